@@ -1,0 +1,221 @@
+/* main.c - the csearch command: read a config, run its search, print.
+ *
+ * A thin layer over the library: arguments -> config (+ --set overrides) ->
+ * job -> run.  Every failure before the search is one line on stderr and
+ * exit status 2 with nothing on stdout; after the search the exit status
+ * says how it ended (0 done, 1 no solution, 3 limit, 130 interrupted).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/job.h"
+#include "output.h"
+
+#ifndef CSEARCH_VERSION
+#define CSEARCH_VERSION "0.0.0"
+#endif
+
+enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
+       EXIT_INTERRUPTED = 130 };
+
+static const char usage[] =
+    "usage: csearch CONFIG [options]\n"
+    "       csearch --list | --help | --version\n"
+    "\n"
+    "Run the search a YAML config describes and print its result.\n"
+    "\n"
+    "options:\n"
+    "  --set KEY=VALUE   override a config key, e.g. --set params.n=12,\n"
+    "                    --set strategy.select=mrv (repeatable)\n"
+    "  --json            print exactly one JSON object on stdout\n"
+    "                    (same as --set output.format=json)\n"
+    "  --list            list the models and the strategies each supports\n"
+    "  --help            print this help\n"
+    "  --version         print the version\n"
+    "\n"
+    "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
+    "             3 stopped by a limit, 130 interrupted (Ctrl-C)\n"
+    "\n"
+    "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
+    "csearch --list and docs/config.md.\n";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static int fail(const struct cs_error *err)
+{
+    char line[1024];
+    cs_error_format(err, line, sizeof line);
+    fprintf(stderr, "csearch: %s\n", line);
+    return EXIT_USAGE;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("csearch: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("; try 'csearch --help'\n", stderr);
+    return EXIT_USAGE;
+}
+
+static void print_option(const struct cs_option *opt)
+{
+    printf("    %-20s ", opt->key);
+    if (opt->type == CS_OPT_ENUM) {
+        for (int i = 0; opt->choices[i]; i++)
+            printf("%s%s", i ? " | " : "", opt->choices[i]);
+    } else if (opt->type == CS_OPT_INT) {
+        printf("integer %.0f..%.0f%s%s", opt->min, opt->max,
+               opt->all_word ? " or " : "",
+               opt->all_word ? opt->all_word : "");
+    } else if (opt->type == CS_OPT_REAL) {
+        printf("number %g..%g", opt->min, opt->max);
+    } else if (opt->type == CS_OPT_BOOL) {
+        fputs("true | false", stdout);
+    } else {
+        fputs("text", stdout);
+    }
+    if (opt->def)
+        printf("  (default %s)", opt->def);
+    printf("\n    %-20s %s\n", "", opt->help);
+}
+
+static int list_models(const struct cs_registry *reg)
+{
+    puts("models:");
+    for (size_t i = 0; i < cs_registry_count(reg); i++) {
+        const struct cs_model *m = cs_registry_at(reg, i);
+        printf("  %s: %s\n    tasks:", m->name, m->summary);
+        for (int t = CS_TASK_COUNT; t <= CS_TASK_OPTIMIZE; t++)
+            if (m->tasks & CS_TASK_BIT(t))
+                printf(" %s", cs_task_name((enum cs_task)t));
+        putchar('\n');
+        for (const struct cs_option *opt = m->options; opt->key; opt++)
+            print_option(opt);
+    }
+    puts("\nkeys of every model:");
+    for (const struct cs_option *opt = cs_framework_options; opt->key; opt++)
+        print_option(opt);
+    return EXIT_DONE;
+}
+
+static int exit_status(const struct cs_run *run)
+{
+    switch (run->status) {
+    case CS_LIMIT:
+        return EXIT_LIMIT;
+    case CS_INTERRUPTED:
+        return EXIT_INTERRUPTED;
+    default:
+        return run->stats.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+    }
+}
+
+static int run_config(struct cs_config *cfg, const struct cs_registry *reg)
+{
+    struct cs_error err;
+    struct cs_job job;
+    if (cs_job_setup(&job, cfg, reg, &err))
+        return fail(&err);
+
+    struct out out = {.out = stdout, .job = &job, .cfg = cfg};
+    struct cs_run run;
+    cs_job_run(&job, &run);
+    run.stop = &interrupted;
+    run.on_solution = out_solution;
+    run.ud = &out;
+
+    struct sigaction sa = {.sa_handler = on_sigint,
+                           .sa_flags = (int)SA_RESETHAND};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+
+    out_begin(&out);
+    int status;
+    if (cs_search(&run, &err)) {
+        status = fail(&err);
+    } else {
+        out_end(&out, &run);
+        status = exit_status(&run);
+    }
+    cs_board_free(&out.board);
+    cs_job_free(&job);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = NULL;
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    int nsets = 0, json = 0, list = 0;
+    if (!sets)
+        return EXIT_USAGE;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            free(sets);
+            return EXIT_DONE;
+        } else if (!strcmp(a, "--version")) {
+            printf("csearch %s\n", CSEARCH_VERSION);
+            free(sets);
+            return EXIT_DONE;
+        } else if (!strcmp(a, "--list")) {
+            list = 1;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--set")) {
+            if (i + 1 == argc) {
+                free(sets);
+                return usage_error("%s needs KEY=VALUE", a);
+            }
+            sets[nsets++] = argv[++i];
+        } else if (!strncmp(a, "--set=", 6)) {
+            sets[nsets++] = a + 6;
+        } else if (a[0] == '-' && a[1]) {
+            free(sets);
+            return usage_error("unknown option '%s'", a);
+        } else if (path) {
+            free(sets);
+            return usage_error("one CONFIG at a time, got '%s' too", a);
+        } else {
+            path = a;
+        }
+    }
+
+    struct cs_error err;
+    struct cs_registry *reg = cs_registry_new();
+    int status = EXIT_USAGE;
+    if (cs_register_builtin_models(reg, &err)) {
+        status = fail(&err);
+    } else if (list) {
+        status = list_models(reg);
+    } else if (!path) {
+        status = usage_error("%s", "missing CONFIG");
+    } else {
+        struct cs_config *cfg = NULL;
+        if (cs_config_load(&cfg, path, &err)) {
+            status = fail(&err);
+        } else {
+            int bad = 0;
+            for (int i = 0; i < nsets && !bad; i++)
+                bad = cs_config_set(cfg, sets[i], &err);
+            if (!bad && json)
+                bad = cs_config_set(cfg, "output.format=json", &err);
+            status = bad ? fail(&err) : run_config(cfg, reg);
+        }
+        cs_config_free(cfg);
+    }
+    cs_registry_free(reg);
+    free(sets);
+    return status;
+}

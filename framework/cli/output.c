@@ -1,0 +1,157 @@
+/* output.c - what the CLI prints: boards, results and statistics, as text or
+ * as exactly one JSON object.
+ *
+ * Boards stream as the search finds them (an enumeration can be larger than
+ * memory would like), so the JSON object is written in three parts: the head
+ * (model, task, params, strategy) before the search, the boards during it,
+ * the results after it.  Nothing here is written to stderr.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+/* One option's value as a JSON value of its type. */
+static void json_option(FILE *out, const struct cs_config *cfg,
+                        const struct cs_option *opt)
+{
+    switch (opt->type) {
+    case CS_OPT_INT:
+        fprintf(out, "%" PRId64, cs_config_int(cfg, opt->key));
+        break;
+    case CS_OPT_REAL:
+        fprintf(out, "%.17g", cs_config_real(cfg, opt->key));
+        break;
+    case CS_OPT_BOOL:
+        fputs(cs_config_bool(cfg, opt->key) ? "true" : "false", out);
+        break;
+    case CS_OPT_ENUM:
+    case CS_OPT_STRING: {
+        const char *s = cs_config_str(cfg, opt->key);
+        if (s)
+            json_string(out, s);
+        else
+            fputs("null", out);
+        break;
+    }
+    case CS_OPT_NODE:
+        fputs("null", out);
+        break;
+    }
+}
+
+/* The keys of one section ("params") from every table, as a JSON object. */
+static void json_section(FILE *out, const struct cs_config *cfg,
+                         const struct cs_option *const *tables,
+                         const char *section)
+{
+    size_t len = strlen(section);
+    int first = 1;
+    fputc('{', out);
+    for (; *tables; tables++)
+        for (const struct cs_option *opt = *tables; opt->key; opt++) {
+            if (strncmp(opt->key, section, len) || opt->key[len] != '.')
+                continue;
+            if (opt->type == CS_OPT_NODE && !cs_config_has(cfg, opt->key))
+                continue;
+            fputs(first ? "" : ", ", out);
+            json_string(out, opt->key + len + 1);
+            fputs(": ", out);
+            json_option(out, cfg, opt);
+            first = 0;
+        }
+    fputc('}', out);
+}
+
+void out_begin(struct out *o)
+{
+    if (o->job->format != CS_FORMAT_JSON)
+        return;
+    const struct cs_option *const tables[] = {cs_framework_options,
+                                              o->job->model->options, NULL};
+    fputs("{\"model\": ", o->out);
+    json_string(o->out, o->job->model->name);
+    fputs(", \"task\": ", o->out);
+    json_string(o->out, cs_task_name(o->job->task));
+    fputs(", \"params\": ", o->out);
+    json_section(o->out, o->cfg, tables, "params");
+    fputs(", \"strategy\": ", o->out);
+    json_section(o->out, o->cfg, tables, "strategy");
+    fputs(", \"limits\": ", o->out);
+    json_section(o->out, o->cfg, tables, "limits");
+    fputs(", \"boards\": [", o->out);
+}
+
+bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
+                  uint64_t weight)
+{
+    struct out *o = ud;
+    if (o->job->task == CS_TASK_COUNT || !hooks->emit)
+        return true;
+    for (uint64_t k = 0; k < weight; k++) {
+        if (o->job->show >= 0 && o->shown >= (uint64_t)o->job->show)
+            return true;
+        cs_board_clear(&o->board);
+        hooks->emit(state, k, &o->board);
+        if (o->job->format == CS_FORMAT_JSON) {
+            fputs(o->shown ? ", [" : "[", o->out);
+            for (size_t i = 0; i < o->board.count; i++) {
+                fputs(i ? ", " : "", o->out);
+                json_string(o->out, o->board.lines[i]);
+            }
+            fputc(']', o->out);
+        } else {
+            for (size_t i = 0; i < o->board.count; i++)
+                fprintf(o->out, "%s\n", o->board.lines[i]);
+            fputc('\n', o->out);
+        }
+        o->shown++;
+    }
+    return true;
+}
+
+void out_end(struct out *o, const struct cs_run *run)
+{
+    const struct cs_stats *s = &run->stats;
+    double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
+    if (o->job->format == CS_FORMAT_JSON) {
+        fprintf(o->out,
+                "], \"status\": \"%s\", \"solutions\": %" PRIu64
+                ", \"nodes\": %" PRIu64 ", \"checks\": %" PRIu64
+                ", \"fails\": %" PRIu64
+                ", \"max_depth\": %d, \"seconds\": %.6f"
+                ", \"nodes_per_second\": %.0f}\n",
+                cs_status_name(run->status), s->solutions, s->nodes,
+                s->checks, s->fails, s->max_depth, s->seconds, rate);
+    } else {
+        fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
+        fprintf(o->out, "status     %s\n", cs_status_name(run->status));
+        if (o->job->stats)
+            fprintf(o->out,
+                    "nodes      %" PRIu64 "\nchecks     %" PRIu64
+                    "\nfails      %" PRIu64 "\nmax depth  %d\n"
+                    "seconds    %.6f\nnodes/s    %.0f\n",
+                    s->nodes, s->checks, s->fails, s->max_depth, s->seconds,
+                    rate);
+    }
+    fflush(o->out);
+}

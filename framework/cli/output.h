@@ -1,0 +1,25 @@
+/* output.h - the CLI's printer: boards as they come, results at the end. */
+#ifndef CSEARCH_CLI_OUTPUT_H
+#define CSEARCH_CLI_OUTPUT_H
+
+#include <stdio.h>
+
+#include "csearch/job.h"
+
+struct out {
+    FILE *out;
+    const struct cs_job *job;
+    const struct cs_config *cfg;
+    struct cs_board board; /* reused for every solution */
+    uint64_t shown;
+};
+
+/* Before the search: the head of the JSON object (nothing for text). */
+void out_begin(struct out *o);
+/* The engine's on_solution: prints up to output.show boards. */
+bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
+                  uint64_t weight);
+/* After the search: results and statistics. */
+void out_end(struct out *o, const struct cs_run *run);
+
+#endif

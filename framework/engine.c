@@ -1,0 +1,122 @@
+/* engine.c - running a search: set-up, the generic instance, polling.
+ *
+ * cs_search() allocates the stack and the state, hands them to the model's
+ * own instance of the engine body (hooks->search) or to the generic one
+ * below, and gathers the statistics.  Everything that is not per node (the
+ * clock, limits, the interrupt flag) lives in cs_poll, called every
+ * CS_POLL_NODES nodes, so the hot loop stays small.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "csearch/dfs.h"
+#include "csearch/engine.h"
+
+double cs_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t next_poll_after(const struct cs_run *run, uint64_t nodes)
+{
+    uint64_t next = nodes + CS_POLL_NODES;
+    return next < run->node_cap ? next : run->node_cap;
+}
+
+int cs_poll(struct cs_run *run, uint64_t nodes)
+{
+    if (nodes >= run->node_cap)
+        return CS_LIMIT;
+    if (run->stop && *run->stop)
+        return CS_INTERRUPTED;
+    if (run->limits.seconds > 0 &&
+        cs_now() - run->started >= run->limits.seconds)
+        return CS_LIMIT;
+    run->next_poll = next_poll_after(run, nodes);
+    return -1;
+}
+
+/* The engine body with a table known only at run time. */
+static int generic_search(struct cs_run *run, void *state)
+{
+    return cs_dfs(run, state, run->problem->hooks);
+}
+
+int cs_run_validate(const struct cs_run *run, struct cs_error *err)
+{
+    const struct cs_hooks *h = run->problem->hooks;
+    if (!h->init || !h->select || !h->first || !h->next || !h->apply)
+        return cs_error_set(err, NULL,
+                            "model hooks lack init, select, first, next or "
+                            "apply");
+    if (run->select == CS_SELECT_MRV && !h->domain_size)
+        return cs_error_set(err, NULL,
+                            "this model cannot select mrv: it reports no "
+                            "domain sizes");
+    if (run->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
+        return cs_error_set(err, NULL,
+                            "this model cannot optimize: it has no cost");
+    if (run->problem->nvars < 0)
+        return cs_error_set(err, NULL, "model reports %d variables",
+                            run->problem->nvars);
+    return 0;
+}
+
+int cs_search(struct cs_run *run, struct cs_error *err)
+{
+    if (cs_run_validate(run, err))
+        return -1;
+    if (run->task == CS_TASK_OPTIMIZE)
+        return cs_error_set(err, NULL,
+                            "task optimize is not implemented by the engine yet");
+    const struct cs_problem *p = run->problem;
+    const struct cs_hooks *h = p->hooks;
+
+    memset(&run->stats, 0, sizeof run->stats);
+    run->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *run->frames);
+    size_t state_size = cs_problem_state_size(p);
+    run->saved = h->undo ? NULL
+                         : cs_xmalloc(((size_t)p->nvars + 1) * state_size);
+    run->node_cap = run->limits.nodes ? run->limits.nodes : UINT64_MAX;
+    run->solution_cap =
+        run->limits.solutions ? run->limits.solutions : UINT64_MAX;
+    void *state = cs_xcalloc(1, state_size);
+
+    run->started = cs_now();
+    run->next_poll = next_poll_after(run, 0);
+    h->init(state, p->data);
+    int status = h->search ? h->search(run, state) : generic_search(run, state);
+    run->stats.seconds = cs_now() - run->started;
+    run->stats.checks = h->checks ? h->checks(state) : 0;
+    run->status = (enum cs_status)status;
+
+    if (h->fini)
+        h->fini(state);
+    free(state);
+    free(run->frames);
+    free(run->saved);
+    run->frames = NULL;
+    run->saved = NULL;
+    return 0;
+}
+
+const char *cs_status_name(enum cs_status status)
+{
+    static const char *const names[] = {"complete", "limit", "interrupted",
+                                        "infeasible", "optimal"};
+    return (unsigned)status < sizeof names / sizeof *names ? names[status]
+                                                           : "unknown";
+}
+
+const char *cs_task_name(enum cs_task task)
+{
+    static const char *const names[] = {"count", "solve", "enumerate",
+                                        "optimize"};
+    return (unsigned)task < sizeof names / sizeof *names ? names[task]
+                                                         : "unknown";
+}

@@ -1,0 +1,150 @@
+/* csearch/dfs.h - the engine body, for models that want their hooks inlined.
+ *
+ * This is the backtracking template with an explicit stack:
+ *
+ *   enter:  count the node; if prune(): fail.  var = select (or MRV);
+ *           none open -> goal check, count weighted solution, backtrack.
+ *   next:   next value of var?  apply it, go down (enter).
+ *           none left -> backtrack: go up one level, undo, next.
+ *
+ * cs_dfs() is `static inline` and always inlined: the engine's generic
+ * instance (engine.c) calls it with a run-time table, while a model that
+ * calls it with a pointer to its own `static const` table gets each hook
+ * inlined at its call site and the NULL tests folded away.  Statistics live
+ * in locals and go back to run->stats at the end; the clock, the node limit
+ * and the interrupt flag are polled every CS_POLL_NODES nodes.
+ */
+#ifndef CSEARCH_DFS_H
+#define CSEARCH_DFS_H
+
+#include <limits.h>
+#include <string.h>
+
+#include "csearch/engine.h"
+
+#if defined(__GNUC__)
+#define CS_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define CS_ALWAYS_INLINE inline
+#endif
+
+#define CS_POLL_NODES 4096u
+
+/* Out of line (engine.c): called when nodes reaches run->next_poll.  Returns
+ * the status to stop with, or -1 to go on (and moves run->next_poll). */
+int cs_poll(struct cs_run *run, uint64_t nodes);
+
+/* MRV: the open variable with the fewest values, the first on ties;
+ * CS_NONE when all are set.  A variable with no value wins at once. */
+static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
+                                   int nvars)
+{
+    int best = CS_NONE, best_size = INT_MAX;
+    for (int v = 0; v < nvars; v++) {
+        int size = h->domain_size(state, v);
+        if (size >= 0 && size < best_size) {
+            best = v;
+            best_size = size;
+            if (size == 0)
+                break;
+        }
+    }
+    return best;
+}
+
+static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
+                                   const struct cs_hooks *h)
+{
+    struct cs_frame *const frames = run->frames;
+    unsigned char *const saved = run->saved;
+    const size_t state_size = run->problem->state_size
+                                    ? run->problem->state_size
+                                    : h->state_size;
+    const int nvars = run->problem->nvars;
+    const bool mrv = run->select == CS_SELECT_MRV;
+    const bool solving = run->task == CS_TASK_SOLVE;
+    uint64_t nodes = 0, fails = 0, solutions = 0, weight = 1;
+    int depth = 0, max_depth = 0, var, value, status = CS_COMPLETE;
+    struct cs_frame *f;
+
+enter:
+    if (nodes >= run->next_poll) {
+        int stop = cs_poll(run, nodes);
+        if (stop >= 0) {
+            status = stop;
+            goto out;
+        }
+    }
+    nodes++;
+    if (depth > max_depth)
+        max_depth = depth;
+    if (h->prune && h->prune(state)) {
+        fails++;
+        goto backtrack;
+    }
+    var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
+    if (var == CS_NONE) {
+        if (h->goal && !h->goal(state)) {
+            fails++;
+            goto backtrack;
+        }
+        solutions += solving ? 1 : weight;
+        if (run->on_solution &&
+            !run->on_solution(run->ud, h, state, weight)) {
+            status = CS_LIMIT;
+            goto out;
+        }
+        if (solving)
+            goto out;
+        if (solutions >= run->solution_cap) {
+            status = CS_LIMIT;
+            goto out;
+        }
+        goto backtrack;
+    }
+    f = &frames[depth];
+    f->var = var;
+    f->weight = weight;
+    f->had_child = false;
+    h->first(state, var, &f->cursor);
+next:
+    if (h->next(state, f->var, &f->cursor, &value)) {
+        f->value = value;
+        f->had_child = true;
+        weight = h->weight ? f->weight * h->weight(state, f->var, value)
+                           : f->weight;
+        if (!h->undo) {
+            if (h->copy)
+                h->copy(saved + (size_t)depth * state_size, state);
+            else
+                memcpy(saved + (size_t)depth * state_size, state, state_size);
+        }
+        h->apply(state, f->var, value);
+        depth++;
+        goto enter;
+    }
+    if (!f->had_child)
+        fails++;
+backtrack:
+    if (depth == 0)
+        goto out;
+    depth--;
+    f = &frames[depth];
+    if (h->undo)
+        h->undo(state, f->var, f->value);
+    else if (h->copy)
+        h->copy(state, saved + (size_t)depth * state_size);
+    else
+        memcpy(state, saved + (size_t)depth * state_size, state_size);
+    goto next;
+
+out:
+    run->stats.nodes += nodes;
+    run->stats.fails += fails;
+    run->stats.solutions += solutions;
+    if (max_depth > run->stats.max_depth)
+        run->stats.max_depth = max_depth;
+    return status;
+}
+
+#endif

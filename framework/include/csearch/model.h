@@ -1,0 +1,134 @@
+/* csearch/model.h - what a model gives the engine: a problem and its hooks.
+ *
+ * A model (N-Queens, Sudoku, shifts, or one of yours) owns the meaning of a
+ * state; the engine owns the search.  The model turns a checked config into a
+ * struct cs_problem: read-only problem data plus one `const struct cs_hooks`
+ * table, the strategy it chose.  Variables are small integers 0..nvars-1 and
+ * values are ints.  Invariants the engine relies on:
+ *   - apply and undo never allocate; undo(var, value) is the exact inverse of
+ *     apply(var, value) (or the table has no undo and a copy hook instead);
+ *   - a state is plain memory of state_size bytes that init fills in;
+ *   - hooks never print and never keep pointers into the engine.
+ * Keep a hook table `static const`: a model that instantiates the engine body
+ * (csearch/dfs.h) with its own constant table gets every hook inlined.
+ */
+#ifndef CSEARCH_MODEL_H
+#define CSEARCH_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "csearch/config.h"
+#include "csearch/error.h"
+
+/* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
+ * change shape; a model built against another version is refused. */
+#define CS_ABI_VERSION 1
+
+/* select() and the engine's MRV return this when every variable is set. */
+#define CS_NONE (-1)
+
+enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
+#define CS_TASK_BIT(t) (1u << (t))
+
+/* A solution as text: lines the CLI prints one per line (text) or as a list
+ * of strings (JSON). */
+struct cs_board {
+    char **lines;
+    size_t count, cap;
+};
+void cs_board_add(struct cs_board *board, const char *line); /* copies */
+void cs_board_clear(struct cs_board *board);
+void cs_board_free(struct cs_board *board);
+
+struct cs_run; /* csearch/engine.h */
+
+struct cs_hooks {
+    /* ---- the state ---- */
+    size_t state_size; /* bytes, unless the problem says otherwise */
+    /* Fill a zeroed state for problem data `problem`.  Required. */
+    void (*init)(void *state, const void *problem);
+    /* Release what init acquired.  NULL: nothing to release. */
+    void (*fini)(void *state);
+    /* Copy a whole state.  Used instead of undo when undo is NULL (a model
+     * may find copying cheaper than undoing); NULL: memcpy. */
+    void (*copy)(void *dst, const void *src);
+
+    /* ---- choose ---- */
+    /* The next open variable in the model's own order, CS_NONE when all are
+     * set.  Required (it is the `in-order` selection). */
+    int (*select)(const void *state);
+    /* The number of values var still has, or -1 if var is already set.
+     * NULL: the model cannot be searched with `mrv`. */
+    int (*domain_size)(void *state, int var);
+
+    /* ---- values, apply, undo ---- */
+    /* Start enumerating var's values: *cursor is the model's to use. */
+    void (*first)(void *state, int var, uint64_t *cursor);
+    /* The next value of var, or false when there are no more. */
+    bool (*next)(void *state, int var, uint64_t *cursor, int *value);
+    void (*apply)(void *state, int var, int value);
+    /* NULL: the engine keeps a copy of the state per level instead. */
+    void (*undo)(void *state, int var, int value);
+
+    /* ---- cut ---- */
+    /* After a move: true if the state is a dead end.  NULL: never. */
+    bool (*prune)(void *state);
+    /* With no open variable left: is it a solution?  NULL: yes. */
+    bool (*goal)(const void *state);
+    /* How many solutions the branch var=value stands for (2 when it also
+     * stands for its mirror image).  Called before apply.  NULL: 1. */
+    uint64_t (*weight)(const void *state, int var, int value);
+
+    /* ---- statistics and output ---- */
+    /* Candidate tests the model made so far.  NULL: 0. */
+    uint64_t (*checks)(const void *state);
+    /* Write solution k (0 <= k < its weight) of a goal state.  NULL: the
+     * model has nothing to show. */
+    void (*emit)(const void *state, uint64_t k, struct cs_board *out);
+
+    /* ---- optimising (branch and bound) ---- */
+    /* Cost of a complete state and a lower bound for any completion of a
+     * partial one.  NULL: the model cannot optimise. */
+    int64_t (*cost)(const void *state);
+    int64_t (*bound)(const void *state);
+
+    /* ---- speed ---- */
+    /* The engine body instantiated with this very table (see dfs.h), so the
+     * hooks inline.  NULL: the engine's generic, out-of-line instance. */
+    int (*search)(struct cs_run *run, void *state);
+};
+
+/* A model's answer to a config: which hooks, and the data they share. */
+struct cs_problem {
+    const struct cs_hooks *hooks;
+    void *data;                  /* passed to hooks->init; the model's */
+    void (*free_data)(void *data);
+    int nvars;                   /* number of variables = max depth */
+    size_t state_size;           /* bytes of state; 0 = hooks->state_size
+                                    (for states sized by the problem) */
+};
+
+/* The bytes a state of this problem takes. */
+static inline size_t cs_problem_state_size(const struct cs_problem *p)
+{
+    return p->state_size ? p->state_size : p->hooks->state_size;
+}
+
+struct cs_model {
+    int abi_version;             /* CS_ABI_VERSION */
+    const char *name;            /* "nqueens": the config's model: value */
+    const char *summary;         /* one line for --list */
+    /* The keys this model adds (params.*, strategy.*), NULL-key-terminated. */
+    const struct cs_option *options;
+    unsigned tasks;              /* CS_TASK_BIT() of what it can do */
+    /* Build a problem from a checked config.  On a bad combination return
+     * -1 with err at the offending key (cs_config_pos). */
+    int (*setup)(const struct cs_config *cfg, struct cs_problem *out,
+                 struct cs_error *err);
+};
+
+void cs_problem_free(struct cs_problem *problem);
+
+#endif

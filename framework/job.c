@@ -1,0 +1,144 @@
+/* job.c - config to job: the checks that stand between a file and a search.
+ *
+ * Order matters for the messages: the model must be known before its keys
+ * can be checked, and the keys must be checked before the model reads them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "csearch/job.h"
+
+static const char *const task_names[] = {"count", "solve", "enumerate",
+                                         "optimize", NULL};
+static const char *const select_names[] = {"in-order", "mrv", NULL};
+static const char *const format_names[] = {"text", "json", NULL};
+
+const struct cs_option cs_framework_options[] = {
+    {.key = "model", .type = CS_OPT_STRING,
+     .help = "the model to search (csearch --list shows them)"},
+    {.key = "task", .type = CS_OPT_ENUM, .def = "count",
+     .choices = task_names,
+     .help = "count all solutions, solve (first one), enumerate, optimize"},
+    {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
+     .choices = select_names,
+     .help = "next variable: the model's order, or fewest values first"},
+    {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
+    {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 9e18, .help = "stop after this many nodes (0 = no limit)"},
+    {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
+     .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
+    {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
+     .choices = format_names, .help = "text, or one JSON object (--json)"},
+    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
+     .max = 9e18, .all_word = "all",
+     .help = "solutions to print for solve/enumerate (a number or all)"},
+    {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
+     .help = "print the search statistics"},
+    {.key = NULL},
+};
+
+static const struct cs_model *find_model(const struct cs_config *cfg,
+                                         const struct cs_registry *reg,
+                                         struct cs_error *err)
+{
+    const struct cs_node *node = cs_config_node(cfg, "model");
+    if (!node)
+        return cs_error_set(err, cs_config_file(cfg), "missing key 'model'"),
+               NULL;
+    const char *name = cs_node_text(node);
+    if (!name)
+        return cs_error_at(err, cs_node_pos(node),
+                           "'model' must be a model name"),
+               NULL;
+    const struct cs_model *model = cs_registry_find(reg, name);
+    if (model)
+        return model;
+
+    const struct cs_model *nearest = NULL;
+    size_t best = (size_t)-1;
+    for (size_t i = 0; i < cs_registry_count(reg); i++) {
+        const struct cs_model *m = cs_registry_at(reg, i);
+        size_t d = cs_edit_distance(name, m->name);
+        if (d < best) {
+            best = d;
+            nearest = m;
+        }
+    }
+    size_t len = strlen(name);
+    if (nearest && best <= (len / 3 > 2 ? len / 3 : 2))
+        cs_error_at(err, cs_node_pos(node),
+                    "unknown model '%s'; did you mean '%s'?", name,
+                    nearest->name);
+    else
+        cs_error_at(err, cs_node_pos(node),
+                    "unknown model '%s' (csearch --list shows the models)",
+                    name);
+    return NULL;
+}
+
+static void list_tasks(unsigned tasks, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int t = 0; task_names[t]; t++) {
+        if (!(tasks & CS_TASK_BIT(t)))
+            continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+                 task_names[t]);
+    }
+}
+
+int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
+                 const struct cs_registry *reg, struct cs_error *err)
+{
+    memset(job, 0, sizeof *job);
+    job->model = find_model(cfg, reg, err);
+    if (!job->model)
+        return -1;
+    const struct cs_option *const tables[] = {cs_framework_options,
+                                              job->model->options, NULL};
+    if (cs_config_check(cfg, tables, err))
+        return -1;
+
+    job->task = (enum cs_task)cs_config_enum(cfg, "task");
+    if (!(job->model->tasks & CS_TASK_BIT(job->task))) {
+        char can[128];
+        list_tasks(job->model->tasks, can, sizeof can);
+        return cs_error_at(err, cs_config_pos(cfg, "task"),
+                           "model %s cannot do task '%s' (it can: %s)",
+                           job->model->name, task_names[job->task], can);
+    }
+    job->select = (enum cs_select)cs_config_enum(cfg, "strategy.select");
+    job->limits.solutions = (uint64_t)cs_config_int(cfg, "limits.solutions");
+    job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
+    job->limits.seconds = cs_config_real(cfg, "limits.seconds");
+    job->format = (enum cs_format)cs_config_enum(cfg, "output.format");
+    job->show = cs_config_int(cfg, "output.show");
+    job->stats = cs_config_bool(cfg, "output.stats");
+
+    if (job->model->setup(cfg, &job->problem, err))
+        return -1;
+    if (job->select == CS_SELECT_MRV && !job->problem.hooks->domain_size) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),
+                           "model %s cannot select mrv with these settings",
+                           job->model->name);
+    }
+    return 0;
+}
+
+void cs_job_run(const struct cs_job *job, struct cs_run *run)
+{
+    memset(run, 0, sizeof *run);
+    run->problem = &job->problem;
+    run->task = job->task;
+    run->select = job->select;
+    run->limits = job->limits;
+}
+
+void cs_job_free(struct cs_job *job)
+{
+    if (job)
+        cs_problem_free(&job->problem);
+}

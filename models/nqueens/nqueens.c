@@ -1,0 +1,524 @@
+/* nqueens.c - N-Queens on the engine: rows are variables, columns values.
+ *
+ * Each representation is a static const hook table; the bitmask ones also
+ * instantiate the engine body (csearch/dfs.h) with their own table so the
+ * hooks inline.  Mirror symmetry lives in three hooks: at the root, first()
+ * offers only the left half and the odd middle column, and weight() counts a
+ * left-half queen twice (the board's mirror image is a different solution);
+ * emit(k = 1) draws that mirror image.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/dfs.h"
+#include "nqueens/nqueens.h"
+
+/* ---- shared by the representations ------------------------------------- */
+
+static uint64_t low_bits(int count)
+{
+    return count >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << count) - 1;
+}
+
+/* Columns the first row may take under mirror symmetry. */
+static int mirror_limit(int n) { return (n + 1) / 2; }
+
+static uint64_t mirror_weight(bool at_root, bool mirror, int n, int col)
+{
+    return at_root && mirror && 2 * col + 1 < n ? 2 : 1;
+}
+
+/* One board row per line; k = 1 is the mirror image. */
+static void emit_board(const int *pos, int n, uint64_t k, struct cs_board *out)
+{
+    char line[NQ_ARRAY_MAX + 1];
+    for (int r = 0; r < n; r++) {
+        memset(line, '.', (size_t)n);
+        line[n] = '\0';
+        line[k ? n - 1 - pos[r] : pos[r]] = 'Q';
+        cs_board_add(out, line);
+    }
+}
+
+/* ---- array: three boolean arrays, one check per column tried ------------ */
+
+struct nq_array {
+    int n, placed;
+    bool mirror, forward;
+    uint64_t checks;
+    int pos[NQ_ARRAY_MAX]; /* column of row r's queen, -1 if open */
+    bool col[NQ_ARRAY_MAX];
+    bool d1[2 * NQ_ARRAY_MAX - 1]; /* r + c */
+    bool d2[2 * NQ_ARRAY_MAX - 1]; /* r - c + n - 1 */
+};
+
+static bool arr_free(const struct nq_array *s, int r, int c)
+{
+    return !s->col[c] && !s->d1[r + c] && !s->d2[r - c + s->n - 1];
+}
+
+static void arr_init(void *state, const void *problem)
+{
+    struct nq_array *s = state;
+    const struct nq_problem *p = problem;
+    s->n = p->n;
+    s->mirror = p->mirror;
+    s->forward = p->forward;
+    for (int r = 0; r < s->n; r++)
+        s->pos[r] = -1;
+}
+
+static int arr_select(const void *state)
+{
+    const struct nq_array *s = state;
+    return s->placed < s->n ? s->placed : CS_NONE;
+}
+
+static int arr_limit(const struct nq_array *s)
+{
+    return s->placed == 0 && s->mirror ? mirror_limit(s->n) : s->n;
+}
+
+static int arr_domain_size(void *state, int r)
+{
+    struct nq_array *s = state;
+    if (s->pos[r] >= 0)
+        return -1;
+    int size = 0, limit = arr_limit(s);
+    for (int c = 0; c < limit; c++) {
+        s->checks++;
+        size += arr_free(s, r, c);
+    }
+    return size;
+}
+
+static void arr_first(void *state, int r, uint64_t *cursor)
+{
+    (void)state;
+    (void)r;
+    *cursor = 0;
+}
+
+static bool arr_next(void *state, int r, uint64_t *cursor, int *value)
+{
+    struct nq_array *s = state;
+    int limit = arr_limit(s);
+    for (int c = (int)*cursor; c < limit; c++) {
+        s->checks++;
+        if (arr_free(s, r, c)) {
+            *value = c;
+            *cursor = (uint64_t)c + 1;
+            return true;
+        }
+    }
+    *cursor = (uint64_t)limit;
+    return false;
+}
+
+static void arr_set(struct nq_array *s, int r, int c, bool on)
+{
+    s->col[c] = on;
+    s->d1[r + c] = on;
+    s->d2[r - c + s->n - 1] = on;
+}
+
+static void arr_apply(void *state, int r, int c)
+{
+    struct nq_array *s = state;
+    arr_set(s, r, c, true);
+    s->pos[r] = c;
+    s->placed++;
+}
+
+static void arr_undo(void *state, int r, int c)
+{
+    struct nq_array *s = state;
+    arr_set(s, r, c, false);
+    s->pos[r] = -1;
+    s->placed--;
+}
+
+static bool arr_prune(void *state)
+{
+    struct nq_array *s = state;
+    if (!s->forward)
+        return false;
+    for (int r = 0; r < s->n; r++) {
+        if (s->pos[r] >= 0)
+            continue;
+        bool any = false;
+        for (int c = 0; c < s->n && !any; c++) {
+            s->checks++;
+            any = arr_free(s, r, c);
+        }
+        if (!any)
+            return true;
+    }
+    return false;
+}
+
+static uint64_t arr_weight(const void *state, int r, int c)
+{
+    const struct nq_array *s = state;
+    (void)r;
+    return mirror_weight(s->placed == 0, s->mirror, s->n, c);
+}
+
+static uint64_t arr_checks(const void *state)
+{
+    return ((const struct nq_array *)state)->checks;
+}
+
+static void arr_emit(const void *state, uint64_t k, struct cs_board *out)
+{
+    const struct nq_array *s = state;
+    emit_board(s->pos, s->n, k, out);
+}
+
+static const struct cs_hooks array_hooks = {
+    .state_size = sizeof(struct nq_array),
+    .init = arr_init,
+    .select = arr_select,
+    .domain_size = arr_domain_size,
+    .first = arr_first,
+    .next = arr_next,
+    .apply = arr_apply,
+    .undo = arr_undo,
+    .prune = arr_prune,
+    .weight = arr_weight,
+    .checks = arr_checks,
+    .emit = arr_emit,
+};
+
+/* ---- bitmask: shifting masks, one level per row ------------------------- */
+
+/* Level r holds the masks row r sees: columns taken, and the squares the
+ * queens above attack along each diagonal (d1 shifts left a column per row,
+ * d2 right).  apply writes level r + 1, undo just steps back. */
+struct nq_bits {
+    int n, row;
+    bool mirror;
+    uint64_t full, half, checks;
+    uint64_t cols[NQ_BITMASK_MAX + 1];
+    uint64_t d1[NQ_BITMASK_MAX + 1];
+    uint64_t d2[NQ_BITMASK_MAX + 1];
+    int pos[NQ_BITMASK_MAX];
+};
+
+static void bits_init(void *state, const void *problem)
+{
+    struct nq_bits *s = state;
+    const struct nq_problem *p = problem;
+    s->n = p->n;
+    s->mirror = p->mirror;
+    s->full = low_bits(p->n);
+    s->half = low_bits(mirror_limit(p->n));
+}
+
+static int bits_select(const void *state)
+{
+    const struct nq_bits *s = state;
+    return s->row < s->n ? s->row : CS_NONE;
+}
+
+static void bits_first(void *state, int r, uint64_t *cursor)
+{
+    struct nq_bits *s = state;
+    uint64_t avail = s->full & ~(s->cols[r] | s->d1[r] | s->d2[r]);
+    if (r == 0 && s->mirror)
+        avail &= s->half;
+    s->checks++;
+    *cursor = avail;
+}
+
+static bool bits_next(void *state, int r, uint64_t *cursor, int *value)
+{
+    (void)state;
+    (void)r;
+    if (!*cursor)
+        return false;
+    *value = __builtin_ctzll(*cursor);
+    *cursor &= *cursor - 1;
+    return true;
+}
+
+static void bits_apply(void *state, int r, int c)
+{
+    struct nq_bits *s = state;
+    uint64_t bit = UINT64_C(1) << c;
+    s->cols[r + 1] = s->cols[r] | bit;
+    s->d1[r + 1] = (s->d1[r] | bit) << 1;
+    s->d2[r + 1] = (s->d2[r] | bit) >> 1;
+    s->pos[r] = c;
+    s->row = r + 1;
+}
+
+static void bits_undo(void *state, int r, int c)
+{
+    struct nq_bits *s = state;
+    (void)c;
+    s->row = r;
+}
+
+/* Forward checking: row row + k sees the diagonals shifted k more times. */
+static bool bits_prune(void *state)
+{
+    struct nq_bits *s = state;
+    int r = s->row;
+    for (int k = 0; k < s->n - r; k++) {
+        s->checks++;
+        if (!(s->full & ~(s->cols[r] | s->d1[r] << k | s->d2[r] >> k)))
+            return true;
+    }
+    return false;
+}
+
+static uint64_t bits_weight(const void *state, int r, int c)
+{
+    const struct nq_bits *s = state;
+    return mirror_weight(r == 0, s->mirror, s->n, c);
+}
+
+static uint64_t bits_checks(const void *state)
+{
+    return ((const struct nq_bits *)state)->checks;
+}
+
+static void bits_emit(const void *state, uint64_t k, struct cs_board *out)
+{
+    const struct nq_bits *s = state;
+    emit_board(s->pos, s->n, k, out);
+}
+
+static int bits_search(struct cs_run *run, void *state);
+static int bits_forward_search(struct cs_run *run, void *state);
+
+#define BITS_HOOKS                                                             \
+    .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
+    .select = bits_select, .first = bits_first, .next = bits_next,             \
+    .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
+    .checks = bits_checks, .emit = bits_emit
+
+static const struct cs_hooks bitmask_hooks = {
+    BITS_HOOKS,
+    .search = bits_search,
+};
+
+static const struct cs_hooks bitmask_forward_hooks = {
+    BITS_HOOKS,
+    .prune = bits_prune,
+    .search = bits_forward_search,
+};
+
+static int bits_search(struct cs_run *run, void *state)
+{
+    return cs_dfs(run, state, &bitmask_hooks);
+}
+
+static int bits_forward_search(struct cs_run *run, void *state)
+{
+    return cs_dfs(run, state, &bitmask_forward_hooks);
+}
+
+/* ---- absolute: diagonal masks indexed by r + c and c - r + n - 1 -------- */
+
+struct nq_abs {
+    int n, placed;
+    bool mirror, forward;
+    uint64_t full, half, checks;
+    uint64_t cols, d1, d2, rows; /* rows: the rows that have a queen */
+    int pos[NQ_ABSOLUTE_MAX];
+};
+
+static uint64_t abs_avail(const struct nq_abs *s, int r)
+{
+    uint64_t avail =
+        s->full & ~(s->cols | s->d1 >> r | s->d2 >> (s->n - 1 - r));
+    return s->placed == 0 && s->mirror ? avail & s->half : avail;
+}
+
+static void abs_init(void *state, const void *problem)
+{
+    struct nq_abs *s = state;
+    const struct nq_problem *p = problem;
+    s->n = p->n;
+    s->mirror = p->mirror;
+    s->forward = p->forward;
+    s->full = low_bits(p->n);
+    s->half = low_bits(mirror_limit(p->n));
+}
+
+static int abs_select(const void *state)
+{
+    const struct nq_abs *s = state;
+    return s->placed < s->n ? __builtin_ctzll(~s->rows) : CS_NONE;
+}
+
+static int abs_domain_size(void *state, int r)
+{
+    struct nq_abs *s = state;
+    if (s->rows >> r & 1)
+        return -1;
+    s->checks++;
+    return __builtin_popcountll(abs_avail(s, r));
+}
+
+static void abs_first(void *state, int r, uint64_t *cursor)
+{
+    struct nq_abs *s = state;
+    s->checks++;
+    *cursor = abs_avail(s, r);
+}
+
+static void abs_apply(void *state, int r, int c)
+{
+    struct nq_abs *s = state;
+    s->cols |= UINT64_C(1) << c;
+    s->d1 |= UINT64_C(1) << (r + c);
+    s->d2 |= UINT64_C(1) << (c - r + s->n - 1);
+    s->rows |= UINT64_C(1) << r;
+    s->pos[r] = c;
+    s->placed++;
+}
+
+static void abs_undo(void *state, int r, int c)
+{
+    struct nq_abs *s = state;
+    s->cols &= ~(UINT64_C(1) << c);
+    s->d1 &= ~(UINT64_C(1) << (r + c));
+    s->d2 &= ~(UINT64_C(1) << (c - r + s->n - 1));
+    s->rows &= ~(UINT64_C(1) << r);
+    s->pos[r] = 0;
+    s->placed--;
+}
+
+static bool abs_prune(void *state)
+{
+    struct nq_abs *s = state;
+    if (!s->forward)
+        return false;
+    for (int r = 0; r < s->n; r++) {
+        if (s->rows >> r & 1)
+            continue;
+        s->checks++;
+        if (!abs_avail(s, r))
+            return true;
+    }
+    return false;
+}
+
+static uint64_t abs_weight(const void *state, int r, int c)
+{
+    const struct nq_abs *s = state;
+    (void)r;
+    return mirror_weight(s->placed == 0, s->mirror, s->n, c);
+}
+
+static uint64_t abs_checks(const void *state)
+{
+    return ((const struct nq_abs *)state)->checks;
+}
+
+static void abs_emit(const void *state, uint64_t k, struct cs_board *out)
+{
+    const struct nq_abs *s = state;
+    emit_board(s->pos, s->n, k, out);
+}
+
+static int abs_search(struct cs_run *run, void *state);
+
+static const struct cs_hooks absolute_hooks = {
+    .state_size = sizeof(struct nq_abs),
+    .init = abs_init,
+    .select = abs_select,
+    .domain_size = abs_domain_size,
+    .first = abs_first,
+    .next = bits_next,
+    .apply = abs_apply,
+    .undo = abs_undo,
+    .prune = abs_prune,
+    .weight = abs_weight,
+    .checks = abs_checks,
+    .emit = abs_emit,
+    .search = abs_search,
+};
+
+static int abs_search(struct cs_run *run, void *state)
+{
+    return cs_dfs(run, state, &absolute_hooks);
+}
+
+const struct cs_hooks *nq_hooks(enum nq_state state, bool forward)
+{
+    switch (state) {
+    case NQ_ARRAY:
+        return &array_hooks;
+    case NQ_BITMASK:
+        return forward ? &bitmask_forward_hooks : &bitmask_hooks;
+    case NQ_ABSOLUTE:
+        return &absolute_hooks;
+    }
+    return NULL;
+}
+
+/* ---- the model: options and set-up -------------------------------------- */
+
+static const char *const state_names[] = {"array", "bitmask", NULL};
+static const char *const symmetry_names[] = {"none", "mirror", NULL};
+static const char *const prune_names[] = {"none", "forward", NULL};
+
+static const struct cs_option nq_options[] = {
+    {.key = "params.n", .type = CS_OPT_INT, .def = "8", .min = 1,
+     .max = NQ_ARRAY_MAX, .help = "board size (queens, rows, columns)"},
+    {.key = "strategy.state", .type = CS_OPT_ENUM, .def = "bitmask",
+     .choices = state_names,
+     .help = "array: three boolean arrays; bitmask: three integer masks"},
+    {.key = "strategy.symmetry", .type = CS_OPT_ENUM, .def = "mirror",
+     .choices = symmetry_names,
+     .help = "mirror: first row searches the left half, counted twice"},
+    {.key = "strategy.prune", .type = CS_OPT_ENUM, .def = "none",
+     .choices = prune_names,
+     .help = "forward: after each queen every open row keeps a free column"},
+    {.key = NULL},
+};
+
+static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
+                    struct cs_error *err)
+{
+    int n = (int)cs_config_int(cfg, "params.n");
+    bool mrv = strcmp(cs_config_str(cfg, "strategy.select"), "mrv") == 0;
+    enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0
+                              ? NQ_ARRAY
+                              : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
+    int limit = state == NQ_ARRAY      ? NQ_ARRAY_MAX
+                : state == NQ_BITMASK ? NQ_BITMASK_MAX
+                                      : NQ_ABSOLUTE_MAX;
+    if (n > limit)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "n = %d is beyond the limit of the %s state%s "
+                           "(at most %d)",
+                           n, state == NQ_ARRAY ? "array" : "bitmask",
+                           state == NQ_ABSOLUTE ? " with mrv selection" : "",
+                           limit);
+
+    struct nq_problem *p = cs_xcalloc(1, sizeof *p);
+    p->n = n;
+    p->mirror = cs_config_enum(cfg, "strategy.symmetry") == 1;
+    p->forward = cs_config_enum(cfg, "strategy.prune") == 1;
+    out->hooks = nq_hooks(state, p->forward);
+    out->data = p;
+    out->free_data = free;
+    out->nvars = n;
+    return 0;
+}
+
+const struct cs_model cs_nqueens_model = {
+    .abi_version = CS_ABI_VERSION,
+    .name = "nqueens",
+    .summary = "place n queens on an n x n board, none attacking another",
+    .options = nq_options,
+    .tasks = CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |
+             CS_TASK_BIT(CS_TASK_ENUMERATE),
+    .setup = nq_setup,
+};

@@ -1,0 +1,38 @@
+/* nqueens/nqueens.h - the N-Queens model: one queen per row, rows are the
+ * variables, columns the values.
+ *
+ * Three state representations, each its own hook table:
+ *   array     three boolean arrays (columns, both diagonals): the textbook
+ *             version, one check per column tried; any selection; n <= 128.
+ *   bitmask   three shifting masks, one word per row on a stack: candidates
+ *             are full & ~(cols|d1|d2), lowest bit first; in-order; n <= 64.
+ *   absolute  bitmask with absolute diagonal masks (bit r+c and c-r+n-1), so
+ *             any row's candidates can be read off: what MRV needs; n <= 32.
+ * The tables are exposed for the tests; users reach them through configs.
+ */
+#ifndef CSEARCH_NQUEENS_H
+#define CSEARCH_NQUEENS_H
+
+#include <stdbool.h>
+
+#include "csearch/model.h"
+
+#define NQ_ARRAY_MAX 128
+#define NQ_BITMASK_MAX 64
+#define NQ_ABSOLUTE_MAX 32
+
+struct nq_problem {
+    int n;
+    bool mirror;  /* first row: left half counted twice, odd middle once */
+    bool forward; /* forward checking: every open row keeps a free column */
+};
+
+extern const struct cs_model cs_nqueens_model;
+
+enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE };
+
+/* The hook table of a representation (forward picks the bitmask table that
+ * prunes; the others read nq_problem.forward at run time). */
+const struct cs_hooks *nq_hooks(enum nq_state state, bool forward);
+
+#endif

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# cli_test.sh - the csearch command as a user meets it: exit codes, --help,
+# --json checked by a real JSON parser (jq), every bad-input case with its
+# exact one-line message, Ctrl-C, and every config in configs/.
+# usage: cli_test.sh CSEARCH SOURCE_DIR
+set -u
+csearch=$1
+src=$2
+cd "$src" || exit 2
+failures=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run EXPECTED_STATUS ARGS...: run csearch, keep stdout/stderr in $out/$err
+run() {
+    local want=$1
+    shift
+    "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+}
+
+expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
+expect_json() { # JQ_FILTER EXPECTED
+    local got
+    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
+    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
+}
+
+# --- help, version, list, usage errors ---
+run 0 --help
+expect_stdout "usage: csearch CONFIG [options]"
+expect_stdout "--set KEY=VALUE"
+expect_stdout "exit status: 0 done, 1 no solution, 2 usage or config error,"
+run 0 --version
+grep -qE '^csearch [0-9]+\.[0-9]+\.[0-9]+$' "$out" || fail "--version: $(cat "$out")"
+run 0 --list
+expect_stdout "nqueens: place n queens on an n x n board"
+expect_stdout "strategy.state       array | bitmask"
+expect_stdout "strategy.select      in-order | mrv"
+run 2
+[ "$(cat "$err")" = "csearch: missing CONFIG; try 'csearch --help'" ] || fail "no args: $(cat "$err")"
+run 2 configs/nqueens.yaml --bogus
+[ "$(cat "$err")" = "csearch: unknown option '--bogus'; try 'csearch --help'" ] || fail "bad option: $(cat "$err")"
+
+# --- the main job ---
+run 0 configs/nqueens.yaml
+expect_stdout "solutions  92"
+expect_stdout "status     complete"
+expect_stdout "nodes      1029"
+
+# --- --json: one object, every strategy gives 14200 for n = 12 ---
+for state in array bitmask; do
+    for select in in-order mrv; do
+        for symmetry in none mirror; do
+            for prune in none forward; do
+                run 0 configs/nqueens.yaml --set params.n=12 --json \
+                    --set strategy.state=$state --set strategy.select=$select \
+                    --set strategy.symmetry=$symmetry --set strategy.prune=$prune
+                expect_json .solutions 14200
+                expect_json .status complete
+                expect_json .strategy.state $state
+                expect_json .strategy.select $select
+                expect_json .params.n 12
+                expect_json '[.model, .task] | join(" ")' "nqueens count"
+                expect_json '[.nodes, .checks, .fails, .seconds] | map(type) | unique | join(",")' number
+                [ "$(jq -s length "$out")" = 1 ] || fail "more than one JSON value"
+            done
+        done
+    done
+done
+
+# --- boards: text and JSON (LeetCode 51 shape) ---
+run 0 configs/nqueens.yaml --set params.n=4 --set task=enumerate --set strategy.symmetry=none
+[ "$(head -n 4 "$out" | tr '\n' ' ')" = ".Q.. ...Q Q... ..Q. " ] || fail "first 4-queens board: $(head -n 4 "$out")"
+run 0 configs/nqueens.yaml --set params.n=4 --set task=enumerate --json
+expect_json '.boards | length' 2
+expect_json '.boards | sort | tostring' '[["..Q.","Q...","...Q",".Q.."],[".Q..","...Q","Q...","..Q."]]'
+run 0 configs/nqueens.yaml --set params.n=8 --set task=enumerate --set output.show=3 --json
+expect_json '.boards | length' 3
+expect_json .solutions 92
+
+# --- exit statuses: no solution, limit ---
+run 1 configs/nqueens.yaml --set params.n=3
+expect_stdout "solutions  0"
+run 1 configs/nqueens.yaml --set params.n=2 --set task=solve --json
+expect_json .solutions 0
+run 3 configs/nqueens.yaml --set params.n=12 --set limits.nodes=5000 --json
+expect_json .status limit
+expect_json .nodes 5000
+run 3 configs/nqueens.yaml --set params.n=10 --set limits.solutions=10 --set strategy.symmetry=none --json
+expect_json .solutions 10
+
+# --- Ctrl-C: partial statistics, status interrupted, exit 130 ---
+"$csearch" configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
+    --set strategy.symmetry=none --json >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+status=$?
+[ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
+expect_json .status interrupted
+nodes=$(jq .nodes "$out")
+[ "${nodes:-0}" -gt 0 ] || fail "no partial node count after Ctrl-C"
+
+# --- bad input: one line on stderr, exit 2, nothing on stdout ---
+while IFS='|' read -r file message; do
+    [ -n "$file" ] || continue
+    run 2 "$file"
+    [ "$(cat "$err")" = "csearch: $message" ] || fail "$file: got '$(cat "$err")', expected 'csearch: $message'"
+    [ ! -s "$out" ] || fail "$file: stdout not empty"
+done <<'CASES'
+tests/data/bad/malformed.yaml|tests/data/bad/malformed.yaml:3:5: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping
+tests/data/bad/unknown-key.yaml|tests/data/bad/unknown-key.yaml:5:3: unknown key 'strategy.selct'; did you mean 'strategy.select'?
+tests/data/bad/wrong-type.yaml|tests/data/bad/wrong-type.yaml:3:6: 'params.n' must be an integer, not 'eight'
+tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 128, not 0
+tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown model 'nqeens'; did you mean 'nqueens'?
+tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask
+tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
+tests/data/bad/beyond-limit.yaml|tests/data/bad/beyond-limit.yaml:3:6: n = 40 is beyond the limit of the bitmask state with mrv selection (at most 32)
+tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml: missing key 'model'
+tests/data/bad/bad-number.yaml|tests/data/bad/bad-number.yaml:3:12: 'limits.seconds' must be a number, not 'soon'
+tests/data/bad/section-not-map.yaml|tests/data/bad/section-not-map.yaml:2:11: 'strategy' must be a mapping
+tests/data/bad/no-such-file.yaml|tests/data/bad/no-such-file.yaml: cannot open: No such file or directory
+CASES
+
+# --set mistakes name the override
+run 2 configs/nqueens.yaml --set strategy.prune=sideways
+[ "$(cat "$err")" = "csearch: --set strategy.prune=sideways: unknown value 'sideways' for 'strategy.prune'; expected one of: none, forward" ] || fail "--set bad value: $(cat "$err")"
+run 2 configs/nqueens.yaml --set params.nn=3
+[ "$(cat "$err")" = "csearch: --set params.nn=3: unknown key 'params.nn'; did you mean 'params.n'?" ] || fail "--set bad key: $(cat "$err")"
+run 2 configs/nqueens.yaml --set foo
+[ "$(cat "$err")" = "csearch: --set: expected KEY=VALUE, got 'foo'" ] || fail "--set syntax: $(cat "$err")"
+
+# --- every config in configs/ runs ---
+for config in configs/*.yaml; do
+    run 0 "$config"
+    [ -s "$out" ] || fail "$config printed nothing"
+done
+
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all CLI tests passed"

@@ -1,0 +1,80 @@
+/* support.c - see support.h. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "support.h"
+
+struct nq_answer nq_answers[28];
+
+void load_nq_answers(void)
+{
+    FILE *f = fopen(CSEARCH_TEST_DATA "/nqueens_answers.tsv", "r");
+    assert_non_null(f);
+    char line[256];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned n;
+        unsigned long long total, unique;
+        if (sscanf(line, "%u %llu %llu", &n, &total, &unique) == 3 &&
+            n < 28) {
+            nq_answers[n].total = total;
+            nq_answers[n].unique = unique;
+            rows++;
+        }
+    }
+    fclose(f);
+    assert_int_equal(rows, 27);
+}
+
+struct cs_config *config_of(const char *const *sets)
+{
+    struct cs_config *cfg = cs_config_new("test");
+    struct cs_error err;
+    for (; *sets; sets++) {
+        int rc = cs_config_set(cfg, *sets, &err);
+        if (rc)
+            fail_msg("--set %s: %s", *sets, err.msg);
+    }
+    return cfg;
+}
+
+void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
+                void *ud)
+{
+    struct cs_registry *reg = cs_registry_new();
+    struct cs_error err;
+    assert_int_equal(cs_register_builtin_models(reg, &err), 0);
+    struct cs_job job;
+    if (cs_job_setup(&job, cfg, reg, &err))
+        fail_msg("setup: %s", err.msg);
+    cs_job_run(&job, run);
+    run->on_solution = fn;
+    run->ud = ud;
+    if (cs_search(run, &err))
+        fail_msg("search: %s", err.msg);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+}
+
+const char *setup_error(struct cs_config *cfg)
+{
+    static char msg[1024];
+    struct cs_registry *reg = cs_registry_new();
+    struct cs_error err;
+    assert_int_equal(cs_register_builtin_models(reg, &err), 0);
+    struct cs_job job;
+    int rc = cs_job_setup(&job, cfg, reg, &err);
+    if (rc == 0) {
+        cs_job_free(&job);
+        cs_registry_free(reg);
+        fail_msg("setup succeeded, an error was expected");
+    }
+    cs_error_format(&err, msg, sizeof msg);
+    cs_registry_free(reg);
+    return msg;
+}

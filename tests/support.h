@@ -1,0 +1,29 @@
+/* support.h - helpers shared by the unit tests: known answers, configs built
+ * from KEY=VALUE lines, and running a job to the end. */
+#ifndef CSEARCH_TEST_SUPPORT_H
+#define CSEARCH_TEST_SUPPORT_H
+
+#include <stdint.h>
+
+#include "csearch/job.h"
+
+/* OEIS A000170 (total) and A002562 (unique) for n = 1..27. */
+struct nq_answer {
+    uint64_t total, unique;
+};
+extern struct nq_answer nq_answers[28];
+void load_nq_answers(void);
+
+/* A config named "test" from "key=value" strings (NULL-terminated); fails
+ * the test if one does not apply. */
+struct cs_config *config_of(const char *const *sets);
+
+/* Set up the job for cfg (failing the test on error), run it with on_solution
+ * and ud, and leave the statistics in *run. */
+void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
+                void *ud);
+
+/* Set up a job expecting an error; returns the formatted message. */
+const char *setup_error(struct cs_config *cfg);
+
+#endif

@@ -1,0 +1,674 @@
+/* test_config.c - the config tree, --set overrides and option checks.
+ *
+ * Configs are inline YAML parsed under the name "test.yaml"; every bad input
+ * asserts the exact file, line, column and message the user would see.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, write, close, unlink */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csearch/config.h"
+
+#define NAME "test.yaml"
+
+static const char *const tasks[] = {"count", "solve", "enumerate", "optimize",
+                                    NULL};
+static const char *const selects[] = {"in-order", "mrv", NULL};
+
+/* Two tables, as the CLI passes them: the framework's and a model's. */
+static const struct cs_option framework_options[] = {
+    {"model", CS_OPT_STRING, NULL, 0, 0, NULL, NULL, "the model"},
+    {"task", CS_OPT_ENUM, "count", 0, 0, tasks, NULL, "what to do"},
+    {"strategy.select", CS_OPT_ENUM, "in-order", 0, 0, selects, NULL, "order"},
+    {"limits.seconds", CS_OPT_REAL, "0", 0, 1e9, NULL, NULL, "time limit"},
+    {"output.show", CS_OPT_INT, "all", 0, 1e18, NULL, "all", "solutions"},
+    {"output.stats", CS_OPT_BOOL, "true", 0, 0, NULL, NULL, "statistics"},
+    {NULL, CS_OPT_INT, NULL, 0, 0, NULL, NULL, NULL},
+};
+
+static const struct cs_option model_options[] = {
+    {"params.n", CS_OPT_INT, "8", 1, 64, NULL, NULL, "board size"},
+    {"params.grid", CS_OPT_NODE, NULL, 0, 0, NULL, NULL, "any subtree"},
+    {NULL, CS_OPT_INT, NULL, 0, 0, NULL, NULL, NULL},
+};
+
+static const struct cs_option *const tables[] = {framework_options,
+                                                 model_options, NULL};
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static struct cs_config *parse_ok(const char *text)
+{
+    struct cs_config *cfg = NULL;
+    struct cs_error err = {0};
+    int rc = cs_config_parse(&cfg, NAME, text, strlen(text), &err);
+    if (rc != 0)
+        fail_msg("unexpected error: %s:%d:%d: %s", err.file, err.line, err.col,
+                 err.msg);
+    assert_non_null(cfg);
+    return cfg;
+}
+
+static struct cs_config *check_ok(const char *text)
+{
+    struct cs_config *cfg = parse_ok(text);
+    struct cs_error err = {0};
+    if (cs_config_check(cfg, tables, &err) != 0)
+        fail_msg("unexpected error: %s:%d:%d: %s", err.file, err.line, err.col,
+                 err.msg);
+    return cfg;
+}
+
+static void assert_error(const struct cs_error *err, const char *file,
+                         int line, int col, const char *msg)
+{
+    assert_string_equal(err->msg, msg);
+    assert_string_equal(err->file, file);
+    assert_int_equal(err->line, line);
+    assert_int_equal(err->col, col);
+}
+
+static void expect_parse_error(const char *text, int line, int col,
+                               const char *msg)
+{
+    struct cs_config *cfg = (struct cs_config *)&cfg; /* must become NULL */
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_parse(&cfg, NAME, text, strlen(text), &err), -1);
+    assert_null(cfg);
+    assert_error(&err, NAME, line, col, msg);
+}
+
+static void expect_check_error(const char *text, int line, int col,
+                               const char *msg)
+{
+    struct cs_config *cfg = parse_ok(text);
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_check(cfg, tables, &err), -1);
+    assert_error(&err, NAME, line, col, msg);
+    cs_config_free(cfg);
+}
+
+static void assert_pos(struct cs_pos pos, const char *file, int line, int col)
+{
+    assert_string_equal(pos.file, file);
+    assert_int_equal(pos.line, line);
+    assert_int_equal(pos.col, col);
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+static void test_config_malformed_yaml(void **state)
+{
+    (void)state;
+    expect_parse_error("model: [1, 2\n", 2, 1,
+                       "invalid YAML: did not find expected ',' or ']' while "
+                       "parsing a flow sequence");
+    expect_parse_error("a: b: c\n", 1, 5,
+                       "invalid YAML: mapping values are not allowed in this "
+                       "context");
+    expect_parse_error("model: \"open\n", 2, 1,
+                       "invalid YAML: found unexpected end of stream while "
+                       "scanning a quoted scalar");
+    expect_parse_error("model: *nowhere\n", 1, 8,
+                       "invalid YAML: found undefined alias");
+    /* libyaml's reader reports a byte offset, turned into line and column. */
+    expect_parse_error("model: x\ntask: \x01\n", 2, 7,
+                       "invalid YAML: control characters are not allowed");
+}
+
+static void test_config_top_level_not_mapping(void **state)
+{
+    (void)state;
+    expect_parse_error("- a\n- b\n", 1, 1, "the top level must be a mapping");
+    expect_parse_error("\n  42\n", 2, 3, "the top level must be a mapping");
+    expect_parse_error("", 1, 1, "the top level must be a mapping");
+    expect_parse_error("# only a comment\n", 1, 1,
+                       "the top level must be a mapping");
+}
+
+static void test_config_duplicate_key(void **state)
+{
+    (void)state;
+    expect_parse_error("model: a\ntask: count\nmodel: b\n", 3, 1,
+                       "duplicate key 'model'");
+    expect_parse_error("params:\n  n: 1\n  n: 2\n", 3, 3, "duplicate key 'n'");
+}
+
+static void test_config_yaml_structure_limits(void **state)
+{
+    (void)state;
+    expect_parse_error("? [a, b]\n: 1\n", 1, 3, "a key must be a scalar");
+    expect_parse_error("model: x\n---\ntask: count\n", 2, 1,
+                       "only one YAML document is allowed");
+    expect_parse_error("params: &p {grid: *p}\n", 1, 9,
+                       "an alias refers to its own ancestor");
+}
+
+static void test_config_aliases_are_copied(void **state)
+{
+    (void)state;
+    struct cs_config *cfg =
+        check_ok("params:\n  n: 5\n  grid: [&row [1, 2], *row]\n");
+    const struct cs_node *grid = cs_config_node(cfg, "params.grid");
+    assert_int_equal(cs_node_len(grid), 2);
+    assert_string_equal(cs_node_text(cs_node_at(cs_node_at(grid, 1), 1)), "2");
+    assert_int_equal(cs_config_int(cfg, "params.n"), 5);
+    cs_config_free(cfg);
+}
+
+static void test_config_load_missing_file(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = (struct cs_config *)&cfg;
+    struct cs_error err = {0};
+    const char *path = "/nonexistent/csearch/missing.yaml";
+    assert_int_equal(cs_config_load(&cfg, path, &err), -1);
+    assert_null(cfg);
+    assert_error(&err, path, 0, 0, "cannot open: No such file or directory");
+}
+
+static void test_config_load_directory(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = NULL;
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_load(&cfg, "/", &err), -1);
+    assert_null(cfg);
+    assert_error(&err, "/", 0, 0, "cannot read: Is a directory");
+}
+
+static void test_config_load_file(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    char path[512];
+    snprintf(path, sizeof path, "%s/test_config_XXXXXX", dir);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char text[] = "model: nqueens\nparams:\n  n: 70\n";
+    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+
+    struct cs_config *cfg = NULL;
+    struct cs_error err = {0};
+    int rc = cs_config_load(&cfg, path, &err);
+    unlink(path);
+    assert_int_equal(rc, 0);
+    assert_string_equal(cs_config_file(cfg), path);
+    assert_pos(cs_node_pos(cs_config_node(cfg, "model")), path, 1, 8);
+    assert_int_equal(cs_config_check(cfg, tables, &err), -1);
+    assert_error(&err, path, 3, 6, "'params.n' must be between 1 and 64, not 70");
+    cs_config_free(cfg);
+}
+
+/* ---- checking ----------------------------------------------------------- */
+
+static void test_config_unknown_top_level_key_suggests(void **state)
+{
+    (void)state;
+    expect_check_error("modle: nqueens\n", 1, 1,
+                       "unknown key 'modle'; did you mean 'model'?");
+    expect_check_error("model: x\nstrategi:\n  select: mrv\n", 2, 1,
+                       "unknown key 'strategi'; did you mean 'strategy'?");
+    /* A dotted key in the file is not a path; the section is suggested. */
+    expect_check_error("params.n: 3\n", 1, 1,
+                       "unknown key 'params.n'; did you mean 'params'?");
+}
+
+static void test_config_unknown_section_key_suggests(void **state)
+{
+    (void)state;
+    expect_check_error("strategy: {selct: mrv}\n", 1, 12,
+                       "unknown key 'strategy.selct'; did you mean "
+                       "'strategy.select'?");
+    expect_check_error("output:\n  stats: true\n  shw: 3\n", 3, 3,
+                       "unknown key 'output.shw'; did you mean 'output.show'?");
+}
+
+static void test_config_unknown_key_without_suggestion(void **state)
+{
+    (void)state;
+    expect_check_error("model: x\ncolour: red\n", 2, 1, "unknown key 'colour'");
+    expect_check_error("params:\n  n: 8\n  size: 3\n", 3, 3,
+                       "unknown key 'params.size'");
+}
+
+static void test_config_first_error_in_file_order(void **state)
+{
+    (void)state;
+    expect_check_error("params: {n: 0}\ncolour: red\n", 1, 13,
+                       "'params.n' must be between 1 and 64, not 0");
+    expect_check_error("colour: red\nparams: {n: 0}\n", 1, 1,
+                       "unknown key 'colour'");
+}
+
+static void test_config_section_not_mapping(void **state)
+{
+    (void)state;
+    expect_check_error("strategy: mrv\n", 1, 11, "'strategy' must be a mapping");
+    expect_check_error("limits:\n  - 1\n", 2, 3, "'limits' must be a mapping");
+}
+
+static void test_config_int_type_error(void **state)
+{
+    (void)state;
+    expect_check_error("params:\n  n: 12abc\n", 2, 6,
+                       "'params.n' must be an integer, not '12abc'");
+    expect_check_error("params: {n: 1.5}\n", 1, 13,
+                       "'params.n' must be an integer, not '1.5'");
+    expect_check_error("params: {n: ''}\n", 1, 13,
+                       "'params.n' must be an integer, not ''");
+    expect_check_error("params: {n: ' 5'}\n", 1, 13,
+                       "'params.n' must be an integer, not ' 5'");
+    expect_check_error("params: {n: 0x10}\n", 1, 13,
+                       "'params.n' must be an integer, not '0x10'");
+    expect_check_error("params: {n: [1]}\n", 1, 13,
+                       "'params.n' must be an integer, not a sequence");
+    expect_check_error("params: {n: {a: 1}}\n", 1, 13,
+                       "'params.n' must be an integer, not a mapping");
+}
+
+static void test_config_int_range_error(void **state)
+{
+    (void)state;
+    expect_check_error("params: {n: 0}\n", 1, 13,
+                       "'params.n' must be between 1 and 64, not 0");
+    expect_check_error("params: {n: 65}\n", 1, 13,
+                       "'params.n' must be between 1 and 64, not 65");
+    expect_check_error("params: {n: -3}\n", 1, 13,
+                       "'params.n' must be between 1 and 64, not -3");
+    expect_check_error("params: {n: 99999999999999999999}\n", 1, 13,
+                       "'params.n' must be between 1 and 64, not "
+                       "99999999999999999999");
+    expect_check_error("output: {show: -1}\n", 1, 16,
+                       "'output.show' must be between 0 and "
+                       "1000000000000000000, not -1");
+
+    struct cs_config *cfg = check_ok("params: {n: +64}\n");
+    assert_int_equal(cs_config_int(cfg, "params.n"), 64);
+    cs_config_free(cfg);
+}
+
+static void test_config_all_word(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = check_ok("output: {show: all}\n");
+    assert_int_equal(cs_config_int(cfg, "output.show"), -1);
+    cs_config_free(cfg);
+
+    cfg = check_ok("output: {show: 5}\n");
+    assert_int_equal(cs_config_int(cfg, "output.show"), 5);
+    cs_config_free(cfg);
+
+    /* The default is the word too. */
+    cfg = check_ok("model: x\n");
+    assert_int_equal(cs_config_int(cfg, "output.show"), -1);
+    cs_config_free(cfg);
+
+    expect_check_error("output: {show: ALL}\n", 1, 16,
+                       "'output.show' must be an integer, not 'ALL'");
+}
+
+static void test_config_real_parse(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = check_ok("limits: {seconds: 2.5}\n");
+    assert_true(cs_config_real(cfg, "limits.seconds") == 2.5);
+    cs_config_free(cfg);
+
+    cfg = check_ok("limits: {seconds: 1e3}\n");
+    assert_true(cs_config_real(cfg, "limits.seconds") == 1000.0);
+    cs_config_free(cfg);
+
+    expect_check_error("limits: {seconds: abc}\n", 1, 19,
+                       "'limits.seconds' must be a number, not 'abc'");
+    expect_check_error("limits: {seconds: 3s}\n", 1, 19,
+                       "'limits.seconds' must be a number, not '3s'");
+    expect_check_error("limits: {seconds: nan}\n", 1, 19,
+                       "'limits.seconds' must be a number, not 'nan'");
+    expect_check_error("limits: {seconds: [1]}\n", 1, 19,
+                       "'limits.seconds' must be a number, not a sequence");
+    expect_check_error("limits: {seconds: -1}\n", 1, 19,
+                       "'limits.seconds' must be between 0 and 1e+09, not -1");
+}
+
+static void test_config_bool_variants(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        bool value;
+    } cases[] = {
+        {"true", true}, {"True", true},   {"YES", true},  {"on", true},
+        {"false", false}, {"FALSE", false}, {"no", false}, {"Off", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "output: {stats: %s}\n", cases[i].text);
+        struct cs_config *cfg = check_ok(text);
+        assert_int_equal(cs_config_bool(cfg, "output.stats"), cases[i].value);
+        cs_config_free(cfg);
+    }
+    expect_check_error("output: {stats: maybe}\n", 1, 17,
+                       "'output.stats' must be true or false, not 'maybe'");
+    expect_check_error("output: {stats: 1}\n", 1, 17,
+                       "'output.stats' must be true or false, not '1'");
+    expect_check_error("output: {stats: {a: b}}\n", 1, 17,
+                       "'output.stats' must be true or false, not a mapping");
+}
+
+static void test_config_enum_error(void **state)
+{
+    (void)state;
+    expect_check_error("strategy: {select: mvr}\n", 1, 20,
+                       "unknown value 'mvr' for 'strategy.select'; expected "
+                       "one of: in-order, mrv");
+    expect_check_error("task: Count\n", 1, 7,
+                       "unknown value 'Count' for 'task'; expected one of: "
+                       "count, solve, enumerate, optimize");
+    expect_check_error("task: [count]\n", 1, 7,
+                       "'task' must be a string, not a sequence");
+    expect_check_error("model: {name: x}\n", 1, 8,
+                       "'model' must be a string, not a mapping");
+
+    struct cs_config *cfg = check_ok("task: optimize\nstrategy: {select: mrv}\n");
+    assert_int_equal(cs_config_enum(cfg, "task"), 3);
+    assert_string_equal(cs_config_str(cfg, "task"), "optimize");
+    assert_int_equal(cs_config_enum(cfg, "strategy.select"), 1);
+    cs_config_free(cfg);
+}
+
+static void test_config_node_option_not_inspected(void **state)
+{
+    (void)state;
+    struct cs_config *cfg =
+        check_ok("params:\n  grid:\n    anything: [goes, {here: 1}]\n");
+    assert_true(cs_config_has(cfg, "params.grid"));
+    assert_true(cs_config_has(cfg, "params.grid.anything"));
+    cs_config_free(cfg);
+}
+
+static void test_config_getters_defaults_and_positions(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = check_ok("model: nqueens\nparams:\n  n: 12\n");
+    assert_string_equal(cs_config_str(cfg, "model"), "nqueens");
+    assert_int_equal(cs_config_int(cfg, "params.n"), 12);
+    assert_true(cs_config_has(cfg, "model"));
+    assert_pos(cs_config_pos(cfg, "model"), NAME, 1, 8);
+    assert_pos(cs_config_pos(cfg, "params.n"), NAME, 3, 6);
+
+    /* Absent keys: the table's default, and the file with line 0. */
+    assert_false(cs_config_has(cfg, "task"));
+    assert_int_equal(cs_config_enum(cfg, "task"), 0);
+    assert_string_equal(cs_config_str(cfg, "task"), "count");
+    assert_int_equal(cs_config_enum(cfg, "strategy.select"), 0);
+    assert_true(cs_config_real(cfg, "limits.seconds") == 0.0);
+    assert_int_equal(cs_config_int(cfg, "output.show"), -1);
+    assert_true(cs_config_bool(cfg, "output.stats"));
+    assert_null(cs_config_str(cfg, "params.grid"));
+    assert_pos(cs_config_pos(cfg, "strategy.select"), NAME, 0, 0);
+    assert_pos(cs_config_pos(cfg, "params.grid"), NAME, 0, 0);
+    cs_config_free(cfg);
+
+    /* No default at all: NULL. */
+    cfg = check_ok("task: solve\n");
+    assert_null(cs_config_str(cfg, "model"));
+    cs_config_free(cfg);
+}
+
+/* ---- overrides ---------------------------------------------------------- */
+
+static void test_config_set_replaces_value(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = parse_ok("params:\n  n: 8\nmodel: nqueens\n");
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_set(cfg, "params.n=12", &err), 0);
+    assert_int_equal(cs_config_set(cfg, "model='my model'", &err), 0);
+    assert_int_equal(cs_config_check(cfg, tables, &err), 0);
+    assert_int_equal(cs_config_int(cfg, "params.n"), 12);
+    assert_string_equal(cs_config_str(cfg, "model"), "my model");
+    assert_pos(cs_config_pos(cfg, "params.n"), "--set params.n=12", 0, 0);
+    /* The key keeps its place in the file; only the value is overridden. */
+    const struct cs_node *params = cs_config_node(cfg, "params");
+    assert_int_equal(cs_node_len(params), 1);
+    assert_pos(cs_node_key_pos(params, 0), NAME, 2, 3);
+
+    assert_int_equal(cs_config_set(cfg, "model=\"x\"", &err), 0);
+    assert_string_equal(cs_config_str(cfg, "model"), "x");
+    /* Unmatched quotes are kept as they are. */
+    assert_int_equal(cs_config_set(cfg, "model=\"x'", &err), 0);
+    assert_string_equal(cs_config_str(cfg, "model"), "\"x'");
+    cs_config_free(cfg);
+}
+
+static void test_config_set_replaces_any_kind(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = parse_ok("params:\n  n: 8\n");
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_set(cfg, "params=3", &err), 0);
+    assert_int_equal(cs_config_check(cfg, tables, &err), -1);
+    assert_error(&err, "--set params=3", 0, 0, "'params' must be a mapping");
+    cs_config_free(cfg);
+}
+
+static void test_config_set_inserts_section(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = parse_ok("model: nqueens\n");
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_set(cfg, "strategy.select=mrv", &err), 0);
+    assert_int_equal(cs_config_set(cfg, "params.n=", &err), 0);
+    const struct cs_node *root = cs_config_root(cfg);
+    assert_int_equal(cs_node_len(root), 3);
+    assert_string_equal(cs_node_key(root, 1), "strategy");
+    assert_pos(cs_node_key_pos(root, 1), "--set strategy.select=mrv", 0, 0);
+    assert_int_equal(cs_node_kind(cs_node_at(root, 1)), CS_NODE_MAP);
+    assert_pos(cs_node_pos(cs_node_at(root, 1)), "--set strategy.select=mrv",
+               0, 0);
+    /* An empty value is an empty string, which params.n then refuses. */
+    assert_int_equal(cs_config_check(cfg, tables, &err), -1);
+    assert_error(&err, "--set params.n=", 0, 0,
+                 "'params.n' must be an integer, not ''");
+    assert_int_equal(cs_config_set(cfg, "params.n=10", &err), 0);
+    assert_int_equal(cs_config_check(cfg, tables, &err), 0);
+    assert_int_equal(cs_config_enum(cfg, "strategy.select"), 1);
+    assert_int_equal(cs_config_int(cfg, "params.n"), 10);
+    cs_config_free(cfg);
+
+    /* Into an empty config too, and the value may itself contain '='. */
+    cfg = cs_config_new("empty");
+    assert_string_equal(cs_config_file(cfg), "empty");
+    assert_int_equal(cs_node_kind(cs_config_root(cfg)), CS_NODE_MAP);
+    assert_int_equal(cs_node_len(cs_config_root(cfg)), 0);
+    assert_int_equal(cs_config_set(cfg, "model=a=b", &err), 0);
+    assert_int_equal(cs_config_check(cfg, tables, &err), 0);
+    assert_string_equal(cs_config_str(cfg, "model"), "a=b");
+    assert_pos(cs_config_pos(cfg, "task"), "empty", 0, 0);
+    cs_config_free(cfg);
+}
+
+static void test_config_set_bad_syntax(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"params.n", "=3", "a..b=1", ".a=1",
+                                      "a.=1", ""};
+    struct cs_config *cfg = parse_ok("model: x\n");
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        struct cs_error err = {0};
+        char msg[128];
+        snprintf(msg, sizeof msg, "expected KEY=VALUE, got '%s'", bad[i]);
+        assert_int_equal(cs_config_set(cfg, bad[i], &err), -1);
+        assert_error(&err, "--set", 0, 0, msg);
+    }
+    assert_int_equal(cs_node_len(cs_config_root(cfg)), 1);
+    cs_config_free(cfg);
+}
+
+static void test_config_set_into_non_map(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = parse_ok("model: nqueens\nparams: {n: 3}\n");
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_set(cfg, "model.x=1", &err), -1);
+    assert_error(&err, "--set model.x=1", 0, 0, "'model' is not a mapping");
+    assert_int_equal(cs_config_set(cfg, "params.n.deep.x=1", &err), -1);
+    assert_error(&err, "--set params.n.deep.x=1", 0, 0,
+                 "'params.n' is not a mapping");
+    /* Nothing was created on the way. */
+    assert_int_equal(cs_node_len(cs_config_node(cfg, "params")), 1);
+    assert_string_equal(cs_node_text(cs_config_node(cfg, "params.n")), "3");
+    cs_config_free(cfg);
+}
+
+/* ---- the tree ----------------------------------------------------------- */
+
+static void test_config_node_accessors(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = parse_ok("params:\n"
+                                     "  grid:\n"
+                                     "    - [1, 2]\n"
+                                     "    - {a: x, b: 'y z'}\n");
+    const struct cs_node *params = cs_config_node(cfg, "params");
+    assert_int_equal(cs_node_kind(params), CS_NODE_MAP);
+    assert_null(cs_node_text(params));
+    assert_int_equal(cs_node_len(params), 1);
+    assert_string_equal(cs_node_key(params, 0), "grid");
+    assert_pos(cs_node_key_pos(params, 0), NAME, 2, 3);
+    assert_null(cs_node_key(params, 1));
+
+    const struct cs_node *grid = cs_node_get(params, "grid");
+    assert_ptr_equal(grid, cs_node_at(params, 0));
+    assert_ptr_equal(grid, cs_config_node(cfg, "params.grid"));
+    assert_int_equal(cs_node_kind(grid), CS_NODE_SEQ);
+    assert_pos(cs_node_pos(grid), NAME, 3, 5);
+    assert_int_equal(cs_node_len(grid), 2);
+    assert_null(cs_node_at(grid, 2));
+    assert_null(cs_node_key(grid, 0));
+    assert_null(cs_node_get(grid, "a"));
+
+    const struct cs_node *row = cs_node_at(grid, 0);
+    assert_int_equal(cs_node_kind(row), CS_NODE_SEQ);
+    assert_pos(cs_node_pos(row), NAME, 3, 7);
+    assert_string_equal(cs_node_text(cs_node_at(row, 1)), "2");
+    assert_pos(cs_node_pos(cs_node_at(row, 1)), NAME, 3, 11);
+
+    const struct cs_node *cell = cs_node_at(grid, 1);
+    assert_int_equal(cs_node_kind(cell), CS_NODE_MAP);
+    assert_pos(cs_node_pos(cell), NAME, 4, 7);
+    assert_string_equal(cs_node_key(cell, 1), "b");
+    assert_pos(cs_node_key_pos(cell, 1), NAME, 4, 14);
+    const struct cs_node *b = cs_node_get(cell, "b");
+    assert_int_equal(cs_node_kind(b), CS_NODE_SCALAR);
+    assert_string_equal(cs_node_text(b), "y z");
+    assert_pos(cs_node_pos(b), NAME, 4, 17);
+    assert_int_equal(cs_node_len(b), 0);
+    assert_null(cs_node_at(b, 0));
+    assert_null(cs_node_get(cell, "c"));
+
+    assert_null(cs_config_node(cfg, "params.grid.x"));
+    assert_null(cs_config_node(cfg, "nothing"));
+    cs_config_free(cfg);
+}
+
+static void test_config_node_conversions(void **state)
+{
+    (void)state;
+    struct cs_config *cfg =
+        parse_ok("v: [-42, 9223372036854775808, 0.25, On, x, [1]]\n");
+    const struct cs_node *v = cs_config_node(cfg, "v");
+    struct cs_error err = {0};
+    int64_t i = 0;
+    double r = 0;
+    bool b = false;
+
+    assert_int_equal(cs_node_int(cs_node_at(v, 0), "v[0]", &i, &err), 0);
+    assert_int_equal(i, -42);
+    assert_int_equal(cs_node_int(cs_node_at(v, 1), "v[1]", &i, &err), -1);
+    assert_error(&err, NAME, 1, 10,
+                 "'v[1]' must be between -9223372036854775808 and "
+                 "9223372036854775807, not 9223372036854775808");
+    assert_int_equal(cs_node_int(cs_node_at(v, 4), "v[4]", &i, &err), -1);
+    assert_error(&err, NAME, 1, 41, "'v[4]' must be an integer, not 'x'");
+    assert_int_equal(cs_node_int(cs_node_at(v, 5), "v[5]", &i, &err), -1);
+    assert_error(&err, NAME, 1, 44, "'v[5]' must be an integer, not a sequence");
+
+    assert_int_equal(cs_node_real(cs_node_at(v, 2), "v[2]", &r, &err), 0);
+    assert_true(r == 0.25);
+    assert_int_equal(cs_node_real(cs_node_at(v, 4), "v[4]", &r, &err), -1);
+    assert_error(&err, NAME, 1, 41, "'v[4]' must be a number, not 'x'");
+
+    assert_int_equal(cs_node_bool(cs_node_at(v, 3), "v[3]", &b, &err), 0);
+    assert_true(b);
+    assert_int_equal(cs_node_bool(cs_node_at(v, 0), "v[0]", &b, &err), -1);
+    assert_error(&err, NAME, 1, 5, "'v[0]' must be true or false, not '-42'");
+    cs_config_free(cfg);
+}
+
+static void test_config_edit_distance(void **state)
+{
+    (void)state;
+    assert_int_equal(cs_edit_distance("", ""), 0);
+    assert_int_equal(cs_edit_distance("", "abc"), 3);
+    assert_int_equal(cs_edit_distance("abc", ""), 3);
+    assert_int_equal(cs_edit_distance("model", "model"), 0);
+    assert_int_equal(cs_edit_distance("modle", "model"), 2);
+    assert_int_equal(cs_edit_distance("kitten", "sitting"), 3);
+    assert_int_equal(cs_edit_distance("flaw", "lawn"), 2);
+}
+
+static void test_config_free_null(void **state)
+{
+    (void)state;
+    cs_config_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_malformed_yaml),
+        cmocka_unit_test(test_config_top_level_not_mapping),
+        cmocka_unit_test(test_config_duplicate_key),
+        cmocka_unit_test(test_config_yaml_structure_limits),
+        cmocka_unit_test(test_config_aliases_are_copied),
+        cmocka_unit_test(test_config_load_missing_file),
+        cmocka_unit_test(test_config_load_directory),
+        cmocka_unit_test(test_config_load_file),
+        cmocka_unit_test(test_config_unknown_top_level_key_suggests),
+        cmocka_unit_test(test_config_unknown_section_key_suggests),
+        cmocka_unit_test(test_config_unknown_key_without_suggestion),
+        cmocka_unit_test(test_config_first_error_in_file_order),
+        cmocka_unit_test(test_config_section_not_mapping),
+        cmocka_unit_test(test_config_int_type_error),
+        cmocka_unit_test(test_config_int_range_error),
+        cmocka_unit_test(test_config_all_word),
+        cmocka_unit_test(test_config_real_parse),
+        cmocka_unit_test(test_config_bool_variants),
+        cmocka_unit_test(test_config_enum_error),
+        cmocka_unit_test(test_config_node_option_not_inspected),
+        cmocka_unit_test(test_config_getters_defaults_and_positions),
+        cmocka_unit_test(test_config_set_replaces_value),
+        cmocka_unit_test(test_config_set_replaces_any_kind),
+        cmocka_unit_test(test_config_set_inserts_section),
+        cmocka_unit_test(test_config_set_bad_syntax),
+        cmocka_unit_test(test_config_set_into_non_map),
+        cmocka_unit_test(test_config_node_accessors),
+        cmocka_unit_test(test_config_node_conversions),
+        cmocka_unit_test(test_config_edit_distance),
+        cmocka_unit_test(test_config_free_null),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
