@@ -1,0 +1,20 @@
+#!/bin/sh
+# deps.sh - install what csearch needs to build and test on Debian 12.
+# Runs apt-get as root, or through sudo when run as another user.
+set -e
+packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq"
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=""
+else
+    as_root="sudo"
+fi
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+        missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "installing:$missing"
+    $as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -qq --no-install-recommends $missing
+fi
