@@ -58,36 +58,37 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     struct cs_frame *const frames = run->frames;
     unsigned char *const saved = run->saved;
     const size_t state_size = run->problem->state_size
-                                    ? run->problem->state_size
-                                    : h->state_size;
+                                  ? run->problem->state_size
+                                  : h->state_size;
     const int nvars = run->problem->nvars;
-    const bool mrv = run->select == CS_SELECT_MRV;
+    /* folds to false for a table without domain sizes */
+    const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
     const bool solving = run->task == CS_TASK_SOLVE;
     uint64_t nodes = 0, fails = 0, solutions = 0, weight = 1;
+    uint64_t poll_at = run->next_poll; /* a local: stores to the state
+                                          cannot alias it */
     int depth = 0, max_depth = 0, var, value, status = CS_COMPLETE;
     struct cs_frame *f;
 
 enter:
-    if (nodes >= run->next_poll) {
+    if (nodes >= poll_at) {
         int stop = cs_poll(run, nodes);
         if (stop >= 0) {
             status = stop;
             goto out;
         }
+        poll_at = run->next_poll;
     }
     nodes++;
-    if (depth > max_depth)
-        max_depth = depth;
-    if (h->prune && h->prune(state)) {
-        fails++;
-        goto backtrack;
-    }
+    if (h->prune && h->prune(state))
+        goto fail;
     var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
     if (var == CS_NONE) {
-        if (h->goal && !h->goal(state)) {
-            fails++;
-            goto backtrack;
-        }
+        if (h->goal && !h->goal(state))
+            goto fail;
+        /* the deepest node is always a leaf: track depth at leaves only */
+        if (depth > max_depth)
+            max_depth = depth;
         solutions += solving ? 1 : weight;
         if (run->on_solution &&
             !run->on_solution(run->ud, h, state, weight)) {
@@ -105,26 +106,27 @@ enter:
     f = &frames[depth];
     f->var = var;
     f->weight = weight;
-    f->had_child = false;
     h->first(state, var, &f->cursor);
-next:
-    if (h->next(state, f->var, &f->cursor, &value)) {
-        f->value = value;
-        f->had_child = true;
-        weight = h->weight ? f->weight * h->weight(state, f->var, value)
-                           : f->weight;
-        if (!h->undo) {
-            if (h->copy)
-                h->copy(saved + (size_t)depth * state_size, state);
-            else
-                memcpy(saved + (size_t)depth * state_size, state, state_size);
-        }
-        h->apply(state, f->var, value);
-        depth++;
-        goto enter;
+    if (!h->next(state, var, &f->cursor, &value))
+        goto fail; /* no child at all */
+descend:
+    f->value = value;
+    weight = h->weight ? f->weight * h->weight(state, f->var, value)
+                       : f->weight;
+    if (!h->undo) {
+        if (h->copy)
+            h->copy(saved + (size_t)depth * state_size, state);
+        else
+            memcpy(saved + (size_t)depth * state_size, state, state_size);
     }
-    if (!f->had_child)
-        fails++;
+    h->apply(state, f->var, value);
+    depth++;
+    goto enter;
+
+fail:
+    fails++;
+    if (depth > max_depth)
+        max_depth = depth;
 backtrack:
     if (depth == 0)
         goto out;
@@ -136,7 +138,9 @@ backtrack:
         h->copy(state, saved + (size_t)depth * state_size);
     else
         memcpy(state, saved + (size_t)depth * state_size, state_size);
-    goto next;
+    if (h->next(state, f->var, &f->cursor, &value))
+        goto descend;
+    goto backtrack;
 
 out:
     run->stats.nodes += nodes;

@@ -75,7 +75,6 @@ struct cs_frame {
     int value;         /* value applied last */
     uint64_t cursor;   /* the model's value iterator */
     uint64_t weight;   /* product of branch weights from the root */
-    bool had_child;
 };
 
 /* Check that run's settings suit its problem (MRV needs domain_size, a task
