@@ -14,6 +14,7 @@
 
 #include "csearch/dfs.h"
 #include "csearch/engine.h"
+#include "units.h"
 
 double cs_now(void)
 {
@@ -76,8 +77,22 @@ int cs_search(struct cs_run *run, struct cs_error *err)
                             "task optimize is not implemented by the engine yet");
     const struct cs_problem *p = run->problem;
     const struct cs_hooks *h = p->hooks;
+    bool split = run->threads > 1 || run->checkpoint;
+    if (split && run->task != CS_TASK_COUNT)
+        return cs_error_set(err, NULL,
+                            "threads and checkpoints need task count");
 
     memset(&run->stats, 0, sizeof run->stats);
+    run->units_total = run->units_done = run->units_resumed = 0;
+    run->checkpoint_torn = false;
+    run->base_weight = 0;
+    if (run->task == CS_TASK_COUNT && (p->count_unit || split)) {
+        run->started = cs_now();
+        int rc = cs_search_units(run, err);
+        run->stats.seconds = cs_now() - run->started;
+        return rc;
+    }
+
     run->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *run->frames);
     size_t state_size = cs_problem_state_size(p);
     run->saved = h->undo ? NULL
@@ -92,7 +107,8 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     h->init(state, p->data);
     int status = h->search ? h->search(run, state) : generic_search(run, state);
     run->stats.seconds = cs_now() - run->started;
-    run->stats.checks = h->checks ? h->checks(state) : 0;
+    if (h->collect)
+        h->collect(state, &run->stats);
     run->status = (enum cs_status)status;
 
     if (h->fini)

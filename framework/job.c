@@ -3,6 +3,7 @@
  * Order matters for the messages: the model must be known before its keys
  * can be checked, and the keys must be checked before the model reads them.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,9 @@ const struct cs_option cs_framework_options[] = {
     {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
      .choices = select_names,
      .help = "next variable: the model's order, or fewest values first"},
+    {.key = "strategy.threads", .type = CS_OPT_INT, .def = "1", .min = 1,
+     .max = 1024,
+     .help = "worker threads for a count (the search is split into units)"},
     {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
     {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
@@ -77,6 +81,66 @@ static const struct cs_model *find_model(const struct cs_config *cfg,
     return NULL;
 }
 
+static uint64_t hash_text(uint64_t h, const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        h ^= *c;
+        h *= UINT64_C(1099511628211);
+    }
+    return h;
+}
+
+/* A subtree's keys and scalars in order, brackets marking its shape. */
+static uint64_t hash_node(uint64_t h, const struct cs_node *node)
+{
+    if (!node)
+        return h;
+    if (cs_node_kind(node) == CS_NODE_SCALAR)
+        return hash_text(hash_text(h, cs_node_text(node)), "\x1f");
+    h = hash_text(h, "[");
+    for (size_t i = 0; i < cs_node_len(node); i++) {
+        if (cs_node_kind(node) == CS_NODE_MAP)
+            h = hash_text(hash_text(h, cs_node_key(node, i)), ":");
+        h = hash_node(h, cs_node_at(node, i));
+    }
+    return hash_text(h, "]");
+}
+
+/* FNV-1a over every key that shapes the search tree and its split: the
+ * model, its params and strategy, the task.  Threads, limits and output do
+ * not change which units exist or what they count, so they are left out. */
+static uint64_t fingerprint(const struct cs_config *cfg,
+                            const struct cs_option *const *tables)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (; *tables; tables++)
+        for (const struct cs_option *opt = *tables; opt->key; opt++) {
+            if (!strncmp(opt->key, "limits.", 7) ||
+                !strncmp(opt->key, "output.", 7) ||
+                !strcmp(opt->key, "strategy.threads"))
+                continue;
+            /* values as typed, so "08" and "8" are the same config */
+            char value[64] = "";
+            if (opt->type == CS_OPT_INT)
+                snprintf(value, sizeof value, "%" PRId64,
+                         cs_config_int(cfg, opt->key));
+            else if (opt->type == CS_OPT_REAL)
+                snprintf(value, sizeof value, "%.17g",
+                         cs_config_real(cfg, opt->key));
+            else if (opt->type == CS_OPT_BOOL)
+                snprintf(value, sizeof value, "%d",
+                         cs_config_bool(cfg, opt->key));
+            else if (opt->type != CS_OPT_NODE && cs_config_str(cfg, opt->key))
+                snprintf(value, sizeof value, "%s",
+                         cs_config_str(cfg, opt->key));
+            h = hash_text(hash_text(hash_text(h, opt->key), "="), value);
+            if (opt->type == CS_OPT_NODE)
+                h = hash_node(h, cs_config_node(cfg, opt->key));
+            h = hash_text(h, "\n");
+        }
+    return h;
+}
+
 static void list_tasks(unsigned tasks, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -116,6 +180,16 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->format = (enum cs_format)cs_config_enum(cfg, "output.format");
     job->show = cs_config_int(cfg, "output.show");
     job->stats = cs_config_bool(cfg, "output.stats");
+    job->threads = (int)cs_config_int(cfg, "strategy.threads");
+    if (job->threads > 1 && job->task != CS_TASK_COUNT)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
+                           "threads need task count (this is task %s)",
+                           task_names[job->task]);
+    if (job->threads > 1 && (job->limits.nodes || job->limits.solutions))
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
+                           "threads cannot honour limits.nodes or "
+                           "limits.solutions exactly; use one thread");
+    job->fingerprint = fingerprint(cfg, tables);
 
     if (job->model->setup(cfg, &job->problem, err))
         return -1;
@@ -135,6 +209,8 @@ void cs_job_run(const struct cs_job *job, struct cs_run *run)
     run->task = job->task;
     run->select = job->select;
     run->limits = job->limits;
+    run->threads = job->threads;
+    run->fingerprint = job->fingerprint;
 }
 
 void cs_job_free(struct cs_job *job)

@@ -102,7 +102,7 @@ static bool toy_prune(void *state)
     return s->p->max_ones && s->ones > s->p->max_ones;
 }
 
-static bool toy_goal(const void *state)
+static bool toy_goal(void *state)
 {
     const struct toy *s = state;
     return !s->p->need_one || s->ones > 0;
@@ -114,9 +114,11 @@ static uint64_t toy_weight(const void *state, int var, int value)
     return s->p->double_one && var == 0 && value == 1 ? 2 : 1;
 }
 
-static uint64_t toy_checks(const void *state)
+static void toy_collect(void *state, struct cs_stats *into)
 {
-    return ((const struct toy *)state)->checks;
+    struct toy *s = state;
+    into->checks += s->checks;
+    s->checks = 0;
 }
 
 static const struct cs_hooks toy_hooks = {
@@ -130,7 +132,7 @@ static const struct cs_hooks toy_hooks = {
     .prune = toy_prune,
     .goal = toy_goal,
     .weight = toy_weight,
-    .checks = toy_checks,
+    .collect = toy_collect,
 };
 
 /* The same model copying its state instead of undoing. */

@@ -298,7 +298,7 @@ static void test_nqueens_undo_restores_state(void **ctx)
             struct nq_problem p = {.n = 1 + rand() % 12,
                                    .mirror = rand() & 1,
                                    .forward = t == 2 || (rand() & 1)};
-            const struct cs_hooks *h = nq_hooks(kinds[t], p.forward);
+            const struct cs_hooks *h = nq_hooks(kinds[t], &p);
             void *state = calloc(1, h->state_size);
             h->init(state, &p);
             int vars[16], vals[16], depth = 0;

@@ -6,10 +6,12 @@
  * says how it ended (0 done, 1 no solution, 3 limit, 130 interrupted).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "csearch/job.h"
 #include "output.h"
@@ -32,6 +34,11 @@ static const char usage[] =
     "                    --set strategy.select=mrv (repeatable)\n"
     "  --json            print exactly one JSON object on stdout\n"
     "                    (same as --set output.format=json)\n"
+    "  --threads N       count with N threads (same as --set strategy.threads=N)\n"
+    "  --checkpoint FILE append each finished work unit of a count to FILE\n"
+    "  --resume FILE     skip the units FILE holds, go on appending to it\n"
+    "  --progress        show a progress line on stderr (default: when stderr\n"
+    "                    is a terminal); --no-progress never shows it\n"
     "  --list            list the models and the strategies each supports\n"
     "  --help            print this help\n"
     "  --version         print the version\n"
@@ -107,6 +114,32 @@ static int list_models(const struct cs_registry *reg)
     return EXIT_DONE;
 }
 
+/* What the command line asks of a run besides the config. */
+struct options {
+    const char *checkpoint;
+    bool resume;
+    int progress; /* -1 = when stderr is a terminal, 0 never, 1 always */
+};
+
+/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
+static void show_progress(void *ud, const struct cs_progress *p)
+{
+    (void)ud;
+    uint64_t fresh = p->units_done - p->units_resumed;
+    double rate = p->elapsed > 0 ? (double)fresh / p->elapsed : 0;
+    double left = rate > 0 ? (double)(p->units_total - p->units_done) / rate
+                           : 0;
+    fprintf(stderr,
+            "\rcsearch: units %" PRIu64 "/%" PRIu64 " (%.1f%%)  %.1f units/s"
+            "  elapsed %.1fs  ETA %.1fs\033[K",
+            p->units_done, p->units_total,
+            p->units_total ? 100.0 * (double)p->units_done /
+                                 (double)p->units_total
+                           : 100.0,
+            rate, p->elapsed, left);
+    fflush(stderr);
+}
+
 static int exit_status(const struct cs_run *run)
 {
     switch (run->status) {
@@ -119,7 +152,8 @@ static int exit_status(const struct cs_run *run)
     }
 }
 
-static int run_config(struct cs_config *cfg, const struct cs_registry *reg)
+static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
+                      const struct options *opts)
 {
     struct cs_error err;
     struct cs_job job;
@@ -132,6 +166,11 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg)
     run.stop = &interrupted;
     run.on_solution = out_solution;
     run.ud = &out;
+    run.checkpoint = opts->checkpoint;
+    run.resume = opts->resume;
+    bool progress = opts->progress < 0 ? isatty(STDERR_FILENO) : opts->progress;
+    if (progress)
+        run.on_progress = show_progress;
 
     struct sigaction sa = {.sa_handler = on_sigint,
                            .sa_flags = (int)SA_RESETHAND};
@@ -140,7 +179,15 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg)
 
     out_begin(&out);
     int status;
-    if (cs_search(&run, &err)) {
+    int rc = cs_search(&run, &err);
+    if (progress && run.units_total)
+        fputs("\r\033[K", stderr); /* clear the progress line */
+    if (run.checkpoint_torn)
+        fprintf(stderr,
+                "csearch: %s: dropped a torn last line; its unit is searched "
+                "again\n",
+                opts->checkpoint);
+    if (rc) {
         status = fail(&err);
     } else {
         out_end(&out, &run);
@@ -156,6 +203,8 @@ int main(int argc, char **argv)
     const char *path = NULL;
     const char **sets = calloc((size_t)argc, sizeof *sets);
     int nsets = 0, json = 0, list = 0;
+    struct options opts = {.progress = -1};
+    char threads_set[64] = "";
     if (!sets)
         return EXIT_USAGE;
 
@@ -181,6 +230,24 @@ int main(int argc, char **argv)
             sets[nsets++] = argv[++i];
         } else if (!strncmp(a, "--set=", 6)) {
             sets[nsets++] = a + 6;
+        } else if (!strcmp(a, "--threads") || !strcmp(a, "--checkpoint") ||
+                   !strcmp(a, "--resume")) {
+            if (i + 1 == argc) {
+                free(sets);
+                return usage_error("%s needs a value", a);
+            }
+            const char *v = argv[++i];
+            if (!strcmp(a, "--threads")) {
+                snprintf(threads_set, sizeof threads_set,
+                         "strategy.threads=%s", v);
+            } else {
+                opts.checkpoint = v;
+                opts.resume = !strcmp(a, "--resume");
+            }
+        } else if (!strcmp(a, "--progress")) {
+            opts.progress = 1;
+        } else if (!strcmp(a, "--no-progress")) {
+            opts.progress = 0;
         } else if (a[0] == '-' && a[1]) {
             free(sets);
             return usage_error("unknown option '%s'", a);
@@ -211,7 +278,9 @@ int main(int argc, char **argv)
                 bad = cs_config_set(cfg, sets[i], &err);
             if (!bad && json)
                 bad = cs_config_set(cfg, "output.format=json", &err);
-            status = bad ? fail(&err) : run_config(cfg, reg);
+            if (!bad && threads_set[0])
+                bad = cs_config_set(cfg, threads_set, &err);
+            status = bad ? fail(&err) : run_config(cfg, reg, &opts);
         }
         cs_config_free(cfg);
     }

@@ -62,7 +62,7 @@ static void json_option(FILE *out, const struct cs_config *cfg,
 /* The keys of one section ("params") from every table, as a JSON object. */
 static void json_section(FILE *out, const struct cs_config *cfg,
                          const struct cs_option *const *tables,
-                         const char *section)
+                         const char *section, const char *kernel)
 {
     size_t len = strlen(section);
     int first = 1;
@@ -76,7 +76,10 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             fputs(first ? "" : ", ", out);
             json_string(out, opt->key + len + 1);
             fputs(": ", out);
-            json_option(out, cfg, opt);
+            if (kernel && !strcmp(opt->key, "strategy.kernel"))
+                json_string(out, kernel); /* what "auto" became */
+            else
+                json_option(out, cfg, opt);
             first = 0;
         }
     fputc('}', out);
@@ -93,11 +96,12 @@ void out_begin(struct out *o)
     fputs(", \"task\": ", o->out);
     json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
-    json_section(o->out, o->cfg, tables, "params");
+    json_section(o->out, o->cfg, tables, "params", NULL);
     fputs(", \"strategy\": ", o->out);
-    json_section(o->out, o->cfg, tables, "strategy");
+    json_section(o->out, o->cfg, tables, "strategy",
+                 o->job->problem.kernel);
     fputs(", \"limits\": ", o->out);
-    json_section(o->out, o->cfg, tables, "limits");
+    json_section(o->out, o->cfg, tables, "limits", NULL);
     fputs(", \"boards\": [", o->out);
 }
 
@@ -132,26 +136,45 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
 void out_end(struct out *o, const struct cs_run *run)
 {
     const struct cs_stats *s = &run->stats;
+    const struct cs_problem *p = &o->job->problem;
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
     if (o->job->format == CS_FORMAT_JSON) {
+        fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
+                cs_status_name(run->status), s->solutions);
+        if (p->reports_unique)
+            fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
-                "], \"status\": \"%s\", \"solutions\": %" PRIu64
                 ", \"nodes\": %" PRIu64 ", \"checks\": %" PRIu64
                 ", \"fails\": %" PRIu64
                 ", \"max_depth\": %d, \"seconds\": %.6f"
-                ", \"nodes_per_second\": %.0f}\n",
-                cs_status_name(run->status), s->solutions, s->nodes,
-                s->checks, s->fails, s->max_depth, s->seconds, rate);
+                ", \"nodes_per_second\": %.0f",
+                s->nodes, s->checks, s->fails, s->max_depth, s->seconds, rate);
+        if (run->units_total)
+            fprintf(o->out,
+                    ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
+                    ", \"resumed\": %" PRIu64 "}",
+                    run->units_total, run->units_done, run->units_resumed);
+        fputs("}\n", o->out);
     } else {
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
+        if (p->reports_unique)
+            fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
         fprintf(o->out, "status     %s\n", cs_status_name(run->status));
-        if (o->job->stats)
+        if (o->job->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
                     "\nfails      %" PRIu64 "\nmax depth  %d\n"
                     "seconds    %.6f\nnodes/s    %.0f\n",
                     s->nodes, s->checks, s->fails, s->max_depth, s->seconds,
                     rate);
+            if (p->kernel)
+                fprintf(o->out, "kernel     %s\n", p->kernel);
+            if (run->units_total)
+                fprintf(o->out,
+                        "units      %" PRIu64 "/%" PRIu64
+                        " (%" PRIu64 " resumed)\n",
+                        run->units_done, run->units_total, run->units_resumed);
+        }
     }
     fflush(o->out);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "csearch/dfs.h"
+#include "nqueens/d4.h"
 #include "nqueens/nqueens.h"
 
 /* ---- shared by the representations ------------------------------------- */
@@ -27,6 +28,28 @@ static int mirror_limit(int n) { return (n + 1) / 2; }
 static uint64_t mirror_weight(bool at_root, bool mirror, int n, int col)
 {
     return at_root && mirror && 2 * col + 1 < n ? 2 : 1;
+}
+
+/* d4 without the kernel: is the solution pos the smallest of its images
+ * (rows compared in order)?  Counting only those counts each orbit once. */
+static bool is_canonical(const int *pos, int n)
+{
+    int img[NQ_ARRAY_MAX];
+    for (int g = 1; g < 8; g++) {
+        for (int r = 0; r < n; r++) {
+            int gr, gc;
+            nq_d4_map(n, g, r, pos[r], &gr, &gc);
+            img[gr] = gc;
+        }
+        for (int r = 0; r < n; r++) {
+            if (img[r] != pos[r]) {
+                if (img[r] < pos[r])
+                    return false;
+                break;
+            }
+        }
+    }
+    return true;
 }
 
 /* One board row per line; k = 1 is the mirror image. */
@@ -45,8 +68,8 @@ static void emit_board(const int *pos, int n, uint64_t k, struct cs_board *out)
 
 struct nq_array {
     int n, placed;
-    bool mirror, forward;
-    uint64_t checks;
+    bool mirror, forward, d4;
+    uint64_t checks, unique;
     int pos[NQ_ARRAY_MAX]; /* column of row r's queen, -1 if open */
     bool col[NQ_ARRAY_MAX];
     bool d1[2 * NQ_ARRAY_MAX - 1]; /* r + c */
@@ -65,6 +88,7 @@ static void arr_init(void *state, const void *problem)
     s->n = p->n;
     s->mirror = p->mirror;
     s->forward = p->forward;
+    s->d4 = p->d4;
     for (int r = 0; r < s->n; r++)
         s->pos[r] = -1;
 }
@@ -165,9 +189,20 @@ static uint64_t arr_weight(const void *state, int r, int c)
     return mirror_weight(s->placed == 0, s->mirror, s->n, c);
 }
 
-static uint64_t arr_checks(const void *state)
+static bool arr_goal(void *state)
 {
-    return ((const struct nq_array *)state)->checks;
+    struct nq_array *s = state;
+    if (s->d4)
+        s->unique += is_canonical(s->pos, s->n);
+    return true;
+}
+
+static void arr_collect(void *state, struct cs_stats *into)
+{
+    struct nq_array *s = state;
+    into->checks += s->checks;
+    into->unique += s->unique;
+    s->checks = s->unique = 0;
 }
 
 static void arr_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -186,8 +221,9 @@ static const struct cs_hooks array_hooks = {
     .apply = arr_apply,
     .undo = arr_undo,
     .prune = arr_prune,
+    .goal = arr_goal,
     .weight = arr_weight,
-    .checks = arr_checks,
+    .collect = arr_collect,
     .emit = arr_emit,
 };
 
@@ -198,8 +234,8 @@ static const struct cs_hooks array_hooks = {
  * d2 right).  apply writes level r + 1, undo just steps back. */
 struct nq_bits {
     int n, row;
-    bool mirror;
-    uint64_t full, half, checks;
+    bool mirror, d4;
+    uint64_t full, half, checks, unique;
     uint64_t cols[NQ_BITMASK_MAX + 1];
     uint64_t d1[NQ_BITMASK_MAX + 1];
     uint64_t d2[NQ_BITMASK_MAX + 1];
@@ -212,6 +248,7 @@ static void bits_init(void *state, const void *problem)
     const struct nq_problem *p = problem;
     s->n = p->n;
     s->mirror = p->mirror;
+    s->d4 = p->d4;
     s->full = low_bits(p->n);
     s->half = low_bits(mirror_limit(p->n));
 }
@@ -280,9 +317,20 @@ static uint64_t bits_weight(const void *state, int r, int c)
     return mirror_weight(r == 0, s->mirror, s->n, c);
 }
 
-static uint64_t bits_checks(const void *state)
+static bool bits_goal(void *state)
 {
-    return ((const struct nq_bits *)state)->checks;
+    struct nq_bits *s = state;
+    if (s->d4)
+        s->unique += is_canonical(s->pos, s->n);
+    return true;
+}
+
+static void bits_collect(void *state, struct cs_stats *into)
+{
+    struct nq_bits *s = state;
+    into->checks += s->checks;
+    into->unique += s->unique;
+    s->checks = s->unique = 0;
 }
 
 static void bits_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -298,11 +346,23 @@ static int bits_forward_search(struct cs_run *run, void *state);
     .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
     .select = bits_select, .first = bits_first, .next = bits_next,             \
     .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
-    .checks = bits_checks, .emit = bits_emit
+    .collect = bits_collect, .emit = bits_emit
 
 static const struct cs_hooks bitmask_hooks = {
     BITS_HOOKS,
     .search = bits_search,
+};
+
+/* d4 without the kernel: the plain tree, each solution tested at the goal. */
+static const struct cs_hooks bitmask_d4_hooks = {
+    BITS_HOOKS,
+    .goal = bits_goal,
+};
+
+static const struct cs_hooks bitmask_forward_d4_hooks = {
+    BITS_HOOKS,
+    .prune = bits_prune,
+    .goal = bits_goal,
 };
 
 static const struct cs_hooks bitmask_forward_hooks = {
@@ -325,8 +385,8 @@ static int bits_forward_search(struct cs_run *run, void *state)
 
 struct nq_abs {
     int n, placed;
-    bool mirror, forward;
-    uint64_t full, half, checks;
+    bool mirror, forward, d4;
+    uint64_t full, half, checks, unique;
     uint64_t cols, d1, d2, rows; /* rows: the rows that have a queen */
     int pos[NQ_ABSOLUTE_MAX];
 };
@@ -345,6 +405,7 @@ static void abs_init(void *state, const void *problem)
     s->n = p->n;
     s->mirror = p->mirror;
     s->forward = p->forward;
+    s->d4 = p->d4;
     s->full = low_bits(p->n);
     s->half = low_bits(mirror_limit(p->n));
 }
@@ -415,9 +476,20 @@ static uint64_t abs_weight(const void *state, int r, int c)
     return mirror_weight(s->placed == 0, s->mirror, s->n, c);
 }
 
-static uint64_t abs_checks(const void *state)
+static bool abs_goal(void *state)
 {
-    return ((const struct nq_abs *)state)->checks;
+    struct nq_abs *s = state;
+    if (s->d4)
+        s->unique += is_canonical(s->pos, s->n);
+    return true;
+}
+
+static void abs_collect(void *state, struct cs_stats *into)
+{
+    struct nq_abs *s = state;
+    into->checks += s->checks;
+    into->unique += s->unique;
+    s->checks = s->unique = 0;
 }
 
 static void abs_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -438,8 +510,9 @@ static const struct cs_hooks absolute_hooks = {
     .apply = abs_apply,
     .undo = abs_undo,
     .prune = abs_prune,
+    .goal = abs_goal,
     .weight = abs_weight,
-    .checks = abs_checks,
+    .collect = abs_collect,
     .emit = abs_emit,
     .search = abs_search,
 };
@@ -449,13 +522,15 @@ static int abs_search(struct cs_run *run, void *state)
     return cs_dfs(run, state, &absolute_hooks);
 }
 
-const struct cs_hooks *nq_hooks(enum nq_state state, bool forward)
+const struct cs_hooks *nq_hooks(enum nq_state state, const struct nq_problem *p)
 {
     switch (state) {
     case NQ_ARRAY:
         return &array_hooks;
     case NQ_BITMASK:
-        return forward ? &bitmask_forward_hooks : &bitmask_hooks;
+        if (p->d4)
+            return p->forward ? &bitmask_forward_d4_hooks : &bitmask_d4_hooks;
+        return p->forward ? &bitmask_forward_hooks : &bitmask_hooks;
     case NQ_ABSOLUTE:
         return &absolute_hooks;
     }
@@ -465,8 +540,11 @@ const struct cs_hooks *nq_hooks(enum nq_state state, bool forward)
 /* ---- the model: options and set-up -------------------------------------- */
 
 static const char *const state_names[] = {"array", "bitmask", NULL};
-static const char *const symmetry_names[] = {"none", "mirror", NULL};
+static const char *const symmetry_names[] = {"none", "mirror", "d4", NULL};
 static const char *const prune_names[] = {"none", "forward", NULL};
+static const char *const kernel_names[] = {"auto", "fast", "generic", NULL};
+enum { SYM_NONE, SYM_MIRROR, SYM_D4 };
+enum { KERNEL_AUTO, KERNEL_FAST, KERNEL_GENERIC };
 
 static const struct cs_option nq_options[] = {
     {.key = "params.n", .type = CS_OPT_INT, .def = "8", .min = 1,
@@ -474,20 +552,59 @@ static const struct cs_option nq_options[] = {
     {.key = "strategy.state", .type = CS_OPT_ENUM, .def = "bitmask",
      .choices = state_names,
      .help = "array: three boolean arrays; bitmask: three integer masks"},
-    {.key = "strategy.symmetry", .type = CS_OPT_ENUM, .def = "mirror",
+    {.key = "strategy.symmetry", .type = CS_OPT_ENUM, .def = "d4",
      .choices = symmetry_names,
-     .help = "mirror: first row searches the left half, counted twice"},
+     .help = "mirror: first row searches the left half, counted twice; "
+             "d4: all 8 symmetries, also counts unique solutions"},
     {.key = "strategy.prune", .type = CS_OPT_ENUM, .def = "none",
      .choices = prune_names,
      .help = "forward: after each queen every open row keeps a free column"},
+    {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = kernel_names,
+     .help = "count with the fast border-constellation kernel, or the "
+             "generic engine; auto: fast where it applies"},
     {.key = NULL},
 };
+
+/* The fast kernel counts with d4 over the plain bitmask tree; anything that
+ * changes the tree, or needs to stop inside it, is the engine's. */
+static const char *fast_conflict(const struct cs_config *cfg)
+{
+    if (cs_config_enum(cfg, "task") != CS_TASK_COUNT)
+        return "task count";
+    if (cs_config_int(cfg, "limits.nodes") || cs_config_int(cfg, "limits.solutions"))
+        return "no node or solution limit";
+    if (cs_config_enum(cfg, "strategy.state") != 1)
+        return "state bitmask";
+    if (cs_config_enum(cfg, "strategy.select") != CS_SELECT_IN_ORDER)
+        return "select in-order";
+    if (cs_config_enum(cfg, "strategy.prune") != 0)
+        return "prune none";
+    if (cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
+        return "symmetry d4";
+    return NULL;
+}
+
+static void free_problem(void *data)
+{
+    struct nq_problem *p = data;
+    if (p)
+        nq_d4_free(p->kernel);
+    free(p);
+}
+
+static bool count_unit(const void *data, uint64_t unit,
+                       volatile sig_atomic_t *stop, struct cs_stats *out)
+{
+    const struct nq_problem *p = data;
+    return nq_d4_count_unit(p->kernel, unit, stop, out);
+}
 
 static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                     struct cs_error *err)
 {
     int n = (int)cs_config_int(cfg, "params.n");
-    bool mrv = strcmp(cs_config_str(cfg, "strategy.select"), "mrv") == 0;
+    bool mrv = cs_config_enum(cfg, "strategy.select") == CS_SELECT_MRV;
     enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0
                               ? NQ_ARRAY
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
@@ -501,15 +618,39 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                            n, state == NQ_ARRAY ? "array" : "bitmask",
                            state == NQ_ABSOLUTE ? " with mrv selection" : "",
                            limit);
+    if (cs_config_enum(cfg, "task") == CS_TASK_COUNT && n > NQ_D4_MAX)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "counting n = %d could overflow 64-bit counts "
+                           "(at most %d); task solve works up to %d",
+                           n, NQ_D4_MAX, limit);
+    int kernel = cs_config_enum(cfg, "strategy.kernel");
+    const char *conflict = fast_conflict(cfg);
+    if (kernel == KERNEL_FAST && conflict)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
+                           "kernel fast needs %s", conflict);
+    bool fast = kernel != KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
+    int symmetry = cs_config_enum(cfg, "strategy.symmetry");
     p->n = n;
-    p->mirror = cs_config_enum(cfg, "strategy.symmetry") == 1;
+    p->mirror = symmetry == SYM_MIRROR;
+    p->d4 = symmetry == SYM_D4;
     p->forward = cs_config_enum(cfg, "strategy.prune") == 1;
-    out->hooks = nq_hooks(state, p->forward);
+    out->hooks = nq_hooks(state, p);
     out->data = p;
-    out->free_data = free;
+    out->free_data = free_problem;
     out->nvars = n;
+    out->reports_unique = p->d4;
+    out->kernel = "generic";
+    if (fast) {
+        /* small boards (n < 6) have no border constellations worth the
+         * name: they stay with the generic search */
+        p->kernel = cs_xcalloc(1, sizeof *p->kernel);
+        nq_d4_init(p->kernel, n);
+        out->kernel = "fast";
+        out->units = p->kernel->count;
+        out->count_unit = count_unit;
+    }
     return 0;
 }
 

@@ -21,18 +21,23 @@
 #define NQ_BITMASK_MAX 64
 #define NQ_ABSOLUTE_MAX 32
 
+struct nq_d4;
+
 struct nq_problem {
     int n;
     bool mirror;  /* first row: left half counted twice, odd middle once */
+    bool d4;      /* count unique solutions (each solution tested) */
     bool forward; /* forward checking: every open row keeps a free column */
+    struct nq_d4 *kernel; /* the fast count's border constellations, or NULL */
 };
 
 extern const struct cs_model cs_nqueens_model;
 
 enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE };
 
-/* The hook table of a representation (forward picks the bitmask table that
- * prunes; the others read nq_problem.forward at run time). */
-const struct cs_hooks *nq_hooks(enum nq_state state, bool forward);
+/* The hook table of a representation for problem p (the bitmask tables
+ * differ by pruning and d4; the others read p's flags at run time). */
+const struct cs_hooks *nq_hooks(enum nq_state state,
+                                const struct nq_problem *p);
 
 #endif

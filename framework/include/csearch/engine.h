@@ -32,19 +32,19 @@ struct cs_limits {
     double seconds;     /* 0 = none */
 };
 
-struct cs_stats {
-    uint64_t nodes;     /* nodes entered, the root included */
-    uint64_t checks;    /* candidate tests the model made */
-    uint64_t fails;     /* nodes that ended with no solution and no child */
-    uint64_t solutions; /* weighted: a mirrored branch counts twice */
-    int max_depth;      /* deepest level entered (root = 0) */
-    double seconds;     /* wall-clock time of the search */
-};
-
 /* Called for each solution found, with how many it stands for (its weight);
  * return false to stop the search (status CS_LIMIT). */
 typedef bool (*cs_solution_fn)(void *ud, const struct cs_hooks *hooks,
                                const void *state, uint64_t weight);
+
+/* Where a split search stands, for a progress line. */
+struct cs_progress {
+    uint64_t units_done;    /* finished, the resumed ones included */
+    uint64_t units_total;
+    uint64_t units_resumed; /* taken from the checkpoint */
+    double elapsed;         /* seconds since the search started */
+};
+typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
 struct cs_run {
     /* ---- in ---- */
@@ -56,9 +56,22 @@ struct cs_run {
     cs_solution_fn on_solution;   /* may be NULL */
     void *ud;
 
+    /* Work units (count tasks only).  A count runs as units when the model
+     * has a kernel, when threads > 1 or when a checkpoint is kept. */
+    int threads;                  /* workers; 0 or 1 = one */
+    const char *checkpoint;       /* append each finished unit here */
+    bool resume;                  /* skip the units the checkpoint holds */
+    uint64_t fingerprint;         /* of the config, kept in the checkpoint */
+    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL */
+    void *progress_ud;
+
     /* ---- out ---- */
     enum cs_status status;
     struct cs_stats stats;
+    uint64_t units_total;         /* 0 when the search was not split */
+    uint64_t units_done;          /* finished, resumed ones included */
+    uint64_t units_resumed;
+    bool checkpoint_torn;         /* resume dropped a torn last line */
 
     /* ---- the engine's own ---- */
     struct cs_frame *frames;      /* nvars + 1 of them */
@@ -67,6 +80,7 @@ struct cs_run {
     uint64_t next_poll;           /* node count of the next clock/stop poll */
     uint64_t node_cap;            /* limits.nodes or UINT64_MAX */
     uint64_t solution_cap;        /* limits.solutions or UINT64_MAX */
+    uint64_t base_weight;         /* weight of the root (a unit's prefix) */
 };
 
 /* One level of the explicit stack. */
@@ -82,7 +96,8 @@ struct cs_frame {
 int cs_run_validate(const struct cs_run *run, struct cs_error *err);
 
 /* Run the search: fills run->status and run->stats.  Returns 0, or -1 if the
- * settings are invalid (err says why). */
+ * settings are invalid, a checkpoint cannot be used, or a count overflowed
+ * 64 bits (err says why). */
 int cs_search(struct cs_run *run, struct cs_error *err);
 
 /* Monotonic wall clock in seconds. */

@@ -25,6 +25,8 @@ struct cs_job {
     enum cs_format format;
     int64_t show;     /* boards to print; -1 = all */
     bool stats;       /* print the statistics */
+    int threads;      /* strategy.threads */
+    uint64_t fingerprint; /* of what shapes the search; see checkpoints */
 };
 
 /* The keys every config may use whatever the model (task, strategy.select,

@@ -15,6 +15,7 @@
 #ifndef CSEARCH_MODEL_H
 #define CSEARCH_MODEL_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,6 +44,18 @@ void cs_board_clear(struct cs_board *board);
 void cs_board_free(struct cs_board *board);
 
 struct cs_run; /* csearch/engine.h */
+
+/* What a search (or one work unit of it) found.  Counts are 64-bit and
+ * deterministic: the same settings give the same numbers every run. */
+struct cs_stats {
+    uint64_t nodes;     /* nodes entered, the root included */
+    uint64_t checks;    /* candidate tests the model made */
+    uint64_t fails;     /* nodes that ended with no solution and no child */
+    uint64_t solutions; /* weighted: a mirrored branch counts twice */
+    uint64_t unique;    /* classes under the model's symmetry, if it says */
+    int max_depth;      /* deepest level entered (root = 0) */
+    double seconds;     /* wall-clock time of the search */
+};
 
 struct cs_hooks {
     /* ---- the state ---- */
@@ -75,15 +88,17 @@ struct cs_hooks {
     /* ---- cut ---- */
     /* After a move: true if the state is a dead end.  NULL: never. */
     bool (*prune)(void *state);
-    /* With no open variable left: is it a solution?  NULL: yes. */
-    bool (*goal)(const void *state);
+    /* With no open variable left: is it a solution?  NULL: yes.  It may
+     * update the model's own counters (see collect). */
+    bool (*goal)(void *state);
     /* How many solutions the branch var=value stands for (2 when it also
      * stands for its mirror image).  Called before apply.  NULL: 1. */
     uint64_t (*weight)(const void *state, int var, int value);
 
     /* ---- statistics and output ---- */
-    /* Candidate tests the model made so far.  NULL: 0. */
-    uint64_t (*checks)(const void *state);
+    /* Add the model's own counters (checks, unique) to *into and reset
+     * them; called after a search and after each work unit.  NULL: none. */
+    void (*collect)(void *state, struct cs_stats *into);
     /* Write solution k (0 <= k < its weight) of a goal state.  NULL: the
      * model has nothing to show. */
     void (*emit)(const void *state, uint64_t k, struct cs_board *out);
@@ -108,6 +123,16 @@ struct cs_problem {
     int nvars;                   /* number of variables = max depth */
     size_t state_size;           /* bytes of state; 0 = hooks->state_size
                                     (for states sized by the problem) */
+    bool reports_unique;         /* stats.unique means something */
+    const char *kernel;          /* name of the counting path, for output */
+
+    /* A specialised counting kernel (optional): the count split into
+     * `units` independent pieces, each counted from scratch.  When set, a
+     * count task runs these units (threads, checkpoints, progress) instead
+     * of the DFS.  count_unit returns false if *stop made it give up. */
+    uint64_t units;
+    bool (*count_unit)(const void *data, uint64_t unit,
+                       volatile sig_atomic_t *stop, struct cs_stats *out);
 };
 
 /* The bytes a state of this problem takes. */

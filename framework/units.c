@@ -1,0 +1,446 @@
+/* units.c - a count split into work units: threads, checkpoints, progress.
+ *
+ * A unit is either a unit of the model's own counting kernel
+ * (problem->count_unit) or, for any model, a prefix of decisions from the
+ * root: the engine walks the tree down to a split depth (counting the nodes
+ * above it exactly as the plain search would), records every node it
+ * reaches there, and each unit replays its prefix and searches the subtree
+ * with the same engine body.  Totals are therefore identical to the unsplit
+ * search, whatever the number of threads or the order units finish in.
+ *
+ * Workers pull unit numbers from an atomic counter.  The calling thread
+ * controls: it watches Ctrl-C and the time limit, writes finished units to
+ * the checkpoint in batches and reports progress, waking every 50 ms.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "checkpoint.h"
+#include "csearch/dfs.h"
+#include "units.h"
+
+#define TARGET_UNITS 1024 /* generic split: at least this many units */
+#define MAX_SPLIT_DEPTH 24
+#define TICK_NS 50000000L /* controller wake-up: 50 ms */
+#define REPORT_EVERY 0.25 /* progress and checkpoint flush: 4 per second */
+
+/* ---- the frontier: prefixes at the split depth ------------------------- */
+
+struct frontier {
+    const struct cs_hooks *h;
+    int nvars, depth;
+    bool mrv, record;
+    size_t state_size;
+    unsigned char *saved;   /* copy mode: one state per level */
+    int *path;              /* var, value per level of the current prefix */
+    int *prefixes;          /* count * depth * 2 when recording */
+    uint64_t *weights;
+    uint64_t count, cap;
+    struct cs_stats stats;  /* of the nodes above the split depth */
+};
+
+static void frontier_leaf(struct frontier *fr, int depth)
+{
+    if (depth > fr->stats.max_depth)
+        fr->stats.max_depth = depth;
+}
+
+static void frontier_walk(struct frontier *fr, void *state, int depth,
+                          uint64_t weight)
+{
+    const struct cs_hooks *h = fr->h;
+    if (depth == fr->depth) {
+        if (fr->record) {
+            if (fr->count == fr->cap) {
+                fr->cap = fr->cap ? 2 * fr->cap : 1024;
+                fr->prefixes = cs_xrealloc(
+                    fr->prefixes, fr->cap * (size_t)fr->depth * 2 * sizeof(int));
+                fr->weights =
+                    cs_xrealloc(fr->weights, fr->cap * sizeof(uint64_t));
+            }
+            memcpy(fr->prefixes + fr->count * (size_t)fr->depth * 2, fr->path,
+                   (size_t)fr->depth * 2 * sizeof(int));
+            fr->weights[fr->count] = weight;
+        }
+        fr->count++;
+        return;
+    }
+    fr->stats.nodes++;
+    if (h->prune && h->prune(state)) {
+        fr->stats.fails++;
+        frontier_leaf(fr, depth);
+        return;
+    }
+    int var = fr->mrv ? cs_mrv(h, state, fr->nvars) : h->select(state);
+    if (var == CS_NONE) {
+        if (h->goal && !h->goal(state))
+            fr->stats.fails++;
+        else
+            fr->stats.solutions += weight;
+        frontier_leaf(fr, depth);
+        return;
+    }
+    uint64_t cursor;
+    int value;
+    bool any = false;
+    unsigned char *copy = fr->saved + (size_t)depth * fr->state_size;
+    h->first(state, var, &cursor);
+    while (h->next(state, var, &cursor, &value)) {
+        any = true;
+        uint64_t w = h->weight ? weight * h->weight(state, var, value) : weight;
+        if (!h->undo)
+            memcpy(copy, state, fr->state_size);
+        h->apply(state, var, value);
+        fr->path[2 * depth] = var;
+        fr->path[2 * depth + 1] = value;
+        frontier_walk(fr, state, depth + 1, w);
+        if (h->undo)
+            h->undo(state, var, value);
+        else
+            memcpy(state, copy, fr->state_size);
+    }
+    if (!any) {
+        fr->stats.fails++;
+        frontier_leaf(fr, depth);
+    }
+}
+
+static void *new_state(const struct cs_problem *p)
+{
+    void *state = cs_xcalloc(1, cs_problem_state_size(p));
+    p->hooks->init(state, p->data);
+    return state;
+}
+
+static void free_state(const struct cs_problem *p, void *state)
+{
+    if (p->hooks->fini)
+        p->hooks->fini(state);
+    free(state);
+}
+
+/* Walk to depth; with record, keep the prefixes and the stats above. */
+static void frontier_run(struct frontier *fr, const struct cs_run *run,
+                         int depth, bool record)
+{
+    const struct cs_problem *p = run->problem;
+    free(fr->prefixes);
+    free(fr->weights);
+    fr->prefixes = NULL;
+    fr->weights = NULL;
+    fr->count = fr->cap = 0;
+    memset(&fr->stats, 0, sizeof fr->stats);
+    fr->depth = depth;
+    fr->record = record;
+    void *state = new_state(p);
+    frontier_walk(fr, state, 0, 1);
+    if (p->hooks->collect)
+        p->hooks->collect(state, &fr->stats);
+    free_state(p, state);
+}
+
+/* The shallowest depth with at least TARGET_UNITS nodes (or the deepest the
+ * tree allows), independent of the thread count so that unit numbers, and
+ * so checkpoints, do not depend on it. */
+static void split(struct frontier *fr, const struct cs_run *run)
+{
+    const struct cs_problem *p = run->problem;
+    memset(fr, 0, sizeof *fr);
+    fr->h = p->hooks;
+    fr->nvars = p->nvars;
+    fr->mrv = run->select == CS_SELECT_MRV;
+    fr->state_size = cs_problem_state_size(p);
+    int limit = p->nvars < MAX_SPLIT_DEPTH ? p->nvars : MAX_SPLIT_DEPTH;
+    fr->saved = cs_xmalloc((size_t)(limit + 1) * fr->state_size);
+    fr->path = cs_xcalloc((size_t)limit * 2 + 2, sizeof(int));
+    int depth = 1, best = 1;
+    uint64_t best_count = 0;
+    for (; depth <= limit; depth++) {
+        frontier_run(fr, run, depth, false);
+        if (fr->count > best_count) {
+            best = depth;
+            best_count = fr->count;
+        }
+        if (fr->count >= TARGET_UNITS || fr->count == 0)
+            break;
+    }
+    frontier_run(fr, run, best_count ? best : 1, true);
+}
+
+static void frontier_free(struct frontier *fr)
+{
+    free(fr->saved);
+    free(fr->path);
+    free(fr->prefixes);
+    free(fr->weights);
+}
+
+/* ---- the pool of workers ------------------------------------------------ */
+
+struct pool {
+    struct cs_run *run;
+    const struct cs_problem *problem;
+    struct frontier fr;          /* generic units; unused with a kernel */
+    uint64_t total;
+    struct cs_stats *results;
+    _Atomic unsigned char *done; /* 1 finished (or resumed), 2 logged too */
+    atomic_uint_fast64_t next;
+    volatile sig_atomic_t stop;  /* set by the controller */
+    pthread_mutex_t lock;        /* partial, running, wake */
+    pthread_cond_t wake;
+    struct cs_stats partial;     /* what interrupted units had found */
+    int running;
+};
+
+static void add_stats(struct cs_stats *into, const struct cs_stats *s,
+                      bool *overflow)
+{
+    *overflow |= __builtin_add_overflow(into->solutions, s->solutions,
+                                        &into->solutions);
+    *overflow |= __builtin_add_overflow(into->unique, s->unique, &into->unique);
+    into->nodes += s->nodes;
+    into->checks += s->checks;
+    into->fails += s->fails;
+    if (s->max_depth > into->max_depth)
+        into->max_depth = s->max_depth;
+}
+
+/* Search generic unit i on a fresh state; true if it ran to the end. */
+static bool search_prefix(struct pool *pool, struct cs_run *wr, void *state,
+                          uint64_t i, struct cs_stats *out)
+{
+    const struct cs_problem *p = pool->problem;
+    const struct cs_hooks *h = p->hooks;
+    const int depth = pool->fr.depth;
+    const int *prefix = pool->fr.prefixes + i * (size_t)depth * 2;
+    memset(state, 0, cs_problem_state_size(p));
+    h->init(state, p->data);
+    for (int d = 0; d < depth; d++)
+        h->apply(state, prefix[2 * d], prefix[2 * d + 1]);
+    memset(&wr->stats, 0, sizeof wr->stats);
+    wr->base_weight = pool->fr.weights[i];
+    wr->next_poll = CS_POLL_NODES;
+    int status = h->search ? h->search(wr, state) : cs_dfs(wr, state, h);
+    if (h->collect)
+        h->collect(state, &wr->stats);
+    if (h->fini)
+        h->fini(state);
+    *out = wr->stats;
+    out->max_depth += depth;
+    return status == CS_COMPLETE;
+}
+
+static void *worker(void *arg)
+{
+    struct pool *pool = arg;
+    const struct cs_problem *p = pool->problem;
+    struct cs_run wr = *pool->run;
+    void *state = NULL;
+    if (!p->count_unit) {
+        wr.frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *wr.frames);
+        wr.saved = p->hooks->undo ? NULL
+                                  : cs_xmalloc(((size_t)p->nvars + 1) *
+                                               cs_problem_state_size(p));
+        wr.stop = &pool->stop;
+        wr.on_solution = NULL;
+        wr.node_cap = UINT64_MAX;
+        wr.solution_cap = UINT64_MAX;
+        wr.limits.seconds = 0;
+        state = cs_xcalloc(1, cs_problem_state_size(p));
+    }
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&pool->next, 1);
+        if (i >= pool->total || pool->stop)
+            break;
+        if (atomic_load(&pool->done[i]))
+            continue;
+        struct cs_stats s = {0};
+        bool whole = p->count_unit
+                         ? p->count_unit(p->data, i, &pool->stop, &s)
+                         : search_prefix(pool, &wr, state, i, &s);
+        if (whole) {
+            pool->results[i] = s;
+            atomic_store(&pool->done[i], 1);
+        } else {
+            bool overflow = false;
+            pthread_mutex_lock(&pool->lock);
+            add_stats(&pool->partial, &s, &overflow);
+            pthread_mutex_unlock(&pool->lock);
+            break;
+        }
+    }
+    free(state);
+    free(wr.frames);
+    free(wr.saved);
+    pthread_mutex_lock(&pool->lock);
+    pool->running--;
+    pthread_cond_signal(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+/* Log the units finished since the last call; count the finished ones. */
+static uint64_t log_finished(struct pool *pool, struct checkpoint *cp)
+{
+    uint64_t finished = 0;
+    for (uint64_t i = 0; i < pool->total; i++) {
+        unsigned char d = atomic_load(&pool->done[i]);
+        if (d == 1) {
+            if (cp)
+                checkpoint_add(cp, i, &pool->results[i]);
+            atomic_store(&pool->done[i], 2);
+        }
+        finished += d != 0;
+    }
+    return finished;
+}
+
+static void report(struct pool *pool, uint64_t finished)
+{
+    struct cs_run *run = pool->run;
+    run->units_done = finished;
+    if (!run->on_progress)
+        return;
+    struct cs_progress pr = {.units_done = finished,
+                             .units_total = pool->total,
+                             .units_resumed = run->units_resumed,
+                             .elapsed = cs_now() - run->started};
+    run->on_progress(run->progress_ud, &pr);
+}
+
+/* Wait for the workers, stopping them on Ctrl-C or the time limit. */
+static enum cs_status control(struct pool *pool, struct checkpoint *cp,
+                              struct cs_error *err, int *io_failed)
+{
+    struct cs_run *run = pool->run;
+    enum cs_status status = CS_COMPLETE;
+    double last_report = cs_now();
+    pthread_mutex_lock(&pool->lock);
+    while (pool->running > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += TICK_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&pool->wake, &pool->lock, &until);
+        if (pool->running == 0)
+            break;
+        pthread_mutex_unlock(&pool->lock);
+        double now = cs_now();
+        if (!pool->stop && run->stop && *run->stop) {
+            status = CS_INTERRUPTED;
+            pool->stop = 1;
+        } else if (!pool->stop && run->limits.seconds > 0 &&
+                   now - run->started >= run->limits.seconds) {
+            status = CS_LIMIT;
+            pool->stop = 1;
+        }
+        if (now - last_report >= REPORT_EVERY) {
+            last_report = now;
+            uint64_t finished = log_finished(pool, cp);
+            if (cp && !*io_failed && checkpoint_flush(cp, err))
+                *io_failed = 1;
+            report(pool, finished);
+        }
+        pthread_mutex_lock(&pool->lock);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    if (status == CS_COMPLETE && run->stop && *run->stop)
+        status = CS_INTERRUPTED;
+    return status;
+}
+
+int cs_search_units(struct cs_run *run, struct cs_error *err)
+{
+    const struct cs_problem *p = run->problem;
+    struct pool *pool = cs_xcalloc(1, sizeof *pool);
+    pool->run = run;
+    pool->problem = p;
+    if (p->count_unit) {
+        pool->total = p->units;
+    } else {
+        split(&pool->fr, run);
+        pool->total = pool->fr.count;
+    }
+    pool->results = cs_xcalloc(pool->total ? pool->total : 1,
+                               sizeof *pool->results);
+    pool->done = cs_xcalloc(pool->total ? pool->total : 1, 1);
+    atomic_init(&pool->next, 0);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    run->units_total = pool->total;
+
+    struct checkpoint cp;
+    int rc = 0, io_failed = 0;
+    bool keep = run->checkpoint != NULL;
+    if (keep && checkpoint_open(&cp, run->checkpoint, run->resume,
+                                run->fingerprint, pool->total,
+                                (unsigned char *)pool->done, pool->results,
+                                &run->units_resumed, &run->checkpoint_torn,
+                                err)) {
+        rc = -1;
+        keep = false;
+        goto out;
+    }
+    for (uint64_t i = 0; i < pool->total; i++)
+        if (atomic_load(&pool->done[i]))
+            atomic_store(&pool->done[i], 2); /* resumed: already logged */
+
+    int threads = run->threads > 1 ? run->threads : 1;
+    pthread_t *tids = cs_xcalloc((size_t)threads, sizeof *tids);
+    pool->running = threads;
+    int started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, pool))
+            break;
+    if (started < threads) {
+        pthread_mutex_lock(&pool->lock);
+        pool->running -= threads - started;
+        pthread_mutex_unlock(&pool->lock);
+    }
+    run->status = started ? control(pool, keep ? &cp : NULL, err, &io_failed)
+                          : CS_INTERRUPTED;
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    free(tids);
+    if (!started) {
+        rc = cs_error_set(err, NULL, "cannot start a worker thread");
+        goto out;
+    }
+
+    uint64_t finished = log_finished(pool, keep ? &cp : NULL);
+    report(pool, finished);
+    bool overflow = false;
+    struct cs_stats total = pool->fr.stats; /* the nodes above the split */
+    for (uint64_t i = 0; i < pool->total; i++)
+        if (atomic_load(&pool->done[i]))
+            add_stats(&total, &pool->results[i], &overflow);
+    add_stats(&total, &pool->partial, &overflow);
+    total.seconds = run->stats.seconds;
+    run->stats = total;
+    if (run->status == CS_COMPLETE && finished < pool->total)
+        run->status = CS_INTERRUPTED; /* a worker gave up without a reason */
+    if (overflow)
+        rc = cs_error_set(err, NULL,
+                          "the count overflowed 64 bits; no total printed");
+    if (io_failed)
+        rc = -1;
+out:
+    if (keep && checkpoint_close(&cp, io_failed ? NULL : err))
+        rc = -1;
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    if (!p->count_unit)
+        frontier_free(&pool->fr);
+    free(pool->results);
+    free((void *)pool->done);
+    free(pool);
+    return rc;
+}

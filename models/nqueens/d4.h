@@ -1,0 +1,50 @@
+/* nqueens/d4.h - the fast counting kernel: border constellations under the
+ * eight symmetries of the board.
+ *
+ * Every solution has exactly one queen on each border line (row 0, row n-1,
+ * column 0, column n-1), and at most one queen in a corner.  The kernel lists
+ * the placements of those border queens that are canonical (smallest of
+ * their images under the 8 rotations and reflections), counts the interior
+ * completions of each with a bitmask search, and weighs each count by the
+ * size of the border's orbit.  Each border placement is one work unit.
+ * Unique counts are exact orbit counts (see d4.c).  Used for n >= 6.
+ */
+#ifndef CSEARCH_NQUEENS_D4_H
+#define CSEARCH_NQUEENS_D4_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "csearch/model.h"
+
+#define NQ_D4_MIN 6
+#define NQ_D4_MAX 28 /* a(29) would not fit in 64 bits */
+
+struct nq_border {
+    signed char top, bottom; /* columns of the queens in rows 0 and n-1 */
+    signed char left, right; /* rows of the queens in columns 0 and n-1 */
+    unsigned char stab;      /* symmetries that map the border to itself */
+};
+
+struct nq_d4 {
+    int n;
+    uint64_t count;
+    struct nq_border *units; /* canonical borders, in enumeration order */
+};
+
+/* List the canonical borders of an n x n board (NQ_D4_MIN <= n). */
+void nq_d4_init(struct nq_d4 *k, int n);
+void nq_d4_free(void *k);
+
+/* Count the solutions with border `unit`: solutions (all images included),
+ * unique (orbits), nodes and fails of the interior search.  cs_problem's
+ * count_unit; data is a struct nq_d4. */
+bool nq_d4_count_unit(const void *data, uint64_t unit,
+                      volatile sig_atomic_t *stop, struct cs_stats *out);
+
+/* The image of square (r, c) under symmetry g (0 = identity, 1..3 the
+ * rotations by 90, 180, 270 degrees, 4..7 the reflections). */
+void nq_d4_map(int n, int g, int r, int c, int *gr, int *gc);
+
+#endif
