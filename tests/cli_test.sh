@@ -138,6 +138,73 @@ run 2 configs/nqueens.yaml --set params.nn=3
 run 2 configs/nqueens.yaml --set foo
 [ "$(cat "$err")" = "csearch: --set: expected KEY=VALUE, got 'foo'" ] || fail "--set syntax: $(cat "$err")"
 
+# --- d4 and the fast kernel: totals and unique counts ---
+run 0 configs/nqueens.yaml --set strategy.symmetry=d4 --json
+expect_json '[.solutions, .unique, .strategy.kernel] | map(tostring) | join(" ")' "92 12 fast"
+run 0 configs/nqueens.yaml --set strategy.symmetry=d4
+expect_stdout "unique     12"
+
+# --- progress: on stderr only, forced on or off ---
+run 0 configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=d4 --progress --json
+grep -q "csearch: units [0-9]*/[0-9]*" "$err" || fail "--progress printed no progress line: $(head -c 200 "$err")"
+expect_json .solutions 14200
+run 0 configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=d4 --no-progress
+[ ! -s "$err" ] || fail "--no-progress wrote to stderr: $(head -c 200 "$err")"
+
+# --- checkpoints: resume, SIGKILL, mismatch, corruption, torn lines ---
+ckdir=$(mktemp -d)
+ck=$ckdir/run.ckpt
+slow="configs/nqueens.yaml --set params.n=14 --set strategy.state=array --set strategy.symmetry=none"
+run 0 $slow --json
+full_nodes=$(jq .nodes "$out")
+expect_json .solutions 365596
+
+"$csearch" $slow --checkpoint "$ck" --json >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2>/dev/null
+lines=$(wc -l <"$ck")
+[ "$lines" -ge 1 ] || fail "SIGKILL: checkpoint has no header"
+run 0 $slow --resume "$ck" --json
+expect_json .solutions 365596
+expect_json .nodes "$full_nodes"
+expect_json .status complete
+resumed=$(jq .units.resumed "$out")
+total=$(jq .units.total "$out")
+[ "$resumed" -lt "$total" ] || fail "SIGKILL: every unit was resumed, kill came too late ($resumed/$total)"
+[ "$(($(wc -l <"$ck") - 1))" = "$total" ] || fail "checkpoint does not hold each unit once"
+[ "$(tail -n +2 "$ck" | cut -d' ' -f1 | sort | uniq -d | wc -l)" = 0 ] || fail "a unit is logged twice"
+
+# resuming a finished run searches nothing again
+run 0 $slow --resume "$ck" --json
+expect_json .units.resumed "$total"
+expect_json .solutions 365596
+
+# another config: refused, nothing printed
+run 2 $slow --set params.n=13 --resume "$ck"
+grep -q "^csearch: $ck:1:1: checkpoint belongs to another config (fingerprint [0-9a-f]\{16\}, this config [0-9a-f]\{16\})$" "$err" || fail "mismatch: $(cat "$err")"
+[ ! -s "$out" ] || fail "mismatch: stdout not empty"
+
+# an existing checkpoint is not overwritten without --resume
+run 2 $slow --checkpoint "$ck"
+[ "$(cat "$err")" = "csearch: $ck: checkpoint exists; continue it with --resume or remove it" ] || fail "overwrite: $(cat "$err")"
+
+# a changed digit: the line's checksum catches it
+cp "$ck" "$ck.bad"
+sed -i '3s/nodes=\([0-9]\)/nodes=9\1/' "$ck.bad"
+run 2 $slow --resume "$ck.bad"
+[ "$(cat "$err")" = "csearch: $ck.bad:3:1: corrupt checkpoint line (checksum mismatch)" ] || fail "corrupt: $(cat "$err")"
+
+# a torn last line (a write cut short): dropped with a note, unit searched again
+head -c -7 "$ck" >"$ck.torn"
+run 0 $slow --resume "$ck.torn" --json
+[ "$(cat "$err")" = "csearch: $ck.torn: dropped a torn last line; its unit is searched again" ] || fail "torn: $(cat "$err")"
+expect_json .solutions 365596
+expect_json .units.resumed $((total - 1))
+[ "$(tail -c 1 "$ck.torn" | od -An -c | tr -d ' ')" = '\n' ] || fail "torn: file does not end with a full line"
+rm -rf "$ckdir"
+
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
     run 0 "$config"

@@ -339,6 +339,151 @@ static void test_nqueens_undo_restores_state(void **ctx)
         }
 }
 
+/* ---- d4: totals and unique solutions ------------------------------------ */
+
+static void test_nqueens_d4_fast_kernel_matches_oeis(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    for (int n = 1; n <= 14; n++) {
+        char size[32];
+        snprintf(size, sizeof size, "params.n=%d", n);
+        const char *const sets[] = {"model=nqueens", size,
+                                    "strategy.symmetry=d4", NULL};
+        struct cs_config *cfg = config_of(sets);
+        struct cs_run run;
+        run_config(cfg, &run, NULL, NULL);
+        assert_int_equal(run.status, CS_COMPLETE);
+        assert_int_equal(run.stats.solutions, nq_answers[n].total);
+        assert_int_equal(run.stats.unique, nq_answers[n].unique);
+        /* the kernel's units for n >= 6, the generic search below */
+        assert_int_equal(run.units_total > 0, n >= 6);
+        cs_config_free(cfg);
+    }
+}
+
+static void test_nqueens_d4_generic_every_strategy(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    for (int combo = 0; combo < 8; combo++)
+        for (int n = 1; n <= 10; n++) {
+            char sets[4][64];
+            snprintf(sets[0], 64, "params.n=%d", n);
+            snprintf(sets[1], 64, "strategy.state=%s", states[combo & 1]);
+            snprintf(sets[2], 64, "strategy.select=%s",
+                     selects[combo >> 1 & 1]);
+            snprintf(sets[3], 64, "strategy.prune=%s", prunes[combo >> 2 & 1]);
+            const char *const list[] = {"model=nqueens", "strategy.symmetry=d4",
+                                        "strategy.kernel=generic", sets[0],
+                                        sets[1], sets[2], sets[3], NULL};
+            struct cs_config *cfg = config_of(list);
+            struct cs_run run;
+            run_config(cfg, &run, NULL, NULL);
+            assert_int_equal(run.stats.solutions, nq_answers[n].total);
+            assert_int_equal(run.stats.unique, nq_answers[n].unique);
+            cs_config_free(cfg);
+        }
+}
+
+/* The checker's own orbits: each brute-force solution is mapped by the 8
+ * symmetries (written out here, not taken from the model) and counted when
+ * it is the smallest of its images. */
+static void orbit_count(const int *pos, int n, void *ud)
+{
+    int img[16];
+    for (int g = 1; g < 8; g++) {
+        for (int r = 0; r < n; r++) {
+            int c = pos[r], gr, gc;
+            switch (g) {
+            case 1: gr = c; gc = n - 1 - r; break;
+            case 2: gr = n - 1 - r; gc = n - 1 - c; break;
+            case 3: gr = n - 1 - c; gc = r; break;
+            case 4: gr = r; gc = n - 1 - c; break;
+            case 5: gr = n - 1 - r; gc = c; break;
+            case 6: gr = c; gc = r; break;
+            default: gr = n - 1 - c; gc = n - 1 - r; break;
+            }
+            img[gr] = gc;
+        }
+        int r = 0;
+        while (r < n && img[r] == pos[r])
+            r++;
+        if (r < n && img[r] < pos[r])
+            return; /* an image is smaller: not the representative */
+    }
+    ++*(uint64_t *)ud;
+}
+
+static void test_nqueens_d4_unique_matches_brute_force(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    for (int n = 1; n <= 10; n++) {
+        uint64_t orbits = 0;
+        brute_force(n, orbit_count, &orbits);
+        assert_int_equal(orbits, nq_answers[n].unique);
+    }
+}
+
+static void test_nqueens_threads_same_totals(void **ctx)
+{
+    (void)ctx;
+    static const char *const kinds[][2] = {
+        {"strategy.symmetry=mirror", "strategy.state=bitmask"},
+        {"strategy.symmetry=d4", "strategy.state=bitmask"},
+        {"strategy.symmetry=none", "strategy.state=array"},
+    };
+    for (int k = 0; k < 3; k++) {
+        struct cs_stats first = {0};
+        for (int threads = 1; threads <= 3; threads++) {
+            char t[32];
+            snprintf(t, sizeof t, "strategy.threads=%d", threads);
+            const char *const sets[] = {"model=nqueens", "params.n=11",
+                                        kinds[k][0], kinds[k][1], t, NULL};
+            struct cs_config *cfg = config_of(sets);
+            struct cs_run run;
+            run_config(cfg, &run, NULL, NULL);
+            assert_int_equal(run.stats.solutions, 2680);
+            /* split when threaded, or always with the fast kernel */
+            assert_int_equal(run.units_total > 0, threads > 1 || k == 1);
+            if (threads == 1) {
+                first = run.stats;
+            } else {
+                assert_int_equal(run.stats.nodes, first.nodes);
+                assert_int_equal(run.stats.checks, first.checks);
+                assert_int_equal(run.stats.fails, first.fails);
+                assert_int_equal(run.stats.unique, first.unique);
+                assert_int_equal(run.stats.max_depth, first.max_depth);
+            }
+            cs_config_free(cfg);
+        }
+    }
+}
+
+static void test_nqueens_kernel_fast_needs_its_settings(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=nqueens", "strategy.kernel=fast",
+                                "strategy.state=array", NULL};
+    struct cs_config *cfg = config_of(sets);
+    assert_string_equal(setup_error(cfg), "--set strategy.kernel=fast: "
+                                          "kernel fast needs state bitmask");
+    cs_config_free(cfg);
+}
+
+static void test_nqueens_count_overflow_refused(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=nqueens", "params.n=29", NULL};
+    struct cs_config *cfg = config_of(sets);
+    assert_string_equal(setup_error(cfg),
+                        "--set params.n=29: counting n = 29 could overflow "
+                        "64-bit counts (at most 28); task solve works up to "
+                        "64");
+    cs_config_free(cfg);
+}
+
 /* ---- limits, solve, sizes ----------------------------------------------- */
 
 static void test_nqueens_node_limit_stops(void **ctx)
@@ -459,6 +604,12 @@ int main(void)
         cmocka_unit_test(test_nqueens_plain_tree_matches_recursion),
         cmocka_unit_test(test_nqueens_node_counts_n10),
         cmocka_unit_test(test_nqueens_undo_restores_state),
+        cmocka_unit_test(test_nqueens_d4_fast_kernel_matches_oeis),
+        cmocka_unit_test(test_nqueens_d4_generic_every_strategy),
+        cmocka_unit_test(test_nqueens_d4_unique_matches_brute_force),
+        cmocka_unit_test(test_nqueens_threads_same_totals),
+        cmocka_unit_test(test_nqueens_kernel_fast_needs_its_settings),
+        cmocka_unit_test(test_nqueens_count_overflow_refused),
         cmocka_unit_test(test_nqueens_node_limit_stops),
         cmocka_unit_test(test_nqueens_solution_limit_stops),
         cmocka_unit_test(test_nqueens_solve_gives_first_board),
