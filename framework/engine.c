@@ -62,6 +62,14 @@ int cs_run_validate(const struct cs_run *run, struct cs_error *err)
     if (run->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
+    bool split = run->threads > 1 || run->checkpoint;
+    if (split && run->task != CS_TASK_COUNT)
+        return cs_error_set(err, NULL,
+                            "threads and checkpoints need task count");
+    if (split && (run->limits.nodes || run->limits.solutions))
+        return cs_error_set(err, NULL,
+                            "threads and checkpoints cannot honour "
+                            "limits.nodes or limits.solutions exactly");
     if (run->problem->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables",
                             run->problem->nvars);
@@ -78,9 +86,6 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     const struct cs_problem *p = run->problem;
     const struct cs_hooks *h = p->hooks;
     bool split = run->threads > 1 || run->checkpoint;
-    if (split && run->task != CS_TASK_COUNT)
-        return cs_error_set(err, NULL,
-                            "threads and checkpoints need task count");
 
     memset(&run->stats, 0, sizeof run->stats);
     run->units_total = run->units_done = run->units_resumed = 0;

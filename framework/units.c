@@ -50,6 +50,19 @@ static void frontier_leaf(struct frontier *fr, int depth)
         fr->stats.max_depth = depth;
 }
 
+/* Copy mode: as in cs_dfs, the live state's counters are harvested before
+ * a copy is taken or put back, so none is lost or counted twice. */
+static void copy_state(struct frontier *fr, void *live, void *dst,
+                       const void *src)
+{
+    if (fr->h->collect)
+        fr->h->collect(live, &fr->stats);
+    if (fr->h->copy)
+        fr->h->copy(dst, src);
+    else
+        memcpy(dst, src, fr->state_size);
+}
+
 static void frontier_walk(struct frontier *fr, void *state, int depth,
                           uint64_t weight)
 {
@@ -94,7 +107,7 @@ static void frontier_walk(struct frontier *fr, void *state, int depth,
         any = true;
         uint64_t w = h->weight ? weight * h->weight(state, var, value) : weight;
         if (!h->undo)
-            memcpy(copy, state, fr->state_size);
+            copy_state(fr, state, copy, state);
         h->apply(state, var, value);
         fr->path[2 * depth] = var;
         fr->path[2 * depth + 1] = value;
@@ -102,7 +115,7 @@ static void frontier_walk(struct frontier *fr, void *state, int depth,
         if (h->undo)
             h->undo(state, var, value);
         else
-            memcpy(state, copy, fr->state_size);
+            copy_state(fr, state, state, copy);
     }
     if (!any) {
         fr->stats.fails++;

@@ -85,6 +85,11 @@ run 0 configs/nqueens.yaml --set params.n=8 --set task=enumerate --set output.sh
 expect_json '.boards | length' 3
 expect_json .solutions 92
 
+# solve shows the one solution it found, even with mirror weights
+run 0 configs/nqueens.yaml --set task=solve --set strategy.symmetry=mirror --json
+expect_json '.boards | length' 1
+expect_json .solutions 1
+
 # --- exit statuses: no solution, limit ---
 run 1 configs/nqueens.yaml --set params.n=3
 expect_stdout "solutions  0"
@@ -189,6 +194,13 @@ grep -q "^csearch: $ck:1:1: checkpoint belongs to another config (fingerprint [0
 # an existing checkpoint is not overwritten without --resume
 run 2 $slow --checkpoint "$ck"
 [ "$(cat "$err")" = "csearch: $ck: checkpoint exists; continue it with --resume or remove it" ] || fail "overwrite: $(cat "$err")"
+
+# checkpoints are for counts without node or solution limits; nothing on stdout
+run 2 configs/nqueens.yaml --set task=solve --checkpoint "$ckdir/solve.ckpt" --json
+[ "$(cat "$err")" = "csearch: threads and checkpoints need task count" ] || fail "checkpoint solve: $(cat "$err")"
+[ ! -s "$out" ] || fail "checkpoint solve: stdout not empty"
+run 2 $slow --set limits.nodes=100 --checkpoint "$ckdir/limit.ckpt"
+[ "$(cat "$err")" = "csearch: threads and checkpoints cannot honour limits.nodes or limits.solutions exactly" ] || fail "checkpoint limit: $(cat "$err")"
 
 # a changed digit: the line's checksum catches it
 cp "$ck" "$ck.bad"

@@ -146,6 +146,7 @@ static const struct cs_hooks toy_copy_hooks = {
     .prune = toy_prune,
     .goal = toy_goal,
     .weight = toy_weight,
+    .collect = toy_collect,
 };
 
 static uint64_t fib(int k)
@@ -211,6 +212,8 @@ static void test_engine_copy_equals_undo(void **ctx)
     assert_int_equal(a.stats.solutions, b.stats.solutions);
     assert_int_equal(a.stats.nodes, b.stats.nodes);
     assert_int_equal(a.stats.fails, b.stats.fails);
+    /* the checks counted inside the state survive the copies */
+    assert_int_equal(a.stats.checks, b.stats.checks);
 }
 
 static void test_engine_mrv_same_count(void **ctx)

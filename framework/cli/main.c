@@ -177,7 +177,6 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
 
-    out_begin(&out);
     int status;
     int rc = cs_search(&run, &err);
     if (progress && run.units_total)

@@ -3,8 +3,9 @@
  *
  * Boards stream as the search finds them (an enumeration can be larger than
  * memory would like), so the JSON object is written in three parts: the head
- * (model, task, params, strategy) before the search, the boards during it,
- * the results after it.  Nothing here is written to stderr.
+ * (model, task, params, strategy) with the first board or the result, the
+ * boards during the search, the results after it.  Nothing here is written
+ * to stderr.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -85,10 +86,13 @@ static void json_section(FILE *out, const struct cs_config *cfg,
     fputc('}', out);
 }
 
-void out_begin(struct out *o)
+/* The head of the JSON object, written when the first board or the result
+ * is: a run that fails before either leaves stdout empty. */
+static void out_head(struct out *o)
 {
-    if (o->job->format != CS_FORMAT_JSON)
+    if (o->job->format != CS_FORMAT_JSON || o->head_done)
         return;
+    o->head_done = true;
     const struct cs_option *const tables[] = {cs_framework_options,
                                               o->job->model->options, NULL};
     fputs("{\"model\": ", o->out);
@@ -111,7 +115,10 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     struct out *o = ud;
     if (o->job->task == CS_TASK_COUNT || !hooks->emit)
         return true;
-    for (uint64_t k = 0; k < weight; k++) {
+    /* solve shows the solution found, not the others its weight stands for */
+    uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
+    out_head(o);
+    for (uint64_t k = 0; k < boards; k++) {
         if (o->job->show >= 0 && o->shown >= (uint64_t)o->job->show)
             return true;
         cs_board_clear(&o->board);
@@ -138,6 +145,7 @@ void out_end(struct out *o, const struct cs_run *run)
     const struct cs_stats *s = &run->stats;
     const struct cs_problem *p = &o->job->problem;
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
+    out_head(o);
     if (o->job->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(run->status), s->solutions);

@@ -12,10 +12,9 @@ struct out {
     const struct cs_config *cfg;
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
+    bool head_done; /* the JSON object's head is out */
 };
 
-/* Before the search: the head of the JSON object (nothing for text). */
-void out_begin(struct out *o);
 /* The engine's on_solution: prints up to output.show boards. */
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
                   uint64_t weight);

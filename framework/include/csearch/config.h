@@ -38,9 +38,11 @@ int cs_config_parse(struct cs_config **out, const char *name, const char *text,
 /* An empty config (a map with no keys) named name. */
 struct cs_config *cs_config_new(const char *name);
 
-/* Apply one override "a.b.c=VALUE": the value is parsed as a YAML scalar
- * (so quoting works) and replaces or inserts the node at that path, creating
- * maps on the way.  Its position is file "--set", line 0. */
+/* Apply one override "a.b.c=VALUE": VALUE is taken as scalar text (one pair
+ * of matching single or double quotes around it is stripped) and replaces or
+ * inserts the node at that path, creating maps on the way.  Its position is
+ * the file "--set a.b.c=VALUE", line 0; a malformed assignment is reported
+ * against "--set". */
 int cs_config_set(struct cs_config *cfg, const char *assignment,
                   struct cs_error *err);
 

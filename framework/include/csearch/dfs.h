@@ -115,6 +115,10 @@ descend:
     weight = h->weight ? f->weight * h->weight(state, f->var, value)
                        : f->weight;
     if (!h->undo) {
+        /* harvest the model's counters first, so that restoring the copy
+         * later cannot roll them back */
+        if (h->collect)
+            h->collect(state, &run->stats);
         if (h->copy)
             h->copy(saved + (size_t)depth * state_size, state);
         else
@@ -133,12 +137,16 @@ backtrack:
         goto out;
     depth--;
     f = &frames[depth];
-    if (h->undo)
+    if (h->undo) {
         h->undo(state, f->var, f->value);
-    else if (h->copy)
-        h->copy(state, saved + (size_t)depth * state_size);
-    else
-        memcpy(state, saved + (size_t)depth * state_size, state_size);
+    } else {
+        if (h->collect)
+            h->collect(state, &run->stats);
+        if (h->copy)
+            h->copy(state, saved + (size_t)depth * state_size);
+        else
+            memcpy(state, saved + (size_t)depth * state_size, state_size);
+    }
     if (h->next(state, f->var, &f->cursor, &value))
         goto descend;
     goto backtrack;
