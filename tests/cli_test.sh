@@ -51,8 +51,13 @@ run 2 configs/nqueens.yaml --bogus
 # --- the main job ---
 run 0 configs/nqueens.yaml
 expect_stdout "solutions  92"
+expect_stdout "unique     12"
 expect_stdout "status     complete"
+expect_stdout "kernel     fast"
+expect_stdout "nodes      397"
+run 0 configs/nqueens.yaml --set strategy.symmetry=mirror
 expect_stdout "nodes      1029"
+expect_stdout "kernel     generic"
 
 # --- --json: one object, every strategy gives 14200 for n = 12 ---
 for state in array bitmask; do
