@@ -163,6 +163,7 @@ struct plan {
     int rows[MAXN];
     int pos[MAXN];          /* tracked search: the queen of each row */
     uint64_t nodes, fails, stab_sum;
+    bool stopped;           /* interior() gave up on *stop */
 };
 
 static void plan_border(struct plan *pl, int n, const struct nq_border *b)
@@ -202,7 +203,7 @@ static void plan_border(struct plan *pl, int n, const struct nq_border *b)
  * candidates computed before it is entered, so a dead end or a last row is
  * settled without a push.  Rows go upwards: d1 (the c - r diagonals) shifts
  * down a column per row, d2 (r + c) up, by the distance to the next row. */
-static uint64_t interior(struct plan *pl)
+static uint64_t interior(struct plan *pl, volatile sig_atomic_t *stop)
 {
     const uint64_t full = pl->full;
     const int last = pl->m - 1;
@@ -245,6 +246,11 @@ static uint64_t interior(struct plan *pl)
         }
         if (i == 0)
             break;
+        /* between two subtrees of the first row: a cheap place to listen */
+        if (i == 1 && stop && *stop) {
+            pl->stopped = true;
+            break;
+        }
         i--;
         cols = cols_at[i];
         d1 = d1_at[i];
@@ -306,7 +312,6 @@ bool nq_d4_count_unit(const void *data, uint64_t unit,
     const struct nq_d4 *k = data;
     const struct nq_border *b = &k->units[unit];
     struct plan pl;
-    (void)stop; /* a unit takes well under a second up to n = 18 */
     plan_border(&pl, k->n, b);
 
     bool rotational = false;
@@ -319,7 +324,9 @@ bool nq_d4_count_unit(const void *data, uint64_t unit,
         count = interior_tracked(&pl, 0, pl.cols, 0, 0);
         unique = pl.stab_sum / b->stab;
     } else {
-        count = interior(&pl);
+        count = interior(&pl, stop);
+        if (pl.stopped)
+            return false; /* a unit is counted whole or not at all */
         unique = count / b->stab;
     }
     memset(out, 0, sizeof *out);
