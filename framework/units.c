@@ -55,7 +55,7 @@ static void frontier_leaf(struct frontier *fr, int depth)
 static void copy_state(struct frontier *fr, void *live, void *dst,
                        const void *src)
 {
-    if (fr->h->collect)
+    if (fr->h->collect && !fr->h->copy)
         fr->h->collect(live, &fr->stats);
     if (fr->h->copy)
         fr->h->copy(dst, src);

@@ -381,6 +381,127 @@ static int bits_forward_search(struct cs_run *run, void *state)
     return cs_dfs(run, state, &bitmask_forward_hooks);
 }
 
+/* ---- count: the bitmask state slimmed down for counting ---------------- */
+
+/* For a count nothing is shown, so no positions are kept and the state is a
+ * handful of scalars.  It is copied rather than undone (its copy hook moves
+ * four words and leaves the checks counter alone), and the search function
+ * below keeps it in a local, so the compiler can hold it in registers: the
+ * engine then walks the tree with no memory round trip between a queen's
+ * placement and the next row's candidates, as a hand-written recursion does. */
+struct nq_count {
+    int n, row;
+    bool mirror;
+    uint64_t full, half, cols, d1, d2, checks;
+};
+
+static void count_init(void *state, const void *problem)
+{
+    struct nq_count *s = state;
+    const struct nq_problem *p = problem;
+    s->n = p->n;
+    s->mirror = p->mirror;
+    s->full = low_bits(p->n);
+    s->half = low_bits(mirror_limit(p->n));
+}
+
+static int count_select(const void *state)
+{
+    const struct nq_count *s = state;
+    return s->row < s->n ? s->row : CS_NONE;
+}
+
+static void count_first(void *state, int r, uint64_t *cursor)
+{
+    struct nq_count *s = state;
+    uint64_t avail = s->full & ~(s->cols | s->d1 | s->d2);
+    if (r == 0 && s->mirror)
+        avail &= s->half;
+    s->checks++;
+    *cursor = avail;
+}
+
+static void count_apply(void *state, int r, int c)
+{
+    struct nq_count *s = state;
+    uint64_t bit = UINT64_C(1) << c;
+    s->cols |= bit;
+    s->d1 = (s->d1 | bit) << 1;
+    s->d2 = (s->d2 | bit) >> 1;
+    s->row = r + 1;
+}
+
+static void count_copy(void *dst, const void *src)
+{
+    struct nq_count *d = dst;
+    const struct nq_count *s = src;
+    d->row = s->row;
+    d->cols = s->cols;
+    d->d1 = s->d1;
+    d->d2 = s->d2;
+}
+
+static bool count_prune(void *state)
+{
+    struct nq_count *s = state;
+    for (int k = 0; k < s->n - s->row; k++) {
+        s->checks++;
+        if (!(s->full & ~(s->cols | s->d1 << k | s->d2 >> k)))
+            return true;
+    }
+    return false;
+}
+
+static uint64_t count_weight(const void *state, int r, int c)
+{
+    const struct nq_count *s = state;
+    return mirror_weight(r == 0, s->mirror, s->n, c);
+}
+
+static void count_collect(void *state, struct cs_stats *into)
+{
+    struct nq_count *s = state;
+    into->checks += s->checks;
+    s->checks = 0;
+}
+
+static int count_search(struct cs_run *run, void *state);
+static int count_forward_search(struct cs_run *run, void *state);
+
+#define COUNT_HOOKS                                                            \
+    .state_size = sizeof(struct nq_count), .init = count_init,                 \
+    .copy = count_copy, .select = count_select, .first = count_first,          \
+    .next = bits_next, .apply = count_apply, .weight = count_weight,           \
+    .collect = count_collect
+
+static const struct cs_hooks count_hooks = {
+    COUNT_HOOKS,
+    .search = count_search,
+};
+
+static const struct cs_hooks count_forward_hooks = {
+    COUNT_HOOKS,
+    .prune = count_prune,
+    .search = count_forward_search,
+};
+
+/* The state in a local whose address never escapes the inlined engine. */
+static int count_search(struct cs_run *run, void *state)
+{
+    struct nq_count local = *(struct nq_count *)state;
+    int status = cs_dfs(run, &local, &count_hooks);
+    *(struct nq_count *)state = local;
+    return status;
+}
+
+static int count_forward_search(struct cs_run *run, void *state)
+{
+    struct nq_count local = *(struct nq_count *)state;
+    int status = cs_dfs(run, &local, &count_forward_hooks);
+    *(struct nq_count *)state = local;
+    return status;
+}
+
 /* ---- absolute: diagonal masks indexed by r + c and c - r + n - 1 -------- */
 
 struct nq_abs {
@@ -527,6 +648,8 @@ const struct cs_hooks *nq_hooks(enum nq_state state, const struct nq_problem *p)
     switch (state) {
     case NQ_ARRAY:
         return &array_hooks;
+    case NQ_COUNT:
+        return p->forward ? &count_forward_hooks : &count_hooks;
     case NQ_BITMASK:
         if (p->d4)
             return p->forward ? &bitmask_forward_d4_hooks : &bitmask_d4_hooks;
@@ -608,9 +731,13 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
     enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0
                               ? NQ_ARRAY
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
+    /* a count with nothing to test at the leaves runs on the slim state */
+    if (state == NQ_BITMASK && cs_config_enum(cfg, "task") == CS_TASK_COUNT &&
+        cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
+        state = NQ_COUNT;
     int limit = state == NQ_ARRAY      ? NQ_ARRAY_MAX
-                : state == NQ_BITMASK ? NQ_BITMASK_MAX
-                                      : NQ_ABSOLUTE_MAX;
+                : state == NQ_ABSOLUTE ? NQ_ABSOLUTE_MAX
+                                       : NQ_BITMASK_MAX;
     if (n > limit)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "n = %d is beyond the limit of the %s state%s "

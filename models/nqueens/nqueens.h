@@ -8,6 +8,8 @@
  *             are full & ~(cols|d1|d2), lowest bit first; in-order; n <= 64.
  *   absolute  bitmask with absolute diagonal masks (bit r+c and c-r+n-1), so
  *             any row's candidates can be read off: what MRV needs; n <= 32.
+ *   count     the bitmask state without positions, copied instead of undone,
+ *             for counts that show no board; n <= 64.
  * The tables are exposed for the tests; users reach them through configs.
  */
 #ifndef CSEARCH_NQUEENS_H
@@ -33,7 +35,7 @@ struct nq_problem {
 
 extern const struct cs_model cs_nqueens_model;
 
-enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE };
+enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE, NQ_COUNT };
 
 /* The hook table of a representation for problem p (the bitmask tables
  * differ by pruning and d4; the others read p's flags at run time). */

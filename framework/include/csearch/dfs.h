@@ -57,9 +57,9 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
 {
     struct cs_frame *const frames = run->frames;
     unsigned char *const saved = run->saved;
-    const size_t state_size = run->problem->state_size
-                                  ? run->problem->state_size
-                                  : h->state_size;
+    /* a constant for a table that states its size: copies fold too */
+    const size_t state_size =
+        h->state_size ? h->state_size : run->problem->state_size;
     const int nvars = run->problem->nvars;
     /* folds to false for a table without domain sizes */
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
@@ -91,7 +91,9 @@ enter:
         if (depth > max_depth)
             max_depth = depth;
         solutions += solving ? 1 : weight;
-        if (run->on_solution &&
+        /* only a table that can show a solution hands it out: a counting
+         * table's state then never escapes, and may live in registers */
+        if (h->emit && run->on_solution &&
             !run->on_solution(run->ud, h, state, weight)) {
             status = CS_LIMIT;
             goto out;
@@ -115,9 +117,9 @@ descend:
     weight = h->weight ? f->weight * h->weight(state, f->var, value)
                        : f->weight;
     if (!h->undo) {
-        /* harvest the model's counters first, so that restoring the copy
-         * later cannot roll them back */
-        if (h->collect)
+        /* memcpy would roll the model's counters back with the state:
+         * harvest them first (a copy hook leaves them alone instead) */
+        if (h->collect && !h->copy)
             h->collect(state, &run->stats);
         if (h->copy)
             h->copy(saved + (size_t)depth * state_size, state);
@@ -140,7 +142,7 @@ backtrack:
     if (h->undo) {
         h->undo(state, f->var, f->value);
     } else {
-        if (h->collect)
+        if (h->collect && !h->copy)
             h->collect(state, &run->stats);
         if (h->copy)
             h->copy(state, saved + (size_t)depth * state_size);

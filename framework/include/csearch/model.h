@@ -59,13 +59,15 @@ struct cs_stats {
 
 struct cs_hooks {
     /* ---- the state ---- */
-    size_t state_size; /* bytes, unless the problem says otherwise */
+    size_t state_size; /* bytes; 0: the problem says (cs_problem) */
     /* Fill a zeroed state for problem data `problem`.  Required. */
     void (*init)(void *state, const void *problem);
     /* Release what init acquired.  NULL: nothing to release. */
     void (*fini)(void *state);
-    /* Copy a whole state.  Used instead of undo when undo is NULL (a model
-     * may find copying cheaper than undoing); NULL: memcpy. */
+    /* Copy the search state of src to dst.  Used instead of undo when undo
+     * is NULL (a model may find copying cheaper than undoing).  It must leave
+     * dst's counters (checks, unique) alone.  NULL: memcpy, with the counters
+     * harvested by collect before every copy so none is lost. */
     void (*copy)(void *dst, const void *src);
 
     /* ---- choose ---- */
@@ -100,7 +102,8 @@ struct cs_hooks {
      * them; called after a search and after each work unit.  NULL: none. */
     void (*collect)(void *state, struct cs_stats *into);
     /* Write solution k (0 <= k < its weight) of a goal state.  NULL: the
-     * model has nothing to show. */
+     * model has nothing to show, and the engine does not call on_solution
+     * for it (the state never leaves the search: see dfs.h). */
     void (*emit)(const void *state, uint64_t k, struct cs_board *out);
 
     /* ---- optimising (branch and bound) ---- */
@@ -121,8 +124,8 @@ struct cs_problem {
     void *data;                  /* passed to hooks->init; the model's */
     void (*free_data)(void *data);
     int nvars;                   /* number of variables = max depth */
-    size_t state_size;           /* bytes of state; 0 = hooks->state_size
-                                    (for states sized by the problem) */
+    size_t state_size;           /* bytes of state when hooks->state_size
+                                    is 0 (states sized by the problem) */
     bool reports_unique;         /* stats.unique means something */
     const char *kernel;          /* name of the counting path, for output */
 
@@ -138,7 +141,7 @@ struct cs_problem {
 /* The bytes a state of this problem takes. */
 static inline size_t cs_problem_state_size(const struct cs_problem *p)
 {
-    return p->state_size ? p->state_size : p->hooks->state_size;
+    return p->hooks->state_size ? p->hooks->state_size : p->state_size;
 }
 
 struct cs_model {
