@@ -543,7 +543,7 @@ static void test_nqueens_solve_gives_first_board(void **ctx)
 static void test_nqueens_solve_large_n_with_mrv(void **ctx)
 {
     (void)ctx;
-    const char *const sets[] = {"model=nqueens", "params.n=32", "task=solve",
+    const char *const sets[] = {"model=nqueens", "params.n=64", "task=solve",
                                 "strategy.select=mrv", "strategy.prune=forward",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
@@ -558,7 +558,7 @@ static void test_nqueens_size_limits(void **ctx)
 {
     (void)ctx;
     const char *const bitmask[] = {"model=nqueens", "params.n=65", NULL};
-    const char *const absolute[] = {"model=nqueens", "params.n=33",
+    const char *const absolute[] = {"model=nqueens", "params.n=65",
                                     "strategy.select=mrv", NULL};
     const char *const array[] = {"model=nqueens", "params.n=129",
                                  "strategy.state=array", NULL};
@@ -570,8 +570,8 @@ static void test_nqueens_size_limits(void **ctx)
     cs_config_free(cfg);
     cfg = config_of(absolute);
     assert_string_equal(setup_error(cfg),
-                        "--set params.n=33: n = 33 is beyond the limit of the bitmask "
-                        "state with mrv selection (at most 32)");
+                        "--set params.n=65: n = 65 is beyond the limit of the "
+                        "bitmask state (at most 64)");
     cs_config_free(cfg);
     cfg = config_of(array);
     assert_string_equal(setup_error(cfg),

@@ -504,18 +504,23 @@ static int count_forward_search(struct cs_run *run, void *state)
 
 /* ---- absolute: diagonal masks indexed by r + c and c - r + n - 1 -------- */
 
+/* 2n - 1 diagonals need up to 127 bits for n = 64. */
+__extension__ typedef unsigned __int128 nq_diag;
+
 struct nq_abs {
     int n, placed;
     bool mirror, forward, d4;
     uint64_t full, half, checks, unique;
-    uint64_t cols, d1, d2, rows; /* rows: the rows that have a queen */
-    int pos[NQ_ABSOLUTE_MAX];
+    uint64_t cols, rows; /* rows: the rows that have a queen */
+    nq_diag d1, d2;      /* bit r + c, bit c - r + n - 1 */
+    int pos[NQ_BITMASK_MAX];
 };
 
 static uint64_t abs_avail(const struct nq_abs *s, int r)
 {
-    uint64_t avail =
-        s->full & ~(s->cols | s->d1 >> r | s->d2 >> (s->n - 1 - r));
+    uint64_t taken = s->cols | (uint64_t)(s->d1 >> r) |
+                     (uint64_t)(s->d2 >> (s->n - 1 - r));
+    uint64_t avail = s->full & ~taken;
     return s->placed == 0 && s->mirror ? avail & s->half : avail;
 }
 
@@ -557,8 +562,8 @@ static void abs_apply(void *state, int r, int c)
 {
     struct nq_abs *s = state;
     s->cols |= UINT64_C(1) << c;
-    s->d1 |= UINT64_C(1) << (r + c);
-    s->d2 |= UINT64_C(1) << (c - r + s->n - 1);
+    s->d1 |= (nq_diag)1 << (r + c);
+    s->d2 |= (nq_diag)1 << (c - r + s->n - 1);
     s->rows |= UINT64_C(1) << r;
     s->pos[r] = c;
     s->placed++;
@@ -568,8 +573,8 @@ static void abs_undo(void *state, int r, int c)
 {
     struct nq_abs *s = state;
     s->cols &= ~(UINT64_C(1) << c);
-    s->d1 &= ~(UINT64_C(1) << (r + c));
-    s->d2 &= ~(UINT64_C(1) << (c - r + s->n - 1));
+    s->d1 &= ~((nq_diag)1 << (r + c));
+    s->d2 &= ~((nq_diag)1 << (c - r + s->n - 1));
     s->rows &= ~(UINT64_C(1) << r);
     s->pos[r] = 0;
     s->placed--;
@@ -735,16 +740,12 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
     if (state == NQ_BITMASK && cs_config_enum(cfg, "task") == CS_TASK_COUNT &&
         cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
         state = NQ_COUNT;
-    int limit = state == NQ_ARRAY      ? NQ_ARRAY_MAX
-                : state == NQ_ABSOLUTE ? NQ_ABSOLUTE_MAX
-                                       : NQ_BITMASK_MAX;
+    int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
     if (n > limit)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
-                           "n = %d is beyond the limit of the %s state%s "
+                           "n = %d is beyond the limit of the %s state "
                            "(at most %d)",
-                           n, state == NQ_ARRAY ? "array" : "bitmask",
-                           state == NQ_ABSOLUTE ? " with mrv selection" : "",
-                           limit);
+                           n, state == NQ_ARRAY ? "array" : "bitmask", limit);
     if (cs_config_enum(cfg, "task") == CS_TASK_COUNT && n > NQ_D4_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "counting n = %d could overflow 64-bit counts "

@@ -6,8 +6,9 @@
  *             version, one check per column tried; any selection; n <= 128.
  *   bitmask   three shifting masks, one word per row on a stack: candidates
  *             are full & ~(cols|d1|d2), lowest bit first; in-order; n <= 64.
- *   absolute  bitmask with absolute diagonal masks (bit r+c and c-r+n-1), so
- *             any row's candidates can be read off: what MRV needs; n <= 32.
+ *   absolute  bitmask with absolute diagonal masks (bit r+c and c-r+n-1, in
+ *             128-bit words), so any row's candidates can be read off: what
+ *             MRV needs; n <= 64.
  *   count     the bitmask state without positions, copied instead of undone,
  *             for counts that show no board; n <= 64.
  * The tables are exposed for the tests; users reach them through configs.
@@ -21,7 +22,6 @@
 
 #define NQ_ARRAY_MAX 128
 #define NQ_BITMASK_MAX 64
-#define NQ_ABSOLUTE_MAX 32
 
 struct nq_d4;
 
