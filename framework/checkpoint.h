@@ -2,9 +2,10 @@
  *
  * A text file: a header line tying it to one config (its fingerprint) and one
  * split (the number of units), then one line per finished unit with its
- * counts and a checksum of the line.  Lines are appended in batches with a
- * single write(), so a killed process leaves at most one torn last line,
- * which resuming drops (the unit is searched again) and cuts off the file.
+ * counts and a checksum of the line.  Each finished unit's line is appended
+ * with one write() as soon as the unit ends, so a killed process loses only
+ * the units in flight and leaves at most one torn last line, which resuming
+ * drops (the unit is searched again) and cuts off the file.
  * Anything else that does not parse or check out is refused, never trusted.
  */
 #ifndef CSEARCH_CHECKPOINT_H

@@ -8,9 +8,11 @@
  * with the same engine body.  Totals are therefore identical to the unsplit
  * search, whatever the number of threads or the order units finish in.
  *
- * Workers pull unit numbers from an atomic counter.  The calling thread
- * controls: it watches Ctrl-C and the time limit, writes finished units to
- * the checkpoint in batches and reports progress, waking every 50 ms.
+ * Workers pull unit numbers from an atomic counter and log each unit they
+ * finish to the checkpoint at once (one write per line, under a lock), so a
+ * crash loses only the units in flight.  The calling thread controls: it
+ * watches Ctrl-C and the time limit and reports progress, waking every 50
+ * ms.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -27,7 +29,7 @@
 #define TARGET_UNITS 1024 /* generic split: at least this many units */
 #define MAX_SPLIT_DEPTH 24
 #define TICK_NS 50000000L /* controller wake-up: 50 ms */
-#define REPORT_EVERY 0.25 /* progress and checkpoint flush: 4 per second */
+#define REPORT_EVERY 0.25 /* progress: at most 4 lines a second */
 
 /* ---- the frontier: prefixes at the split depth ------------------------- */
 
@@ -201,10 +203,14 @@ struct pool {
     struct frontier fr;          /* generic units; unused with a kernel */
     uint64_t total;
     struct cs_stats *results;
-    _Atomic unsigned char *done; /* 1 finished (or resumed), 2 logged too */
+    _Atomic unsigned char *done; /* finished (or resumed) */
     atomic_uint_fast64_t next;
     volatile sig_atomic_t stop;  /* set by the controller */
-    pthread_mutex_t lock;        /* partial, running, wake */
+    struct checkpoint *cp;       /* NULL: none kept */
+    bool io_failed;              /* a checkpoint write failed (io_err) */
+    struct cs_error io_err;
+    atomic_uint_fast64_t finished; /* units done, resumed ones included */
+    pthread_mutex_t lock;        /* partial, running, wake, cp */
     pthread_cond_t wake;
     struct cs_stats partial;     /* what interrupted units had found */
     int running;
@@ -279,6 +285,18 @@ static void *worker(void *arg)
         if (whole) {
             pool->results[i] = s;
             atomic_store(&pool->done[i], 1);
+            atomic_fetch_add(&pool->finished, 1);
+            /* logged at once, one write per unit: a crash loses only the
+             * units still in flight */
+            pthread_mutex_lock(&pool->lock);
+            if (pool->cp && !pool->io_failed) {
+                checkpoint_add(pool->cp, i, &s);
+                if (checkpoint_flush(pool->cp, &pool->io_err)) {
+                    pool->io_failed = true;
+                    pool->stop = 1;
+                }
+            }
+            pthread_mutex_unlock(&pool->lock);
         } else {
             bool overflow = false;
             pthread_mutex_lock(&pool->lock);
@@ -297,25 +315,10 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Log the units finished since the last call; count the finished ones. */
-static uint64_t log_finished(struct pool *pool, struct checkpoint *cp)
-{
-    uint64_t finished = 0;
-    for (uint64_t i = 0; i < pool->total; i++) {
-        unsigned char d = atomic_load(&pool->done[i]);
-        if (d == 1) {
-            if (cp)
-                checkpoint_add(cp, i, &pool->results[i]);
-            atomic_store(&pool->done[i], 2);
-        }
-        finished += d != 0;
-    }
-    return finished;
-}
-
-static void report(struct pool *pool, uint64_t finished)
+static void report(struct pool *pool)
 {
     struct cs_run *run = pool->run;
+    uint64_t finished = atomic_load(&pool->finished);
     run->units_done = finished;
     if (!run->on_progress)
         return;
@@ -327,8 +330,7 @@ static void report(struct pool *pool, uint64_t finished)
 }
 
 /* Wait for the workers, stopping them on Ctrl-C or the time limit. */
-static enum cs_status control(struct pool *pool, struct checkpoint *cp,
-                              struct cs_error *err, int *io_failed)
+static enum cs_status control(struct pool *pool)
 {
     struct cs_run *run = pool->run;
     enum cs_status status = CS_COMPLETE;
@@ -357,10 +359,7 @@ static enum cs_status control(struct pool *pool, struct checkpoint *cp,
         }
         if (now - last_report >= REPORT_EVERY) {
             last_report = now;
-            uint64_t finished = log_finished(pool, cp);
-            if (cp && !*io_failed && checkpoint_flush(cp, err))
-                *io_failed = 1;
-            report(pool, finished);
+            report(pool);
         }
         pthread_mutex_lock(&pool->lock);
     }
@@ -391,20 +390,20 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     run->units_total = pool->total;
 
     struct checkpoint cp;
-    int rc = 0, io_failed = 0;
-    bool keep = run->checkpoint != NULL;
-    if (keep && checkpoint_open(&cp, run->checkpoint, run->resume,
-                                run->fingerprint, pool->total,
-                                (unsigned char *)pool->done, pool->results,
-                                &run->units_resumed, &run->checkpoint_torn,
-                                err)) {
-        rc = -1;
-        keep = false;
-        goto out;
+    int rc = 0;
+    atomic_init(&pool->finished, 0);
+    if (run->checkpoint) {
+        if (checkpoint_open(&cp, run->checkpoint, run->resume,
+                            run->fingerprint, pool->total,
+                            (unsigned char *)pool->done, pool->results,
+                            &run->units_resumed, &run->checkpoint_torn,
+                            err)) {
+            rc = -1;
+            goto out;
+        }
+        pool->cp = &cp;
+        atomic_store(&pool->finished, run->units_resumed);
     }
-    for (uint64_t i = 0; i < pool->total; i++)
-        if (atomic_load(&pool->done[i]))
-            atomic_store(&pool->done[i], 2); /* resumed: already logged */
 
     int threads = run->threads > 1 ? run->threads : 1;
     pthread_t *tids = cs_xcalloc((size_t)threads, sizeof *tids);
@@ -418,8 +417,7 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
         pool->running -= threads - started;
         pthread_mutex_unlock(&pool->lock);
     }
-    run->status = started ? control(pool, keep ? &cp : NULL, err, &io_failed)
-                          : CS_INTERRUPTED;
+    run->status = started ? control(pool) : CS_INTERRUPTED;
     for (int t = 0; t < started; t++)
         pthread_join(tids[t], NULL);
     free(tids);
@@ -428,8 +426,7 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
         goto out;
     }
 
-    uint64_t finished = log_finished(pool, keep ? &cp : NULL);
-    report(pool, finished);
+    report(pool);
     bool overflow = false;
     struct cs_stats total = pool->fr.stats; /* the nodes above the split */
     for (uint64_t i = 0; i < pool->total; i++)
@@ -438,15 +435,17 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     add_stats(&total, &pool->partial, &overflow);
     total.seconds = run->stats.seconds;
     run->stats = total;
-    if (run->status == CS_COMPLETE && finished < pool->total)
+    if (run->status == CS_COMPLETE && run->units_done < pool->total)
         run->status = CS_INTERRUPTED; /* a worker gave up without a reason */
     if (overflow)
         rc = cs_error_set(err, NULL,
                           "the count overflowed 64 bits; no total printed");
-    if (io_failed)
+    if (pool->io_failed) {
+        *err = pool->io_err;
         rc = -1;
+    }
 out:
-    if (keep && checkpoint_close(&cp, io_failed ? NULL : err))
+    if (pool->cp && checkpoint_close(&cp, rc ? NULL : err))
         rc = -1;
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
