@@ -62,7 +62,7 @@ expect_stdout "kernel     generic"
 # --- --json: one object, every strategy gives 14200 for n = 12 ---
 for state in array bitmask; do
     for select in in-order mrv; do
-        for symmetry in none mirror; do
+        for symmetry in none mirror d4; do
             for prune in none forward; do
                 run 0 configs/nqueens.yaml --set params.n=12 --json \
                     --set strategy.state=$state --set strategy.select=$select \
