@@ -101,7 +101,8 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     run->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *run->frames);
     size_t state_size = cs_problem_state_size(p);
     run->saved = h->undo ? NULL
-                         : cs_xmalloc(((size_t)p->nvars + 1) * state_size);
+                         : cs_xmalloc(((size_t)p->nvars + 1) *
+                                      cs_state_stride(state_size));
     run->node_cap = run->limits.nodes ? run->limits.nodes : UINT64_MAX;
     run->solution_cap =
         run->limits.solutions ? run->limits.solutions : UINT64_MAX;

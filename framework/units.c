@@ -103,7 +103,8 @@ static void frontier_walk(struct frontier *fr, void *state, int depth,
     uint64_t cursor;
     int value;
     bool any = false;
-    unsigned char *copy = fr->saved + (size_t)depth * fr->state_size;
+    unsigned char *copy =
+        fr->saved + (size_t)depth * cs_state_stride(fr->state_size);
     h->first(state, var, &cursor);
     while (h->next(state, var, &cursor, &value)) {
         any = true;
@@ -171,7 +172,8 @@ static void split(struct frontier *fr, const struct cs_run *run)
     fr->mrv = run->select == CS_SELECT_MRV;
     fr->state_size = cs_problem_state_size(p);
     int limit = p->nvars < MAX_SPLIT_DEPTH ? p->nvars : MAX_SPLIT_DEPTH;
-    fr->saved = cs_xmalloc((size_t)(limit + 1) * fr->state_size);
+    fr->saved =
+        cs_xmalloc((size_t)(limit + 1) * cs_state_stride(fr->state_size));
     fr->path = cs_xcalloc((size_t)limit * 2 + 2, sizeof(int));
     int depth = 1, best = 1;
     uint64_t best_count = 0;
@@ -264,7 +266,8 @@ static void *worker(void *arg)
         wr.frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *wr.frames);
         wr.saved = p->hooks->undo ? NULL
                                   : cs_xmalloc(((size_t)p->nvars + 1) *
-                                               cs_problem_state_size(p));
+                                               cs_state_stride(
+                                                   cs_problem_state_size(p)));
         wr.stop = &pool->stop;
         wr.on_solution = NULL;
         wr.node_cap = UINT64_MAX;

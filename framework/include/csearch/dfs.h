@@ -60,6 +60,7 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     /* a constant for a table that states its size: copies fold too */
     const size_t state_size =
         h->state_size ? h->state_size : run->problem->state_size;
+    const size_t stride = cs_state_stride(state_size);
     const int nvars = run->problem->nvars;
     /* folds to false for a table without domain sizes */
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
@@ -122,9 +123,9 @@ descend:
         if (h->collect && !h->copy)
             h->collect(state, &run->stats);
         if (h->copy)
-            h->copy(saved + (size_t)depth * state_size, state);
+            h->copy(saved + (size_t)depth * stride, state);
         else
-            memcpy(saved + (size_t)depth * state_size, state, state_size);
+            memcpy(saved + (size_t)depth * stride, state, state_size);
     }
     h->apply(state, f->var, value);
     depth++;
@@ -145,9 +146,9 @@ backtrack:
         if (h->collect && !h->copy)
             h->collect(state, &run->stats);
         if (h->copy)
-            h->copy(state, saved + (size_t)depth * state_size);
+            h->copy(state, saved + (size_t)depth * stride);
         else
-            memcpy(state, saved + (size_t)depth * state_size, state_size);
+            memcpy(state, saved + (size_t)depth * stride, state_size);
     }
     if (h->next(state, f->var, &f->cursor, &value))
         goto descend;

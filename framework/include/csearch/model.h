@@ -144,6 +144,14 @@ static inline size_t cs_problem_state_size(const struct cs_problem *p)
     return p->hooks->state_size ? p->hooks->state_size : p->state_size;
 }
 
+/* Saved copies of states lie this far apart, so each is aligned for any
+ * type a state may hold. */
+#define CS_STATE_ALIGN 16
+static inline size_t cs_state_stride(size_t state_size)
+{
+    return (state_size + CS_STATE_ALIGN - 1) & ~(size_t)(CS_STATE_ALIGN - 1);
+}
+
 struct cs_model {
     int abi_version;             /* CS_ABI_VERSION */
     const char *name;            /* "nqueens": the config's model: value */
