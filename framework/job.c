@@ -19,7 +19,8 @@ const struct cs_option cs_framework_options[] = {
      .help = "the model to search (csearch --list shows them)"},
     {.key = "task", .type = CS_OPT_ENUM, .def = "count",
      .choices = task_names,
-     .help = "count all solutions, solve (first one), enumerate, optimize"},
+     .help = "count all solutions, solve (first one), enumerate (all), "
+             "optimize (models with a cost)"},
     {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
      .choices = select_names,
      .help = "next variable: the model's order, or fewest values first"},
