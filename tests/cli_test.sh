@@ -138,6 +138,8 @@ tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml: missing key
 tests/data/bad/bad-number.yaml|tests/data/bad/bad-number.yaml:3:12: 'limits.seconds' must be a number, not 'soon'
 tests/data/bad/section-not-map.yaml|tests/data/bad/section-not-map.yaml:2:11: 'strategy' must be a mapping
 tests/data/bad/no-such-file.yaml|tests/data/bad/no-such-file.yaml: cannot open: No such file or directory
+tests/data/bad/sudoku-duplicate.yaml|tests/data/bad/sudoku-duplicate.yaml:3:11: puzzle row 1 holds 5 twice: row 1 column 1 and row 1 column 9
+tests/data/bad/sudoku-short-row.yaml|tests/data/bad/sudoku-short-row.yaml:5:7: puzzle row 2 has 3 cells, expected 4 (one per row)
 CASES
 
 # --set mistakes name the override
@@ -221,6 +223,14 @@ expect_json .solutions 365596
 expect_json .units.resumed $((total - 1))
 [ "$(tail -c 1 "$ck.torn" | od -An -c | tr -d ' ')" = '\n' ] || fail "torn: file does not end with a full line"
 rm -rf "$ckdir"
+
+# --- sudoku: the grid as rows of digits, JSON boards as lists of strings ---
+run 0 configs/sudoku.yaml
+[ "$(head -n 1 "$out")" = "839465712" ] || fail "sudoku first row: $(head -n 1 "$out")"
+run 0 configs/sudoku.yaml --json
+expect_json '.boards[0] | join("")' "839465712146782953752391486391824675564173829287659341628537194913248567475916238"
+run 3 configs/sudoku.yaml --set task=count --set 'params.puzzle=8.........95.......76.........426798...571243...893165......916....3.487....1.532' --set limits.solutions=2 --json
+expect_json '[.status, .solutions] | map(tostring) | join(" ")' "limit 2"
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do

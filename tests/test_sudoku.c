@@ -1,0 +1,281 @@
+/* test_sudoku.c - the Sudoku model through the engine, every answer checked
+ * by a checker of its own: each row, column and box holds every digit once
+ * and every given is kept.
+ *
+ * Puzzles: the first 20 of Norvig's top95 and the 20 of plb_hard20 (one
+ * solution each), the first 20 of a multi-solution benchmark (two or more
+ * each), small and large grids, and every bad-input message.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "support.h"
+
+/* ---- the independent checker -------------------------------------------- */
+
+static int digit_of(char ch)
+{
+    return ch >= '1' && ch <= '9' ? ch - '0' : ch >= 'A' ? ch - 'A' + 10 : 0;
+}
+
+/* grid: n*n characters; box br x bc; givens: the puzzle (. or 0 blank). */
+static void check_grid(const char *grid, const char *givens, int n, int br,
+                       int bc)
+{
+    assert_int_equal(strlen(grid), (size_t)(n * n));
+    for (int u = 0; u < 3 * n; u++) {
+        unsigned seen = 0;
+        for (int j = 0; j < n; j++) {
+            int i = u % n, r, c;
+            if (u < n) {
+                r = i;
+                c = j;
+            } else if (u < 2 * n) {
+                r = j;
+                c = i;
+            } else {
+                r = i / (n / bc) * br + j / bc;
+                c = i % (n / bc) * bc + j % bc;
+            }
+            int d = digit_of(grid[r * n + c]);
+            assert_true(d >= 1 && d <= n);
+            seen |= 1u << d;
+        }
+        assert_int_equal(seen, ((1u << n) - 1) << 1);
+    }
+    for (int k = 0; k < n * n; k++)
+        if (givens[k] != '.' && givens[k] != '0')
+            assert_int_equal(givens[k], grid[k]);
+}
+
+/* ---- running the model ---------------------------------------------------- */
+
+struct grids {
+    char first[626];
+    uint64_t count;
+};
+
+static bool keep_grid(void *ud, const struct cs_hooks *hooks,
+                      const void *state, uint64_t weight)
+{
+    struct grids *g = ud;
+    struct cs_board board = {0};
+    (void)weight;
+    hooks->emit(state, 0, &board);
+    if (!g->count++) {
+        g->first[0] = '\0';
+        for (size_t r = 0; r < board.count; r++)
+            strcat(g->first, board.lines[r]);
+    }
+    cs_board_free(&board);
+    return true;
+}
+
+static struct cs_run sudoku(const char *puzzle, const char *task,
+                            const char *select, const char *propagate,
+                            const char *extra, struct grids *g)
+{
+    char p[2048], t[64], s[64], pr[64];
+    snprintf(p, sizeof p, "params.puzzle=%s", puzzle);
+    snprintf(t, sizeof t, "task=%s", task);
+    snprintf(s, sizeof s, "strategy.select=%s", select);
+    snprintf(pr, sizeof pr, "strategy.propagate=%s", propagate);
+    const char *const sets[] = {"model=sudoku", p, t, s, pr, extra, NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    memset(g, 0, sizeof *g);
+    run_config(cfg, &run, keep_grid, g);
+    cs_config_free(cfg);
+    return run;
+}
+
+static int read_lines(const char *name, char lines[][82], int max)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", CSEARCH_TEST_DATA, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    int count = 0;
+    while (count < max && fgets(lines[count], 82, f)) {
+        if (strlen(lines[count]) == 81)
+            count++;
+    }
+    fclose(f);
+    return count;
+}
+
+static const char *const selects[] = {"in-order", "mrv"};
+static const char *const propagations[] = {"none", "singles"};
+
+static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
+{
+    (void)ctx;
+    static char lines[40][82];
+    int count = read_lines("sudoku_top95_head20.txt", lines, 20);
+    count += read_lines("sudoku_plb_hard20.txt", lines + count, 20);
+    assert_int_equal(count, 40);
+    for (int k = 0; k < count; k++)
+        for (int combo = 1; combo < 4; combo++) { /* in-order without
+                                                    propagation: see below */
+            struct grids g;
+            struct cs_run run = sudoku(lines[k], "count", selects[combo & 1],
+                                       propagations[combo >> 1],
+                                       "limits.solutions=2", &g);
+            /* unique: the search ends on its own with one solution */
+            assert_int_equal(run.status, CS_COMPLETE);
+            assert_int_equal(run.stats.solutions, 1);
+            check_grid(g.first, lines[k], 9, 3, 3);
+        }
+}
+
+static void test_sudoku_plain_search_agrees(void **ctx)
+{
+    (void)ctx;
+    /* in-order without propagation is slow on the hardest; 5 of top95 */
+    static char lines[5][82];
+    assert_int_equal(read_lines("sudoku_top95_head20.txt", lines, 5), 5);
+    for (int k = 0; k < 5; k++) {
+        struct grids g, h;
+        sudoku(lines[k], "solve", "in-order", "none", "output.show=1", &g);
+        sudoku(lines[k], "solve", "mrv", "singles", "output.show=1", &h);
+        assert_string_equal(g.first, h.first);
+        check_grid(g.first, lines[k], 9, 3, 3);
+    }
+}
+
+static void test_sudoku_multiple_solutions_reported(void **ctx)
+{
+    (void)ctx;
+    static char lines[20][82];
+    assert_int_equal(read_lines("sudoku_multisol_head20.txt", lines, 20), 20);
+    for (int k = 0; k < 20; k++) {
+        struct grids g;
+        struct cs_run run = sudoku(lines[k], "count", "mrv", "singles",
+                                   "limits.solutions=2", &g);
+        assert_int_equal(run.status, CS_LIMIT); /* "2 or more" */
+        assert_int_equal(run.stats.solutions, 2);
+        check_grid(g.first, lines[k], 9, 3, 3);
+    }
+}
+
+static void test_sudoku_no_solution(void **ctx)
+{
+    (void)ctx;
+    /* cell (1,9) must be 9, but column 9 already has one */
+    const char *puzzle = "12345678.........9"
+                         "..............................................."
+                         "................";
+    for (int combo = 0; combo < 4; combo++) {
+        struct grids g;
+        struct cs_run run = sudoku(puzzle, "solve", selects[combo & 1],
+                                   propagations[combo >> 1], "output.show=1",
+                                   &g);
+        assert_int_equal(run.status, CS_COMPLETE);
+        assert_int_equal(run.stats.solutions, 0);
+    }
+}
+
+static void test_sudoku_4x4_grids_counted(void **ctx)
+{
+    (void)ctx;
+    /* there are 288 4x4 Sudoku grids */
+    for (int combo = 0; combo < 4; combo++) {
+        struct grids g;
+        struct cs_run run = sudoku("................", "count",
+                                   selects[combo & 1],
+                                   propagations[combo >> 1],
+                                   "output.show=1", &g);
+        assert_int_equal(run.stats.solutions, 288);
+        assert_int_equal(g.count, 288); /* each handed to on_solution */
+    }
+    struct grids g;
+    struct cs_run run = sudoku("................", "enumerate", "mrv",
+                               "singles", "output.show=all", &g);
+    assert_int_equal(run.stats.solutions, 288);
+    assert_int_equal(g.count, 288);
+    check_grid(g.first, "................", 4, 2, 2);
+}
+
+static void test_sudoku_6x6_and_16x16(void **ctx)
+{
+    (void)ctx;
+    /* 6x6 with 2x3 boxes, a puzzle with one solution */
+    const char *six = "1.....""..3.2.""..6..4""5..1..""4.5...""......";
+    struct grids g;
+    struct cs_run run = sudoku(six, "count", "mrv", "singles",
+                               "limits.solutions=2", &g);
+    assert_int_equal(run.stats.solutions > 0, 1);
+    check_grid(g.first, six, 6, 2, 3);
+
+    /* 16x16 with 4x4 boxes: a few givens, first solution checked */
+    char sixteen[257];
+    memset(sixteen, '.', 256);
+    sixteen[256] = '\0';
+    memcpy(sixteen, "123456789ABCDEFG", 16);
+    run = sudoku(sixteen, "solve", "mrv", "singles", "output.show=1", &g);
+    assert_int_equal(run.stats.solutions, 1);
+    check_grid(g.first, sixteen, 16, 4, 4);
+}
+
+static const char *bad(const char *puzzle, const char *box)
+{
+    char p[2048];
+    snprintf(p, sizeof p, "params.puzzle=%s", puzzle);
+    const char *const sets[] = {"model=sudoku", p, box, NULL};
+    struct cs_config *cfg = config_of(sets);
+    static char msg[1024];
+    snprintf(msg, sizeof msg, "%s", setup_error(cfg));
+    cs_config_free(cfg);
+    return msg;
+}
+
+static void test_sudoku_bad_input_messages(void **ctx)
+{
+    (void)ctx;
+    char p[100];
+    memset(p, '.', 80);
+    p[80] = '\0';
+    assert_string_equal(strstr(bad(p, NULL), ": ") + 2,
+                        "puzzle has 80 cells: not a square grid of 4 x 4 or "
+                        "more (81 for 9 x 9)");
+    memset(p, '.', 81);
+    p[81] = '\0';
+    p[11] = 'x';
+    assert_string_equal(strstr(bad(p, NULL), ": ") + 2,
+                        "puzzle cell 12 (row 2, column 3): 'x' is not a digit "
+                        "of a 9 x 9 grid");
+    p[11] = '.';
+    p[2] = '5';
+    p[74] = '5'; /* row 9, column 3 */
+    assert_string_equal(strstr(bad(p, NULL), ": ") + 2,
+                        "puzzle column 3 holds 5 twice: row 1 column 3 and "
+                        "row 9 column 3");
+    memset(p, '.', 36);
+    p[36] = '\0';
+    assert_string_equal(strstr(bad(p, "params.box=3x3"), ": ") + 2,
+                        "a 3x3 box holds 9 cells, the grid has 6 digits");
+    assert_string_equal(strstr(bad(p, "params.box=2by3"), ": ") + 2,
+                        "'params.box' must be ROWSxCOLUMNS, like 2x3, not "
+                        "'2by3'");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sudoku_solves_hard_sets_every_strategy),
+        cmocka_unit_test(test_sudoku_plain_search_agrees),
+        cmocka_unit_test(test_sudoku_multiple_solutions_reported),
+        cmocka_unit_test(test_sudoku_no_solution),
+        cmocka_unit_test(test_sudoku_4x4_grids_counted),
+        cmocka_unit_test(test_sudoku_6x6_and_16x16),
+        cmocka_unit_test(test_sudoku_bad_input_messages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
