@@ -68,57 +68,77 @@ static char *read_all(const char *path, size_t *len, struct cs_error *err)
         if (*len == cap)
             buf = cs_xrealloc(buf, (cap *= 2) + 1);
     }
-    bool bad = ferror(f);
+    int bad = ferror(f) ? errno : 0;
     fclose(f);
     if (bad) {
         free(buf);
-        cs_error_set(err, path, "cannot read checkpoint");
+        cs_error_set(err, path, "cannot read checkpoint: %s", strerror(bad));
         return NULL;
     }
     buf[*len] = '\0';
     return buf;
 }
 
-/* Parse one unit line (without its newline); 0 or an error message. */
+/* One "name=DIGITS" field at *p, advancing past it and one space; digits
+ * only (no sign, no blanks), no overflow. */
+static bool field(const char **p, const char *end, const char *name,
+                  uint64_t *out)
+{
+    size_t len = strlen(name);
+    if ((size_t)(end - *p) < len + 2 || memcmp(*p, name, len) ||
+        (*p)[len] != '=')
+        return false;
+    const char *d = *p + len + 1;
+    uint64_t v = 0;
+    if (d == end || *d < '0' || *d > '9')
+        return false;
+    for (; d < end && *d >= '0' && *d <= '9'; d++)
+        if (__builtin_mul_overflow(v, 10, &v) ||
+            __builtin_add_overflow(v, (uint64_t)(*d - '0'), &v))
+            return false;
+    if (d < end && *d != ' ')
+        return false;
+    *out = v;
+    *p = d < end ? d + 1 : d;
+    return true;
+}
+
+/* Parse one unit line (without its newline); NULL or an error message. */
 static const char *parse_unit(const char *line, size_t len, uint64_t units,
                               uint64_t *unit, struct cs_stats *s)
 {
-    const char *sum = NULL;
-    for (size_t i = len; i >= 5 && !sum; i--)
-        if (!memcmp(line + i - 5, " sum=", 5))
-            sum = line + i - 5;
-    if (!sum)
+    static const char *const names[] = {"unit",   "solutions", "unique",
+                                        "nodes",  "checks",    "fails",
+                                        "depth",  NULL};
+    if (len < 13 || memcmp(line + len - 13, " sum=", 5))
         return "malformed checkpoint line";
-    char tail[32];
-    uint32_t want;
-    int used = 0;
-    size_t tail_len = len - (size_t)(sum - line);
-    if (tail_len >= sizeof tail)
-        return "malformed checkpoint line";
-    memcpy(tail, sum, tail_len);
-    tail[tail_len] = '\0';
-    if (sscanf(tail, " sum=%8" SCNx32 "%n", &want, &used) != 1 ||
-        (size_t)used != tail_len)
-        return "malformed checkpoint line";
+    const char *sum = line + len - 13; /* " sum=" and 8 hex digits */
+    uint32_t want = 0;
+    for (const char *h = sum + 5; h < line + len; h++) {
+        int x = *h >= '0' && *h <= '9'   ? *h - '0'
+                : *h >= 'a' && *h <= 'f' ? *h - 'a' + 10
+                                         : -1;
+        if (x < 0)
+            return "malformed checkpoint line";
+        want = want << 4 | (uint32_t)x;
+    }
     if (fnv1a(line, (size_t)(sum - line)) != want)
         return "corrupt checkpoint line (checksum mismatch)";
-
-    char body[512];
-    size_t body_len = (size_t)(sum - line);
-    if (body_len >= sizeof body)
+    uint64_t v[7];
+    const char *p = line;
+    for (int i = 0; names[i]; i++)
+        if (!field(&p, sum, names[i], &v[i]))
+            return "malformed checkpoint line";
+    if (p != sum || v[6] > 1000000)
         return "malformed checkpoint line";
-    memcpy(body, line, body_len);
-    body[body_len] = '\0';
+    *unit = v[0];
     memset(s, 0, sizeof *s);
-    used = 0;
-    if (sscanf(body,
-               "unit=%" SCNu64 " solutions=%" SCNu64 " unique=%" SCNu64
-               " nodes=%" SCNu64 " checks=%" SCNu64 " fails=%" SCNu64
-               " depth=%d%n",
-               unit, &s->solutions, &s->unique, &s->nodes, &s->checks,
-               &s->fails, &s->max_depth, &used) != 7 ||
-        (size_t)used != body_len)
-        return "malformed checkpoint line";
+    s->solutions = v[1];
+    s->unique = v[2];
+    s->nodes = v[3];
+    s->checks = v[4];
+    s->fails = v[5];
+    s->max_depth = (int)v[6];
     if (*unit >= units)
         return "checkpoint names a unit beyond this config's units";
     return NULL;
@@ -136,10 +156,9 @@ static int load(struct checkpoint *cp, const char *text, size_t len,
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         pos.line = lineno;
         if (!nl) {
-            /* a torn last line: a write cut short by a kill */
-            if (lineno == 1)
-                return cs_error_at(err, pos, "checkpoint header is torn");
-            *torn = true;
+            /* a torn last line: a write cut short by a kill (a torn
+             * header: killed before anything was logged; start afresh) */
+            *torn = lineno > 1;
             break;
         }
         size_t line_len = (size_t)(nl - line);
@@ -240,7 +259,10 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
         cp->buf = cs_xmalloc((size_t)n);
         memcpy(cp->buf, head, (size_t)n);
         cp->len = cp->cap = (size_t)n;
-        return checkpoint_flush(cp, err);
+        if (checkpoint_flush(cp, err)) {
+            checkpoint_close(cp, NULL);
+            return -1;
+        }
     }
     return 0;
 }
@@ -261,13 +283,23 @@ void checkpoint_add(struct checkpoint *cp, uint64_t unit,
 int checkpoint_flush(struct checkpoint *cp, struct cs_error *err)
 {
     size_t off = 0;
+    if (cp->broken) {
+        cp->len = 0;
+        return cs_error_set(err, cp->path, "checkpoint no longer written");
+    }
     while (off < cp->len) {
         ssize_t n = write(cp->fd, cp->buf + off, cp->len - off);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            int e = n < 0 ? errno : EIO;
+            /* never write after a failure: a retry would append a whole
+             * line to a half-written one */
+            cp->broken = true;
+            cp->len = 0;
             return cs_error_set(err, cp->path, "cannot write checkpoint: %s",
-                                strerror(errno));
+                                strerror(e));
+        }
         off += (size_t)n;
     }
     cp->len = 0;
@@ -278,7 +310,8 @@ int checkpoint_close(struct checkpoint *cp, struct cs_error *err)
 {
     int rc = 0;
     if (cp->fd >= 0) {
-        rc = checkpoint_flush(cp, err);
+        if (cp->len)
+            rc = checkpoint_flush(cp, err);
         close(cp->fd);
     }
     free(cp->buf);

@@ -21,6 +21,8 @@ struct checkpoint {
     int fd;
     char *buf; /* lines waiting for the next flush */
     size_t len, cap;
+    bool broken; /* a write failed: nothing more is written, so the file
+                    ends at most with one torn line */
 };
 
 /* Open path for appending.  With resume, read what it holds first: each

@@ -90,7 +90,7 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     memset(&run->stats, 0, sizeof run->stats);
     run->units_total = run->units_done = run->units_resumed = 0;
     run->checkpoint_torn = false;
-    run->base_weight = 0;
+    run->base_weight = 1;
     if (run->task == CS_TASK_COUNT && (p->count_unit || split)) {
         run->started = cs_now();
         int rc = cs_search_units(run, err);

@@ -131,10 +131,12 @@ static uint64_t fingerprint(const struct cs_config *cfg,
             else if (opt->type == CS_OPT_BOOL)
                 snprintf(value, sizeof value, "%d",
                          cs_config_bool(cfg, opt->key));
-            else if (opt->type != CS_OPT_NODE && cs_config_str(cfg, opt->key))
-                snprintf(value, sizeof value, "%s",
-                         cs_config_str(cfg, opt->key));
-            h = hash_text(hash_text(hash_text(h, opt->key), "="), value);
+            h = hash_text(hash_text(h, opt->key), "=");
+            if (opt->type == CS_OPT_ENUM || opt->type == CS_OPT_STRING) {
+                const char *text = cs_config_str(cfg, opt->key);
+                h = hash_text(h, text ? text : "");
+            }
+            h = hash_text(h, value);
             if (opt->type == CS_OPT_NODE)
                 h = hash_node(h, cs_config_node(cfg, opt->key));
             h = hash_text(h, "\n");
@@ -182,18 +184,25 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->show = cs_config_int(cfg, "output.show");
     job->stats = cs_config_bool(cfg, "output.stats");
     job->threads = (int)cs_config_int(cfg, "strategy.threads");
-    if (job->threads > 1 && job->task != CS_TASK_COUNT)
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
-                           "threads need task count (this is task %s)",
-                           task_names[job->task]);
-    if (job->threads > 1 && (job->limits.nodes || job->limits.solutions))
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
-                           "threads cannot honour limits.nodes or "
-                           "limits.solutions exactly; use one thread");
     job->fingerprint = fingerprint(cfg, tables);
 
     if (job->model->setup(cfg, &job->problem, err))
         return -1;
+    /* threads split one count into units, or share out a batch's
+     * instances (each then searched to the limits on its own) */
+    const char *why = NULL;
+    if (job->threads > 1 && !job->problem.instances) {
+        if (job->task != CS_TASK_COUNT)
+            why = "threads need task count or a batch";
+        else if (job->limits.nodes || job->limits.solutions)
+            why = "threads cannot honour limits.nodes or limits.solutions "
+                  "exactly; use one thread";
+    }
+    if (why) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"), "%s",
+                           why);
+    }
     if (job->select == CS_SELECT_MRV && !job->problem.hooks->domain_size) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),

@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,11 @@ static bool search_prefix(struct pool *pool, struct cs_run *wr, void *state,
 static void *worker(void *arg)
 {
     struct pool *pool = arg;
+    /* Ctrl-C is the controller's to notice: keep it off the workers */
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, NULL);
     const struct cs_problem *p = pool->problem;
     struct cs_run wr = *pool->run;
     void *state = NULL;
@@ -341,7 +347,7 @@ static enum cs_status control(struct pool *pool)
     pthread_mutex_lock(&pool->lock);
     while (pool->running > 0) {
         struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
+        clock_gettime(CLOCK_MONOTONIC, &until); /* the condvar's clock */
         until.tv_nsec += TICK_NS;
         if (until.tv_nsec >= 1000000000L) {
             until.tv_sec++;
@@ -367,8 +373,6 @@ static enum cs_status control(struct pool *pool)
         pthread_mutex_lock(&pool->lock);
     }
     pthread_mutex_unlock(&pool->lock);
-    if (status == CS_COMPLETE && run->stop && *run->stop)
-        status = CS_INTERRUPTED;
     return status;
 }
 
@@ -389,7 +393,12 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     pool->done = cs_xcalloc(pool->total ? pool->total : 1, 1);
     atomic_init(&pool->next, 0);
     pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->wake, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC); /* immune to clock
+                                                          jumps */
+    pthread_cond_init(&pool->wake, &attr);
+    pthread_condattr_destroy(&attr);
     run->units_total = pool->total;
 
     struct checkpoint cp;
@@ -438,7 +447,9 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     add_stats(&total, &pool->partial, &overflow);
     total.seconds = run->stats.seconds;
     run->stats = total;
-    if (run->status == CS_COMPLETE && run->units_done < pool->total)
+    if (run->units_done == pool->total)
+        run->status = CS_COMPLETE; /* a late Ctrl-C stopped nothing */
+    else if (run->status == CS_COMPLETE)
         run->status = CS_INTERRUPTED; /* a worker gave up without a reason */
     if (overflow)
         rc = cs_error_set(err, NULL,

@@ -232,6 +232,26 @@ expect_json '.boards[0] | join("")' "8394657121467829537523914863918246755641738
 run 3 configs/sudoku.yaml --set task=count --set 'params.puzzle=8.........95.......76.........426798...571243...893165......916....3.487....1.532' --set limits.solutions=2 --json
 expect_json '[.status, .solutions] | map(tostring) | join(" ")' "limit 2"
 
+# --- sudoku batches: a line per puzzle in input order, bad lines skipped ---
+run 0 configs/sudoku-batch.yaml
+[ "$(head -n 20 "$out" | sort -u)" = "1" ] || fail "batch: not every puzzle unique: $(head -n 20 "$out" | sort -u | tr '\n' ' ')"
+expect_stdout "unique       20"
+run 2 tests/data/sudoku-batch-mixed.yaml
+[ "$(head -n 5 "$out" | tr '\n' '|')" = "1|invalid|2 or more|no solution|invalid|" ] || fail "mixed batch: $(head -n 5 "$out" | tr '\n' '|')"
+[ "$(cat "$err")" = "csearch: tests/data/sudoku_batch_mixed.txt:2:80: puzzle cell 80 (row 9, column 8): 'x' is not a digit of a 9 x 9 grid
+csearch: tests/data/sudoku_batch_mixed.txt:5:1: puzzle has 11 cells: not a square grid from 4 x 4 to 25 x 25 (81 for 9 x 9)" ] || fail "mixed batch stderr: $(cat "$err")"
+expect_stdout "invalid      2"
+run 2 tests/data/sudoku-batch-mixed.yaml --json
+expect_json '[.summary.instances, .summary.unique, .summary.multiple, .summary.no_solution, .summary.invalid] | map(tostring) | join(" ")' "5 1 1 1 2"
+expect_json '.results[1].invalid' "puzzle cell 80 (row 9, column 8): 'x' is not a digit of a 9 x 9 grid"
+# threads share the puzzles out; the results keep the input order
+run 0 configs/sudoku-batch.yaml --set task=solve --set output.stats=false
+cp "$out" "$out.one"
+run 0 configs/sudoku-batch.yaml --set task=solve --set output.stats=false --threads 2
+cmp -s "$out" "$out.one" || fail "batch with 2 threads differs from 1 thread"
+[ "$(wc -l <"$out")" = 20 ] || fail "batch solve: $(wc -l <"$out") lines"
+rm -f "$out.one"
+
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
     run 0 "$config"

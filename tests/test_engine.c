@@ -21,6 +21,7 @@ struct toy_problem {
     int max_ones;    /* prune: more ones than this is a dead end; 0 = off */
     bool need_one;   /* goal: at least one 1 */
     bool double_one; /* weight: a 1 at position 0 counts twice */
+    bool zero_one;   /* weight: a 1 at position 0 counts nothing */
 };
 
 struct toy {
@@ -111,7 +112,9 @@ static bool toy_goal(void *state)
 static uint64_t toy_weight(const void *state, int var, int value)
 {
     const struct toy *s = state;
-    return s->p->double_one && var == 0 && value == 1 ? 2 : 1;
+    if (var == 0 && value == 1)
+        return s->p->double_one ? 2 : s->p->zero_one ? 0 : 1;
+    return 1;
 }
 
 static void toy_collect(void *state, struct cs_stats *into)
@@ -287,6 +290,23 @@ static void test_engine_weights_multiply(void **ctx)
     assert_int_equal(run.stats.solutions, fib(12) + fib(10));
 }
 
+static void test_engine_threads_keep_weights(void **ctx)
+{
+    (void)ctx;
+    /* a zero weight is a weight: strings starting with 1 count nothing,
+     * split into units or not */
+    struct toy_problem tp = {.len = 14, .zero_one = true};
+    for (int threads = 1; threads <= 3; threads++) {
+        struct cs_run run = toy_run(&toy_hooks, &tp, CS_SELECT_IN_ORDER,
+                                    CS_TASK_COUNT);
+        run.threads = threads;
+        struct cs_error err;
+        assert_int_equal(cs_search(&run, &err), 0);
+        assert_int_equal(run.stats.solutions, fib(16) - fib(14));
+        assert_int_equal(run.units_total > 0, threads > 1);
+    }
+}
+
 static void test_engine_deep_tree_no_recursion(void **ctx)
 {
     (void)ctx;
@@ -344,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_engine_goal_rejects_count_as_fails),
         cmocka_unit_test(test_engine_prune_cuts),
         cmocka_unit_test(test_engine_weights_multiply),
+        cmocka_unit_test(test_engine_threads_keep_weights),
         cmocka_unit_test(test_engine_deep_tree_no_recursion),
         cmocka_unit_test(test_engine_interrupt_and_time_limit),
         cmocka_unit_test(test_engine_refuses_mrv_without_domain_sizes),

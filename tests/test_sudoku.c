@@ -243,8 +243,8 @@ static void test_sudoku_bad_input_messages(void **ctx)
     memset(p, '.', 80);
     p[80] = '\0';
     assert_string_equal(strstr(bad(p, NULL), ": ") + 2,
-                        "puzzle has 80 cells: not a square grid of 4 x 4 or "
-                        "more (81 for 9 x 9)");
+                        "puzzle has 80 cells: not a square grid from 4 x 4 to "
+                        "25 x 25 (81 for 9 x 9)");
     memset(p, '.', 81);
     p[81] = '\0';
     p[11] = 'x';

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "csearch/batch.h"
 #include "csearch/job.h"
 #include "output.h"
 
@@ -152,6 +153,36 @@ static int exit_status(const struct cs_run *run)
     }
 }
 
+/* A batch: every instance in input order, one line each, then a summary.
+ * Exit status: 130 stopped, 2 some instance invalid, 1 some without a
+ * solution, else 0. */
+static struct out *batch_out;
+static struct batch_summary batch_sum;
+
+static void on_batch_result(void *ud, const struct cs_batch_result *r)
+{
+    (void)ud;
+    out_batch_result(batch_out, r, &batch_sum);
+}
+
+static int run_batch(struct cs_job *job, struct out *out)
+{
+    struct cs_error err;
+    memset(&batch_sum, 0, sizeof batch_sum);
+    batch_out = out;
+    double started = cs_now();
+    if (cs_batch_run(job, &interrupted, on_batch_result, NULL,
+                     &batch_sum.stopped, &err))
+        return fail(&err);
+    batch_sum.seconds = cs_now() - started;
+    out_batch_end(out, &batch_sum);
+    if (batch_sum.stopped)
+        return EXIT_INTERRUPTED;
+    if (batch_sum.invalid)
+        return EXIT_USAGE;
+    return batch_sum.none ? EXIT_NO_SOLUTION : EXIT_DONE;
+}
+
 static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
                       const struct options *opts)
 {
@@ -172,12 +203,26 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     if (progress)
         run.on_progress = show_progress;
 
+    /* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
+     * buffered output when Ctrl-C arrives */
     struct sigaction sa = {.sa_handler = on_sigint,
-                           .sa_flags = (int)SA_RESETHAND};
+                           .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
 
     int status;
+    if (job.problem.instances) {
+        if (opts->checkpoint) {
+            cs_error_set(&err, NULL, "checkpoints are for counts, not "
+                                     "batches");
+            status = fail(&err);
+        } else {
+            status = run_batch(&job, &out);
+        }
+        cs_board_free(&out.board);
+        cs_job_free(&job);
+        return status;
+    }
     int rc = cs_search(&run, &err);
     if (progress && run.units_total)
         fputs("\r\033[K", stderr); /* clear the progress line */
@@ -285,5 +330,9 @@ int main(int argc, char **argv)
     }
     cs_registry_free(reg);
     free(sets);
+    if (fflush(stdout) || ferror(stdout)) {
+        perror("csearch: cannot write the output");
+        return EXIT_USAGE;
+    }
     return status;
 }

@@ -106,7 +106,8 @@ static void out_head(struct out *o)
                  o->job->problem.kernel);
     fputs(", \"limits\": ", o->out);
     json_section(o->out, o->cfg, tables, "limits", NULL);
-    fputs(", \"boards\": [", o->out);
+    fputs(o->job->problem.instances ? ", \"results\": [" : ", \"boards\": [",
+          o->out);
 }
 
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
@@ -183,6 +184,109 @@ void out_end(struct out *o, const struct cs_run *run)
                         " (%" PRIu64 " resumed)\n",
                         run->units_done, run->units_total, run->units_resumed);
         }
+    }
+    fflush(o->out);
+}
+
+/* ---- batches ------------------------------------------------------------ */
+
+/* What an instance's search found, in a word or a number. */
+static void batch_outcome(const struct cs_batch_result *r, char *buf,
+                          size_t size)
+{
+    if (r->status == CS_INTERRUPTED)
+        snprintf(buf, size, "interrupted");
+    else if (r->solution)
+        snprintf(buf, size, "%s", r->solution);
+    else if (r->status == CS_LIMIT)
+        snprintf(buf, size, "%" PRIu64 " or more", r->stats.solutions);
+    else if (!r->stats.solutions)
+        snprintf(buf, size, "no solution");
+    else
+        snprintf(buf, size, "%" PRIu64, r->stats.solutions);
+}
+
+void out_batch_result(struct out *o, const struct cs_batch_result *r,
+                      struct batch_summary *sum)
+{
+    char outcome[1024];
+    sum->instances++;
+    if (r->invalid) {
+        char line[1024];
+        sum->invalid++;
+        cs_error_format(&r->err, line, sizeof line);
+        fprintf(stderr, "csearch: %s\n", line);
+        snprintf(outcome, sizeof outcome, "invalid");
+    } else {
+        sum->nodes += r->stats.nodes;
+        /* a search that ran out (limit) with two solutions or more, or
+         * completed with them, found the puzzle ambiguous */
+        bool complete = r->status == CS_COMPLETE;
+        if (r->stats.solutions)
+            sum->solved++;
+        if (complete && !r->stats.solutions)
+            sum->none++;
+        else if (r->stats.solutions == 1 && complete &&
+                 o->job->task == CS_TASK_COUNT)
+            sum->unique++;
+        else if (r->stats.solutions >= 2)
+            sum->multiple++;
+        batch_outcome(r, outcome, sizeof outcome);
+    }
+    if (o->job->format == CS_FORMAT_JSON) {
+        out_head(o);
+        fputs(sum->instances > 1 ? ", {" : "{", o->out);
+        fprintf(o->out, "\"index\": %" PRIu64, r->index);
+        if (r->invalid) {
+            fputs(", \"invalid\": ", o->out);
+            json_string(o->out, r->err.msg);
+        } else {
+            fprintf(o->out,
+                    ", \"status\": \"%s\", \"solutions\": %" PRIu64
+                    ", \"nodes\": %" PRIu64,
+                    cs_status_name(r->status), r->stats.solutions,
+                    r->stats.nodes);
+            if (r->solution) {
+                fputs(", \"solution\": ", o->out);
+                json_string(o->out, r->solution);
+            }
+        }
+        fputc('}', o->out);
+    } else {
+        fprintf(o->out, "%s\n", outcome);
+    }
+}
+
+void out_batch_end(struct out *o, const struct batch_summary *s)
+{
+    double rate = s->seconds > 0 ? (double)s->instances / s->seconds : 0;
+    double guesses =
+        s->instances > s->invalid
+            ? (double)(s->nodes - (s->instances - s->invalid)) /
+                  (double)(s->instances - s->invalid)
+            : 0;
+    out_head(o);
+    if (o->job->format == CS_FORMAT_JSON) {
+        fprintf(o->out,
+                "], \"status\": \"%s\", \"summary\": {\"instances\": %" PRIu64
+                ", \"solved\": %" PRIu64 ", \"unique\": %" PRIu64
+                ", \"multiple\": %" PRIu64 ", \"no_solution\": %" PRIu64
+                ", \"invalid\": %" PRIu64 ", \"nodes\": %" PRIu64
+                ", \"seconds\": %.6f, \"per_second\": %.1f"
+                ", \"guesses_per_instance\": %.2f}}\n",
+                s->stopped ? "interrupted" : "complete", s->instances,
+                s->solved, s->unique, s->multiple, s->none, s->invalid,
+                s->nodes, s->seconds, rate, guesses);
+    } else if (o->job->stats) {
+        fprintf(o->out,
+                "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
+                "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
+                "\nno solution  %" PRIu64 "\ninvalid      %" PRIu64
+                "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
+                "\nguesses      %.2f per instance\n",
+                s->instances, s->solved, s->unique, s->multiple, s->none,
+                s->invalid, s->stopped ? "interrupted" : "complete",
+                s->seconds, rate, guesses);
     }
     fflush(o->out);
 }

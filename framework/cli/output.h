@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "csearch/batch.h"
 #include "csearch/job.h"
 
 struct out {
@@ -20,5 +21,17 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
                   uint64_t weight);
 /* After the search: results and statistics. */
 void out_end(struct out *o, const struct cs_run *run);
+
+/* A batch: one line (or JSON element) per instance, in input order, then
+ * the summary. */
+struct batch_summary {
+    uint64_t instances, solved, unique, multiple, none, invalid;
+    uint64_t nodes;
+    double seconds;
+    bool stopped;
+};
+void out_batch_result(struct out *o, const struct cs_batch_result *r,
+                      struct batch_summary *sum);
+void out_batch_end(struct out *o, const struct batch_summary *sum);
 
 #endif

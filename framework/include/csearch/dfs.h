@@ -66,7 +66,7 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
     const bool solving = run->task == CS_TASK_SOLVE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
-    uint64_t weight = run->base_weight ? run->base_weight : 1;
+    uint64_t weight = run->base_weight;
     uint64_t poll_at = run->next_poll; /* a local: stores to the state
                                           cannot alias it */
     int depth = 0, max_depth = 0, var, value, status = CS_COMPLETE;

@@ -80,7 +80,8 @@ struct cs_run {
     uint64_t next_poll;           /* node count of the next clock/stop poll */
     uint64_t node_cap;            /* limits.nodes or UINT64_MAX */
     uint64_t solution_cap;        /* limits.solutions or UINT64_MAX */
-    uint64_t base_weight;         /* weight of the root (a unit's prefix) */
+    uint64_t base_weight;         /* weight of the root: 1, or a unit's
+                                     prefix (which may be 0) */
 };
 
 /* One level of the explicit stack. */
@@ -96,8 +97,10 @@ struct cs_frame {
 int cs_run_validate(const struct cs_run *run, struct cs_error *err);
 
 /* Run the search: fills run->status and run->stats.  Returns 0, or -1 if the
- * settings are invalid, a checkpoint cannot be used, or a count overflowed
- * 64 bits (err says why). */
+ * settings are invalid, a checkpoint cannot be used, or the sum of work
+ * units' counts overflowed 64 bits (err says why).  Within one search or one
+ * unit the counts are not checked: a model must bound its sizes (N-Queens
+ * refuses to count n > 28). */
 int cs_search(struct cs_run *run, struct cs_error *err);
 
 /* Monotonic wall clock in seconds. */

@@ -136,6 +136,15 @@ struct cs_problem {
     uint64_t units;
     bool (*count_unit)(const void *data, uint64_t unit,
                        volatile sig_atomic_t *stop, struct cs_stats *out);
+
+    /* A batch (optional, csearch/batch.h): the config names `instances`
+     * separate problems (a file of puzzles), each set up on its own by
+     * setup_instance (-1 with err positioned in the instance's file when it
+     * is invalid).  The batch problem's own hooks serve the checks of the
+     * job (MRV needs domain sizes) and are never searched. */
+    uint64_t instances;
+    int (*setup_instance)(const void *data, uint64_t index,
+                          struct cs_problem *out, struct cs_error *err);
 };
 
 /* The bytes a state of this problem takes. */

@@ -1,0 +1,160 @@
+/* batch.c - a batch of instances on worker threads, results in input order.
+ *
+ * Workers take instance numbers from an atomic counter, set each instance
+ * up and search it with an ordinary single-threaded run; the calling thread
+ * hands the results to the caller strictly in input order, waiting on a
+ * condition variable for the next one to be ready.  Each result is written
+ * by one worker and read by the caller only after its ready flag, under the
+ * lock, so no result is touched by two threads at once.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/batch.h"
+
+struct batch {
+    const struct cs_job *job;
+    uint64_t total;
+    struct cs_batch_result *results;
+    bool *ready;                 /* under lock */
+    atomic_uint_fast64_t next;
+    volatile sig_atomic_t *stop;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int running;                 /* under lock */
+};
+
+/* on_solution: keep the first solution as one string of its lines. */
+static bool keep_first(void *ud, const struct cs_hooks *hooks,
+                       const void *state, uint64_t weight)
+{
+    char **out = ud;
+    (void)weight;
+    if (*out)
+        return true;
+    struct cs_board board = {0};
+    hooks->emit(state, 0, &board);
+    size_t len = 1;
+    for (size_t i = 0; i < board.count; i++)
+        len += strlen(board.lines[i]);
+    char *s = cs_xmalloc(len);
+    s[0] = '\0';
+    for (size_t i = 0; i < board.count; i++)
+        strcat(s, board.lines[i]);
+    cs_board_free(&board);
+    *out = s;
+    return true;
+}
+
+static void search_one(struct batch *b, uint64_t i)
+{
+    const struct cs_job *job = b->job;
+    struct cs_batch_result *r = &b->results[i];
+    struct cs_problem sub;
+    memset(&sub, 0, sizeof sub);
+    r->index = i;
+    if (job->problem.setup_instance(job->problem.data, i, &sub, &r->err)) {
+        r->invalid = true;
+        return;
+    }
+    struct cs_run run;
+    cs_job_run(job, &run);
+    run.problem = &sub;
+    run.threads = 1; /* the batch's threads run instances side by side */
+    run.stop = b->stop;
+    if (job->task != CS_TASK_COUNT) {
+        run.on_solution = keep_first;
+        run.ud = &r->solution;
+    }
+    if (cs_search(&run, &r->err))
+        r->invalid = true;
+    r->status = run.status;
+    r->stats = run.stats;
+    cs_problem_free(&sub);
+}
+
+static void *worker(void *arg)
+{
+    struct batch *b = arg;
+    sigset_t block; /* Ctrl-C is the calling thread's to notice */
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, NULL);
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&b->next, 1);
+        if (i >= b->total || *b->stop)
+            break;
+        search_one(b, i);
+        pthread_mutex_lock(&b->lock);
+        b->ready[i] = true;
+        pthread_cond_signal(&b->cond);
+        pthread_mutex_unlock(&b->lock);
+    }
+    pthread_mutex_lock(&b->lock);
+    b->running--;
+    pthread_cond_signal(&b->cond);
+    pthread_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
+                 cs_batch_fn on_result, void *ud, bool *stopped,
+                 struct cs_error *err)
+{
+    static volatile sig_atomic_t never;
+    struct batch b = {.job = job, .total = job->problem.instances,
+                      .stop = stop ? stop : &never};
+    b.results = cs_xcalloc(b.total ? b.total : 1, sizeof *b.results);
+    b.ready = cs_xcalloc(b.total ? b.total : 1, sizeof *b.ready);
+    atomic_init(&b.next, 0);
+    pthread_mutex_init(&b.lock, NULL);
+    pthread_cond_init(&b.cond, NULL);
+
+    int threads = job->threads > 1 ? job->threads : 1;
+    pthread_t *tids = cs_xcalloc((size_t)threads, sizeof *tids);
+    int started = 0;
+    b.running = threads;
+    for (; started < threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, &b))
+            break;
+    pthread_mutex_lock(&b.lock);
+    b.running -= threads - started;
+    pthread_mutex_unlock(&b.lock);
+
+    uint64_t delivered = 0;
+    pthread_mutex_lock(&b.lock);
+    while (delivered < b.total) {
+        if (b.ready[delivered]) {
+            pthread_mutex_unlock(&b.lock);
+            on_result(ud, &b.results[delivered]);
+            free(b.results[delivered].solution);
+            b.results[delivered].solution = NULL;
+            delivered++;
+            pthread_mutex_lock(&b.lock);
+        } else if (b.running == 0) {
+            break; /* stopped: what is not ready never will be */
+        } else {
+            pthread_cond_wait(&b.cond, &b.lock);
+        }
+    }
+    pthread_mutex_unlock(&b.lock);
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    /* an instance finished after the delivery loop gave up is dropped */
+    for (uint64_t i = delivered; i < b.total; i++)
+        free(b.results[i].solution);
+    *stopped = delivered < b.total;
+
+    free(tids);
+    free(b.results);
+    free(b.ready);
+    pthread_cond_destroy(&b.cond);
+    pthread_mutex_destroy(&b.lock);
+    if (!started)
+        return cs_error_set(err, NULL, "cannot start a worker thread");
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* csearch/batch.h - many instances of one model in one run.
+ *
+ * A model whose config names many instances (a file of Sudoku puzzles, one
+ * a line) sets cs_problem.instances and setup_instance; the job is then a
+ * batch: every instance is set up on its own and searched with the job's
+ * task, selection and limits, on as many threads as asked.  Results come
+ * back in input order whatever the thread that found them, and an instance
+ * the model refuses is reported with its position and skipped: the others
+ * are still searched.
+ */
+#ifndef CSEARCH_BATCH_H
+#define CSEARCH_BATCH_H
+
+#include "csearch/job.h"
+
+struct cs_batch_result {
+    uint64_t index;          /* 0-based, in input order */
+    bool invalid;            /* setup_instance refused it; err says why */
+    struct cs_error err;
+    enum cs_status status;
+    struct cs_stats stats;
+    char *solution;          /* the first solution's lines joined; NULL if
+                                none was found or the task is count */
+};
+
+/* Called from the calling thread, once per instance, in input order. */
+typedef void (*cs_batch_fn)(void *ud, const struct cs_batch_result *result);
+
+/* Run every instance of job's problem.  stop (Ctrl-C) ends the batch after
+ * the instances in flight; *stopped says so.  Returns 0, or -1 with err if
+ * the batch could not run at all. */
+int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
+                 cs_batch_fn on_result, void *ud, bool *stopped,
+                 struct cs_error *err);
+
+#endif
