@@ -140,6 +140,7 @@ tests/data/bad/section-not-map.yaml|tests/data/bad/section-not-map.yaml:2:11: 's
 tests/data/bad/no-such-file.yaml|tests/data/bad/no-such-file.yaml: cannot open: No such file or directory
 tests/data/bad/sudoku-duplicate.yaml|tests/data/bad/sudoku-duplicate.yaml:3:11: puzzle row 1 holds 5 twice: row 1 column 1 and row 1 column 9
 tests/data/bad/sudoku-short-row.yaml|tests/data/bad/sudoku-short-row.yaml:5:7: puzzle row 2 has 3 cells, expected 4 (one per row)
+tests/data/bad/sudoku-regions.yaml|tests/data/bad/sudoku-regions.yaml:4:12: region 'C' has 5 cells and there are 4 regions; a 4 x 4 grid needs 4 regions of 4
 CASES
 
 # --set mistakes name the override

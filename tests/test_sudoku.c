@@ -82,6 +82,7 @@ static struct cs_run sudoku(const char *puzzle, const char *task,
                             const char *select, const char *propagate,
                             const char *extra, struct grids *g)
 {
+    /* (extra may set any key: a variant, a limit or the boards shown) */
     char p[2048], t[64], s[64], pr[64];
     snprintf(p, sizeof p, "params.puzzle=%s", puzzle);
     snprintf(t, sizeof t, "task=%s", task);
@@ -112,7 +113,7 @@ static int read_lines(const char *name, char lines[][82], int max)
 }
 
 static const char *const selects[] = {"in-order", "mrv"};
-static const char *const propagations[] = {"none", "singles"};
+static const char *const propagations[] = {"none", "singles", "full"};
 
 static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
 {
@@ -122,7 +123,7 @@ static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
     count += read_lines("sudoku_plb_hard20.txt", lines + count, 20);
     assert_int_equal(count, 40);
     for (int k = 0; k < count; k++)
-        for (int combo = 1; combo < 4; combo++) { /* in-order without
+        for (int combo = 1; combo < 6; combo++) { /* in-order without
                                                     propagation: see below */
             struct grids g;
             struct cs_run run = sudoku(lines[k], "count", selects[combo & 1],
@@ -224,6 +225,114 @@ static void test_sudoku_6x6_and_16x16(void **ctx)
     check_grid(g.first, sixteen, 16, 4, 4);
 }
 
+/* ---- variants: the checker's own brute force on 4 x 4 ------------------- */
+
+/* Count 4 x 4 grids whose rows are permutations and whose columns, regions
+ * (region[c] = letter of cell c) and, with diag, diagonals hold 1..4 once. */
+static uint64_t brute_4x4(const char *region, bool diag)
+{
+    static int perms[24][4];
+    int np = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++)
+                for (int d = 0; d < 4; d++)
+                    if (a != b && a != c && a != d && b != c && b != d &&
+                        c != d) {
+                        perms[np][0] = a;
+                        perms[np][1] = b;
+                        perms[np][2] = c;
+                        perms[np][3] = d;
+                        np++;
+                    }
+    uint64_t count = 0;
+    int g[16];
+    for (int r0 = 0; r0 < 24; r0++)
+        for (int r1 = 0; r1 < 24; r1++)
+            for (int r2 = 0; r2 < 24; r2++)
+                for (int r3 = 0; r3 < 24; r3++) {
+                    const int rows[4] = {r0, r1, r2, r3};
+                    for (int r = 0; r < 4; r++)
+                        for (int c = 0; c < 4; c++)
+                            g[r * 4 + c] = perms[rows[r]][c];
+                    bool ok = true;
+                    for (int i = 0; i < 16 && ok; i++)
+                        for (int j = i + 1; j < 16 && ok; j++) {
+                            bool same_col = i % 4 == j % 4;
+                            bool same_reg = region[i] == region[j];
+                            bool same_diag =
+                                diag && ((i / 4 == i % 4 && j / 4 == j % 4) ||
+                                         (i / 4 + i % 4 == 3 &&
+                                          j / 4 + j % 4 == 3));
+                            if ((same_col || same_reg || same_diag) &&
+                                g[i] == g[j])
+                                ok = false;
+                        }
+                    count += ok;
+                }
+    return count;
+}
+
+static void test_sudoku_variants_match_brute_force(void **ctx)
+{
+    (void)ctx;
+    struct grids g;
+    /* plain 4 x 4 (2 x 2 boxes), Sudoku X, and a jigsaw */
+    const char *boxes = "AABBAABBCCDDCCDD";
+    const char *jigsaw = "AAABCABBCCDBCDDD";
+    assert_int_equal(brute_4x4(boxes, false), 288);
+    assert_int_equal(brute_4x4(boxes, true), 48);
+    assert_int_equal(brute_4x4(jigsaw, false), 96);
+    for (int p = 0; p < 3; p++) {
+        struct cs_run run = sudoku("................", "count", "mrv",
+                                   propagations[p], "params.diagonals=true",
+                                   &g);
+        assert_int_equal(run.stats.solutions, brute_4x4(boxes, true));
+    }
+    char regions[4][64];
+    for (int r = 0; r < 4; r++)
+        snprintf(regions[r], sizeof regions[r], "%.4s", jigsaw + 4 * r);
+    /* regions go in as a YAML list: build the config from text */
+    char yaml[512];
+    snprintf(yaml, sizeof yaml,
+             "model: sudoku\nparams:\n  puzzle: \"................\"\n"
+             "  regions: [%s, %s, %s, %s]\ntask: count\n",
+             regions[0], regions[1], regions[2], regions[3]);
+    for (int p = 0; p < 3; p++) {
+        struct cs_config *cfg;
+        struct cs_error err;
+        assert_int_equal(cs_config_parse(&cfg, "jigsaw", yaml, strlen(yaml),
+                                         &err),
+                         0);
+        char prop[64];
+        snprintf(prop, sizeof prop, "strategy.propagate=%s", propagations[p]);
+        assert_int_equal(cs_config_set(cfg, prop, &err), 0);
+        struct cs_run run;
+        run_config(cfg, &run, NULL, NULL);
+        assert_int_equal(run.stats.solutions, brute_4x4(jigsaw, false));
+        cs_config_free(cfg);
+    }
+}
+
+static void test_sudoku_windoku_solution_checked(void **ctx)
+{
+    (void)ctx;
+    struct grids g;
+    const char *empty = "................................................."
+                        "................................";
+    struct cs_run run = sudoku(empty, "solve", "mrv", "full",
+                               "params.windoku=true", &g);
+    assert_int_equal(run.stats.solutions, 1);
+    check_grid(g.first, empty, 9, 3, 3);
+    for (int w = 0; w < 4; w++) { /* the four windows hold 1..9 once */
+        unsigned seen = 0;
+        int r0 = w / 2 * 4 + 1, c0 = w % 2 * 4 + 1;
+        for (int j = 0; j < 9; j++)
+            seen |= 1u << digit_of(g.first[(r0 + j / 3) * 9 + c0 + j % 3]);
+        assert_int_equal(seen, 0x3feu);
+    }
+}
+
 static const char *bad(const char *puzzle, const char *box)
 {
     char p[2048];
@@ -275,6 +384,8 @@ int main(void)
         cmocka_unit_test(test_sudoku_no_solution),
         cmocka_unit_test(test_sudoku_4x4_grids_counted),
         cmocka_unit_test(test_sudoku_6x6_and_16x16),
+        cmocka_unit_test(test_sudoku_variants_match_brute_force),
+        cmocka_unit_test(test_sudoku_windoku_solution_checked),
         cmocka_unit_test(test_sudoku_bad_input_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

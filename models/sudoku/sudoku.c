@@ -4,11 +4,15 @@
  * strikes it from every peer; a peer left without candidates marks the
  * state dead, which prune reports.  With propagate: singles, prune also
  * places naked singles (a cell with one candidate) and hidden singles (a
- * digit with one place left in a unit) until nothing changes.  Those are
- * placements the engine did not make, so the model copies its state instead
- * of undoing; its copy hook leaves the checks counter alone.
+ * digit with one place left in a unit) until nothing changes; full adds
+ * locked candidates (a digit confined to where two units meet leaves the
+ * rest of the other unit).  Those are moves the engine did not make, so the
+ * model copies its state instead of undoing; its copy hook leaves the checks
+ * counter alone.  Units are a list (rows, columns, boxes or jigsaw regions,
+ * and any extra units of a variant), so the search knows no grid shapes.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +23,30 @@
 
 #define MAX_CELLS (SDK_MAX_N * SDK_MAX_N)
 
-enum { PROP_NONE, PROP_SINGLES };
+enum { PROP_NONE, PROP_SINGLES, PROP_FULL };
+
+/* Where two units meet in two cells or more: the cells of a (in the meet,
+ * and outside it) and the cells of b outside it. */
+struct sdk_meet {
+    int in[SDK_MAX_N], a_only[SDK_MAX_N], b_only[SDK_MAX_N];
+    int nin, na, nb;
+};
+
+/* The shape of a grid, shared by every puzzle of that size in a config. */
+struct sdk_geometry {
+    int n, cells, nunits;
+    int *units;            /* nunits rows of n cell indices */
+    char (*names)[16];     /* "row 3", "box 2", "diagonal 1", "region C" */
+    int *peer_start;       /* cells + 1 offsets into peers */
+    int *peers;            /* the cells sharing a unit with each cell */
+    struct sdk_meet *meets; /* for locked candidates */
+    int nmeets;
+};
 
 struct sdk_problem {
-    int n, box_r, box_c, cells;
-    int propagate;
-    int nunits;
-    int *units;        /* nunits rows of n cell indices */
-    int *peers;        /* cells rows of npeers cell indices */
-    int npeers;
+    const struct sdk_geometry *g;
+    struct sdk_geometry *own; /* freed with the problem; NULL: a batch's */
+    int n, cells, propagate;
     unsigned char givens[MAX_CELLS]; /* 0 = blank, else the digit */
 };
 
@@ -64,9 +83,10 @@ static void place(struct sdk_state *s, int c, int d)
     values(s)[c] = (unsigned char)(d + 1);
     s->cand[c] = 0;
     s->filled++;
-    const int *peer = p->peers + (size_t)c * (size_t)p->npeers;
-    for (int i = 0; i < p->npeers; i++) {
-        int q = peer[i];
+    const int *peer = p->g->peers + p->g->peer_start[c];
+    const int *end = p->g->peers + p->g->peer_start[c + 1];
+    for (; peer < end; peer++) {
+        int q = *peer;
         if (values(s)[q])
             continue;
         s->cand[q] &= ~bit;
@@ -159,8 +179,8 @@ static bool singles(struct sdk_state *s)
                 changed = true;
             }
         }
-        for (int u = 0; u < p->nunits && !s->dead; u++) {
-            const int *cell = p->units + (size_t)u * (size_t)p->n;
+        for (int u = 0; u < p->g->nunits && !s->dead; u++) {
+            const int *cell = p->g->units + (size_t)u * (size_t)p->n;
             uint32_t once = 0, twice = 0, placed = 0;
             for (int i = 0; i < p->n; i++) {
                 int c = cell[i];
@@ -197,14 +217,48 @@ static bool singles(struct sdk_state *s)
     return !s->dead;
 }
 
+/* Locked candidates: a digit whose places in unit a all lie where a meets
+ * b cannot go anywhere else in b.  True if it struck any candidate. */
+static bool locked(struct sdk_state *s)
+{
+    const struct sdk_geometry *g = s->p->g;
+    bool struck = false;
+    for (int k = 0; k < g->nmeets && !s->dead; k++) {
+        const struct sdk_meet *m = &g->meets[k];
+        uint32_t in = 0, out = 0;
+        for (int i = 0; i < m->nin; i++)
+            in |= s->cand[m->in[i]];
+        for (int i = 0; i < m->na; i++)
+            out |= s->cand[m->a_only[i]];
+        s->checks++;
+        uint32_t confined = in & ~out;
+        if (!confined)
+            continue;
+        for (int i = 0; i < m->nb; i++) {
+            int c = m->b_only[i];
+            if (s->cand[c] & confined) {
+                s->cand[c] &= ~confined;
+                struck = true;
+                if (!s->cand[c] && !values(s)[c])
+                    s->dead = true;
+            }
+        }
+    }
+    return struck;
+}
+
 static bool sdk_prune(void *state)
 {
     struct sdk_state *s = state;
     if (s->dead)
         return true;
-    if (s->p->propagate == PROP_SINGLES)
-        return !singles(s);
-    return false;
+    if (s->p->propagate == PROP_NONE)
+        return false;
+    do {
+        if (!singles(s))
+            return true;
+    } while (s->p->propagate == PROP_FULL && locked(s) && !s->dead);
+    return s->dead;
 }
 
 static void sdk_collect(void *state, struct cs_stats *into)
@@ -254,9 +308,10 @@ static int sdk_search(struct cs_run *run, void *state)
     return cs_dfs(run, state, &sdk_hooks);
 }
 
-/* ---- the model: puzzles, sizes, checks ----------------------------------- */
+/* ---- the model: puzzles, shapes, checks ---------------------------------- */
 
-static const char *const propagate_names[] = {"none", "singles", NULL};
+static const char *const propagate_names[] = {"none", "singles", "full",
+                                              NULL};
 
 static const struct cs_option sdk_options[] = {
     {.key = "params.puzzle", .type = CS_OPT_NODE,
@@ -267,33 +322,58 @@ static const struct cs_option sdk_options[] = {
              "config's folder"},
     {.key = "params.box", .type = CS_OPT_STRING,
      .help = "box shape RxC (rows x columns); default from the grid size"},
+    {.key = "params.regions", .type = CS_OPT_NODE,
+     .help = "jigsaw: N row strings of region letters, replacing the boxes"},
+    {.key = "params.diagonals", .type = CS_OPT_BOOL, .def = "false",
+     .help = "Sudoku X: both main diagonals hold every digit once"},
+    {.key = "params.windoku", .type = CS_OPT_BOOL, .def = "false",
+     .help = "windoku (9 x 9): four more 3 x 3 boxes, at rows and columns "
+             "2-4 and 6-8"},
     {.key = "strategy.propagate", .type = CS_OPT_ENUM, .def = "singles",
      .choices = propagate_names,
-     .help = "singles: place naked and hidden singles after every move"},
+     .help = "singles: naked and hidden singles after every move; full: "
+             "and locked candidates"},
     {.key = NULL},
 };
 
-/* What every puzzle of a config shares. */
+/* What every puzzle of a config shares: how to build its geometry. */
 struct sdk_settings {
-    int box_r, box_c; /* 0: the squarest shape for the grid */
+    int box_r, box_c;  /* 0: the squarest shape for the grid */
+    bool diagonals, windoku;
+    int regions_n;     /* jigsaw side, 0 = boxes */
+    char regions[MAX_CELLS];
     int propagate;
 };
 
-/* A batch: the puzzles of params.file, one a line. */
+/* A batch: the puzzles of params.file, one a line; the geometry of the
+ * first puzzle's size is built once and shared. */
 struct sdk_batch {
     struct sdk_settings set;
     char *path;
     char **lines;
     size_t count;
+    struct sdk_geometry *shared;
+    pthread_mutex_t lock;
 };
+
+static void free_geometry(struct sdk_geometry *g)
+{
+    if (!g)
+        return;
+    free(g->units);
+    free(g->names);
+    free(g->peer_start);
+    free(g->peers);
+    free(g->meets);
+    free(g);
+}
 
 static void free_problem(void *data)
 {
     struct sdk_problem *p = data;
     if (!p)
         return;
-    free(p->units);
-    free(p->peers);
+    free_geometry(p->own);
     free(p);
 }
 
@@ -306,6 +386,8 @@ static void free_batch(void *data)
         free(b->lines[i]);
     free(b->lines);
     free(b->path);
+    free_geometry(b->shared);
+    pthread_mutex_destroy(&b->lock);
     free(b);
 }
 
@@ -320,47 +402,18 @@ static int char_digit(char ch, int n)
     return d <= n ? d : -1;
 }
 
-/* Rows, columns and boxes; then each cell's peers (cells sharing a unit). */
-static void build_units(struct sdk_problem *p)
-{
-    int n = p->n, across = n / p->box_c;
-    p->nunits = 3 * n;
-    p->units = cs_xmalloc((size_t)p->nunits * (size_t)n * sizeof(int));
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            int br = i / across * p->box_r, bc = i % across * p->box_c;
-            p->units[(size_t)i * n + j] = i * n + j;       /* row i */
-            p->units[(size_t)(n + i) * n + j] = j * n + i; /* column i */
-            p->units[(size_t)(2 * n + i) * n + j] =        /* box i */
-                (br + j / p->box_c) * n + bc + j % p->box_c;
-        }
-    p->npeers = 2 * (n - 1) + (p->box_r - 1) * (p->box_c - 1);
-    p->peers = cs_xmalloc((size_t)p->cells * (size_t)p->npeers * sizeof(int));
-    for (int c = 0; c < p->cells; c++) {
-        int r = c / n, col = c % n, k = 0;
-        int *out = p->peers + (size_t)c * (size_t)p->npeers;
-        for (int q = 0; q < p->cells; q++) {
-            int qr = q / n, qc = q % n;
-            bool same_box = qr / p->box_r == r / p->box_r &&
-                            qc / p->box_c == col / p->box_c;
-            if (q != c && (qr == r || qc == col || same_box))
-                out[k++] = q;
-        }
-    }
-}
-
 /* Why a grid is refused: a message, the 1-based cell it is about (0: the
- * grid as a whole), and whether it is the box setting's fault. */
+ * grid as a whole), and the config key at fault (NULL: the puzzle). */
 struct grid_error {
     char msg[256];
     int cell;
-    bool box;
+    const char *key;
 };
 
-static int grid_fail(struct grid_error *e, int cell, bool box,
+static int grid_fail(struct grid_error *e, int cell, const char *key,
                      const char *fmt, ...) CS_PRINTF(4, 5);
 
-static int grid_fail(struct grid_error *e, int cell, bool box,
+static int grid_fail(struct grid_error *e, int cell, const char *key,
                      const char *fmt, ...)
 {
     va_list ap;
@@ -368,16 +421,183 @@ static int grid_fail(struct grid_error *e, int cell, bool box,
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
     e->cell = cell;
-    e->box = box;
+    e->key = key;
     return -1;
+}
+
+static bool memchr_int(const int *a, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] == x)
+            return true;
+    return false;
+}
+
+static void add_unit(struct sdk_geometry *g, const int *cells, const char *kind,
+                     int number)
+{
+    memcpy(g->units + (size_t)g->nunits * (size_t)g->n, cells,
+           (size_t)g->n * sizeof(int));
+    snprintf(g->names[g->nunits], sizeof g->names[0], "%s %d", kind, number);
+    g->nunits++;
+}
+
+/* Units, then each cell's peers, then the meets of units for locked
+ * candidates.  NULL with e filled when the shape does not fit n. */
+static struct sdk_geometry *geometry_new(int n, const struct sdk_settings *set,
+                                         struct grid_error *e)
+{
+    int box_r = set->box_r, box_c = set->box_c;
+    if (set->regions_n && set->regions_n != n) {
+        grid_fail(e, 0, "params.regions",
+                  "the regions are %d x %d, the grid is %d x %d",
+                  set->regions_n, set->regions_n, n, n);
+        return NULL;
+    }
+    if (set->windoku && n != 9) {
+        grid_fail(e, 0, "params.windoku", "windoku needs a 9 x 9 grid, not "
+                                          "%d x %d", n, n);
+        return NULL;
+    }
+    if (!set->regions_n && !box_r) {
+        for (int rows = 1; rows * rows <= n; rows++)
+            if (n % rows == 0) {
+                box_r = rows;
+                box_c = n / rows;
+            }
+        if (box_r == 1) {
+            grid_fail(e, 0, NULL,
+                      "a %d x %d grid has no box shape; give params.box or "
+                      "params.regions",
+                      n, n);
+            return NULL;
+        }
+    } else if (!set->regions_n && box_r * box_c != n) {
+        grid_fail(e, 0, "params.box",
+                  "a %dx%d box holds %d cells, the grid has %d digits", box_r,
+                  box_c, box_r * box_c, n);
+        return NULL;
+    }
+
+    struct sdk_geometry *g = cs_xcalloc(1, sizeof *g);
+    int most = 3 * n + 2 + 4;
+    g->n = n;
+    g->cells = n * n;
+    g->units = cs_xmalloc((size_t)most * (size_t)n * sizeof(int));
+    g->names = cs_xcalloc((size_t)most, sizeof *g->names);
+    int cells[SDK_MAX_N];
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            cells[j] = i * n + j;
+        add_unit(g, cells, "row", i + 1);
+    }
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++)
+            cells[j] = j * n + i;
+        add_unit(g, cells, "column", i + 1);
+    }
+    if (set->regions_n) {
+        /* region letters in order of first appearance */
+        char seen[MAX_CELLS];
+        int nseen = 0;
+        for (int c = 0; c < g->cells; c++)
+            if (!memchr(seen, set->regions[c], (size_t)nseen))
+                seen[nseen++] = set->regions[c];
+        for (int k = 0; k < nseen; k++) {
+            int count = 0;
+            for (int c = 0; c < g->cells; c++)
+                if (set->regions[c] == seen[k] && count++ < n)
+                    cells[count - 1] = c;
+            if (count != n || nseen != n) {
+                grid_fail(e, 0, "params.regions",
+                          "region '%c' has %d cells and there are %d regions; "
+                          "a %d x %d grid needs %d regions of %d",
+                          seen[k], count, nseen, n, n, n, n);
+                free_geometry(g);
+                return NULL;
+            }
+            add_unit(g, cells, "region", k + 1);
+            snprintf(g->names[g->nunits - 1], sizeof g->names[0],
+                     "region %c", seen[k]);
+        }
+    } else {
+        int across = n / box_c;
+        for (int i = 0; i < n; i++) {
+            int br = i / across * box_r, bc = i % across * box_c;
+            for (int j = 0; j < n; j++)
+                cells[j] = (br + j / box_c) * n + bc + j % box_c;
+            add_unit(g, cells, "box", i + 1);
+        }
+    }
+    if (set->diagonals) {
+        for (int j = 0; j < n; j++)
+            cells[j] = j * n + j;
+        add_unit(g, cells, "diagonal", 1);
+        for (int j = 0; j < n; j++)
+            cells[j] = j * n + n - 1 - j;
+        add_unit(g, cells, "diagonal", 2);
+    }
+    if (set->windoku)
+        for (int w = 0; w < 4; w++) {
+            int r0 = w / 2 * 4 + 1, c0 = w % 2 * 4 + 1;
+            for (int j = 0; j < 9; j++)
+                cells[j] = (r0 + j / 3) * 9 + c0 + j % 3;
+            add_unit(g, cells, "window", w + 1);
+        }
+
+    /* peers: every other cell of every unit of a cell, once */
+    unsigned char *mark = cs_xcalloc((size_t)g->cells, 1);
+    g->peer_start = cs_xcalloc((size_t)g->cells + 1, sizeof(int));
+    /* a cell lies in at most 6 units: row, column, box, 2 diagonals, window */
+    size_t cap = (size_t)g->cells * 6 * (size_t)n, len = 0;
+    g->peers = cs_xmalloc(cap * sizeof(int));
+    for (int c = 0; c < g->cells; c++) {
+        g->peer_start[c] = (int)len;
+        memset(mark, 0, (size_t)g->cells);
+        for (int u = 0; u < g->nunits; u++) {
+            const int *unit = g->units + (size_t)u * (size_t)n;
+            if (!memchr_int(unit, n, c))
+                continue;
+            for (int j = 0; j < n; j++)
+                if (unit[j] != c && !mark[unit[j]]) {
+                    mark[unit[j]] = 1;
+                    g->peers[len++] = unit[j];
+                }
+        }
+    }
+    g->peer_start[g->cells] = (int)len;
+    free(mark);
+
+    /* meets of two units in two cells or more, both ways round */
+    g->meets = cs_xcalloc((size_t)g->nunits * (size_t)g->nunits,
+                          sizeof *g->meets);
+    for (int a = 0; a < g->nunits; a++)
+        for (int b = 0; b < g->nunits; b++) {
+            if (a == b)
+                continue;
+            const int *ua = g->units + (size_t)a * (size_t)n;
+            const int *ub = g->units + (size_t)b * (size_t)n;
+            struct sdk_meet m = {0};
+            for (int j = 0; j < n; j++) {
+                if (memchr_int(ub, n, ua[j]))
+                    m.in[m.nin++] = ua[j];
+                else
+                    m.a_only[m.na++] = ua[j];
+                if (!memchr_int(ua, n, ub[j]))
+                    m.b_only[m.nb++] = ub[j];
+            }
+            if (m.nin >= 2 && m.nb > 0)
+                g->meets[g->nmeets++] = m;
+        }
+    return g;
 }
 
 /* Two equal givens in a unit: the puzzle is wrong, say where. */
 static int check_givens(const struct sdk_problem *p, struct grid_error *e)
 {
-    static const char *const kinds[] = {"row", "column", "box"};
-    for (int u = 0; u < p->nunits; u++) {
-        const int *cell = p->units + (size_t)u * (size_t)p->n;
+    const struct sdk_geometry *g = p->g;
+    for (int u = 0; u < g->nunits; u++) {
+        const int *cell = g->units + (size_t)u * (size_t)p->n;
         int seen[SDK_MAX_N + 1] = {0};
         for (int i = 0; i < p->n; i++) {
             int c = cell[i], d = p->givens[c];
@@ -386,11 +606,11 @@ static int check_givens(const struct sdk_problem *p, struct grid_error *e)
             if (seen[d]) {
                 int a = seen[d] - 1;
                 return grid_fail(
-                    e, c + 1, false,
-                    "puzzle %s %d holds %c twice: row %d column %d and row "
-                    "%d column %d",
-                    kinds[u / p->n], u % p->n + 1, digit_char(d),
-                    a / p->n + 1, a % p->n + 1, c / p->n + 1, c % p->n + 1);
+                    e, c + 1, NULL,
+                    "puzzle %s holds %c twice: row %d column %d and row %d "
+                    "column %d",
+                    g->names[u], digit_char(d), a / p->n + 1, a % p->n + 1,
+                    c / p->n + 1, c % p->n + 1);
             }
             seen[d] = c + 1;
         }
@@ -398,60 +618,45 @@ static int check_givens(const struct sdk_problem *p, struct grid_error *e)
     return 0;
 }
 
-/* A problem for the grid in text (len cells), or NULL with e filled. */
-static struct sdk_problem *grid_problem(const char *text, size_t len,
-                                        const struct sdk_settings *set,
-                                        struct grid_error *e)
+/* The side of the grid in text (len cells), or 0 with e filled. */
+static int grid_side(size_t len, struct grid_error *e)
 {
     int n = 0;
     while ((n + 1) * (n + 1) <= (int)len && n < SDK_MAX_N + 1)
         n++;
     if (n * n != (int)len || n < 4 || n > SDK_MAX_N) {
-        grid_fail(e, 0, false,
+        grid_fail(e, 0, NULL,
                   "puzzle has %zu cells: not a square grid from 4 x 4 to "
                   "%d x %d (81 for 9 x 9)",
                   len, SDK_MAX_N, SDK_MAX_N);
-        return NULL;
+        return 0;
     }
+    return n;
+}
+
+/* A problem for the grid in text on geometry g (of the grid's size), or
+ * NULL with e filled. */
+static struct sdk_problem *grid_problem(const char *text,
+                                        const struct sdk_geometry *g,
+                                        int propagate, struct grid_error *e)
+{
     struct sdk_problem *p = cs_xcalloc(1, sizeof *p);
-    p->n = n;
-    p->cells = n * n;
-    p->propagate = set->propagate;
-    p->box_r = set->box_r;
-    p->box_c = set->box_c;
-    if (!p->box_r) {
-        for (int rows = 1; rows * rows <= n; rows++)
-            if (n % rows == 0) {
-                p->box_r = rows;
-                p->box_c = n / rows;
-            }
-        if (p->box_r == 1) {
-            grid_fail(e, 0, false,
-                      "a %d x %d grid has no box shape; give params.box", n,
-                      n);
-            free_problem(p);
-            return NULL;
-        }
-    } else if (p->box_r * p->box_c != n) {
-        grid_fail(e, 0, true,
-                  "a %dx%d box holds %d cells, the grid has %d digits",
-                  p->box_r, p->box_c, p->box_r * p->box_c, n);
-        free_problem(p);
-        return NULL;
-    }
+    p->g = g;
+    p->n = g->n;
+    p->cells = g->cells;
+    p->propagate = propagate;
     for (int c = 0; c < p->cells; c++) {
-        int d = char_digit(text[c], n);
+        int d = char_digit(text[c], p->n);
         if (d < 0) {
-            grid_fail(e, c + 1, false,
+            grid_fail(e, c + 1, NULL,
                       "puzzle cell %d (row %d, column %d): '%c' is not a "
                       "digit of a %d x %d grid",
-                      c + 1, c / n + 1, c % n + 1, text[c], n, n);
+                      c + 1, c / p->n + 1, c % p->n + 1, text[c], p->n, p->n);
             free_problem(p);
             return NULL;
         }
         p->givens[c] = (unsigned char)d;
     }
-    build_units(p);
     if (check_givens(p, e)) {
         free_problem(p);
         return NULL;
@@ -468,11 +673,40 @@ static void fill_problem(struct cs_problem *out, struct sdk_problem *p)
     out->state_size = state_size(p);
 }
 
+/* params.regions: N strings of N region letters. */
+static int read_regions(const struct cs_config *cfg, struct sdk_settings *set,
+                        struct cs_error *err)
+{
+    const struct cs_node *node = cs_config_node(cfg, "params.regions");
+    if (!node)
+        return 0;
+    size_t rows = cs_node_len(node);
+    if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)
+        return cs_error_at(err, cs_node_pos(node),
+                           "'params.regions' must be a list of 4 to %d row "
+                           "strings",
+                           SDK_MAX_N);
+    for (size_t i = 0; i < rows; i++) {
+        const struct cs_node *row = cs_node_at(node, i);
+        const char *text = cs_node_text(row);
+        if (!text || strlen(text) != rows)
+            return cs_error_at(err, cs_node_pos(row),
+                               "region row %zu must be a string of %zu "
+                               "letters",
+                               i + 1, rows);
+        memcpy(set->regions + i * rows, text, rows);
+    }
+    set->regions_n = (int)rows;
+    return 0;
+}
+
 static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
                          struct cs_error *err)
 {
     memset(set, 0, sizeof *set);
     set->propagate = cs_config_enum(cfg, "strategy.propagate");
+    set->diagonals = cs_config_bool(cfg, "params.diagonals");
+    set->windoku = cs_config_bool(cfg, "params.windoku");
     const char *box = cs_config_str(cfg, "params.box");
     char tail;
     if (box && (sscanf(box, "%dx%d%c", &set->box_r, &set->box_c, &tail) != 2 ||
@@ -481,7 +715,21 @@ static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
                            "'params.box' must be ROWSxCOLUMNS, like 2x3, "
                            "not '%s'",
                            box);
-    return 0;
+    if (box && cs_config_has(cfg, "params.regions"))
+        return cs_error_at(err, cs_config_pos(cfg, "params.regions"),
+                           "give params.box or params.regions, not both");
+    return read_regions(cfg, set, err);
+}
+
+static struct cs_pos error_pos(const struct cs_config *cfg,
+                               const struct grid_error *e,
+                               const struct cs_node *node, size_t rows)
+{
+    if (e->key)
+        return cs_config_pos(cfg, e->key);
+    if (rows && e->cell)
+        return cs_node_pos(cs_node_at(node, (size_t)(e->cell - 1) / rows));
+    return cs_node_pos(node);
 }
 
 /* params.puzzle: one string, or a list of row strings. */
@@ -490,12 +738,12 @@ static int setup_puzzle(const struct cs_config *cfg,
                         struct cs_error *err)
 {
     const struct cs_node *node = cs_config_node(cfg, "params.puzzle");
-    char text[SDK_MAX_N * SDK_MAX_N + 1];
+    char text[MAX_CELLS + 1];
     size_t len = 0, rows = 0;
     if (cs_node_kind(node) == CS_NODE_SCALAR) {
         const char *s = cs_node_text(node);
         len = strlen(s);
-        if (len > SDK_MAX_N * SDK_MAX_N)
+        if (len > MAX_CELLS)
             return cs_error_at(err, cs_node_pos(node),
                                "puzzle has %zu cells, more than %d x %d", len,
                                SDK_MAX_N, SDK_MAX_N);
@@ -513,7 +761,7 @@ static int setup_puzzle(const struct cs_config *cfg,
                                    "puzzle row %zu has %zu cells, expected "
                                    "%zu (one per row)",
                                    i + 1, strlen(s), rows);
-            if (len + rows > SDK_MAX_N * SDK_MAX_N)
+            if (len + rows > MAX_CELLS)
                 return cs_error_at(err, cs_node_pos(row),
                                    "puzzle is larger than %d x %d", SDK_MAX_N,
                                    SDK_MAX_N);
@@ -526,15 +774,15 @@ static int setup_puzzle(const struct cs_config *cfg,
                            "row strings");
     }
     struct grid_error e;
-    struct sdk_problem *p = grid_problem(text, len, set, &e);
+    int n = grid_side(len, &e);
+    struct sdk_geometry *g = n ? geometry_new(n, set, &e) : NULL;
+    struct sdk_problem *p = g ? grid_problem(text, g, set->propagate, &e)
+                              : NULL;
     if (!p) {
-        struct cs_pos pos = cs_node_pos(node);
-        if (e.box)
-            pos = cs_config_pos(cfg, "params.box");
-        else if (rows && e.cell)
-            pos = cs_node_pos(cs_node_at(node, (size_t)(e.cell - 1) / rows));
-        return cs_error_at(err, pos, "%s", e.msg);
+        free_geometry(g);
+        return cs_error_at(err, error_pos(cfg, &e, node, rows), "%s", e.msg);
     }
+    p->own = g;
     fill_problem(out, p);
     return 0;
 }
@@ -542,14 +790,30 @@ static int setup_puzzle(const struct cs_config *cfg,
 static int sdk_instance(const void *data, uint64_t index,
                         struct cs_problem *out, struct cs_error *err)
 {
-    const struct sdk_batch *b = data;
+    struct sdk_batch *b = (struct sdk_batch *)data;
     const char *line = b->lines[index];
     struct grid_error e;
-    struct sdk_problem *p = grid_problem(line, strlen(line), &b->set, &e);
+    struct sdk_problem *p = NULL;
+    struct sdk_geometry *own = NULL;
+    int n = grid_side(strlen(line), &e);
+    if (n) {
+        /* the first size seen is shared by the batch; others are built for
+         * their line alone */
+        pthread_mutex_lock(&b->lock);
+        if (!b->shared)
+            b->shared = geometry_new(n, &b->set, &e);
+        const struct sdk_geometry *g = b->shared;
+        pthread_mutex_unlock(&b->lock);
+        if (g && g->n != n)
+            g = own = geometry_new(n, &b->set, &e);
+        p = g ? grid_problem(line, g, b->set.propagate, &e) : NULL;
+    }
     if (!p) {
+        free_geometry(own);
         struct cs_pos pos = {b->path, (int)index + 1, e.cell ? e.cell : 1};
         return cs_error_at(err, pos, "%s", e.msg);
     }
+    p->own = own;
     fill_problem(out, p);
     return 0;
 }
@@ -576,6 +840,7 @@ static int setup_batch(const struct cs_config *cfg,
 {
     struct sdk_batch *b = cs_xcalloc(1, sizeof *b);
     b->set = *set;
+    pthread_mutex_init(&b->lock, NULL);
     b->path = batch_path(cfg);
     FILE *f = fopen(b->path, "r");
     if (!f) {
@@ -585,7 +850,7 @@ static int setup_batch(const struct cs_config *cfg,
         return rc;
     }
     size_t cap = 0;
-    char buf[SDK_MAX_N * SDK_MAX_N + 8];
+    char buf[MAX_CELLS + 8];
     while (fgets(buf, sizeof buf, f)) {
         size_t len = strlen(buf);
         if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
