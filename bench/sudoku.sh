@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# sudoku.sh - Sudoku batch speed of csearch's strategies, side by side.
+#
+# For each puzzle set it checks every puzzle for uniqueness (task count,
+# limits.solutions 2: the search stops at a second solution) with each
+# strategy - propagation none, singles, full, each with in-order and MRV
+# selection - and prints one Markdown table: puzzles per second (whole
+# process, wall clock, median of the rounds), guesses per puzzle, and the
+# ratio to the plain MRV search (propagation none, MRV), measured in the same
+# rounds.  Rounds run every strategy once in a fixed order, so a slow patch
+# of the machine hits all of them alike.  Every run must report every puzzle
+# unique (the sets hold only such puzzles) or the script fails.
+#
+# usage: bench/sudoku.sh [-r RUNS] [-b BUILD_DIR] [-t THREADS] [SET.txt...]
+# default sets: ../shared/data/sudoku/{17clue_sample4916, top1465,
+# forum_hardest_1905_11plus_sample4877}.txt next to this repository.
+set -u
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+RUNS=3
+BUILD="$ROOT/build"
+THREADS=1
+while getopts "r:b:t:h" opt; do
+    case $opt in
+    r) RUNS=$OPTARG ;;
+    b) BUILD=$OPTARG ;;
+    t) THREADS=$OPTARG ;;
+    *)
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+        exit 2
+        ;;
+    esac
+done
+shift $((OPTIND - 1))
+CSEARCH="$BUILD/framework/csearch"
+if [ ! -x "$CSEARCH" ]; then
+    echo "sudoku.sh: no $CSEARCH; build it first:" >&2
+    echo "  cmake --preset release && cmake --build --preset release" >&2
+    exit 2
+fi
+DATA="$ROOT/../shared/data/sudoku"
+if [ $# -eq 0 ]; then
+    set -- "$DATA/17clue_sample4916.txt" "$DATA/top1465.txt" \
+        "$DATA/forum_hardest_1905_11plus_sample4877.txt"
+fi
+
+# name: propagate select (plain MRV first: the ratios' reference)
+STRATEGIES=("none mrv" "none in-order" "singles mrv" "singles in-order"
+            "full mrv" "full in-order")
+# the plain in-order search is very slow on the hard sets: skip it there
+# unless SUDOKU_ALL=1
+skip() {
+    [ "${SUDOKU_ALL:-0}" = 1 ] && return 1
+    [ "$1" = "none in-order" ] && [[ $2 != *17clue* ]]
+}
+
+failed=0
+config=$(mktemp --suffix=.yaml)
+trap 'rm -f "$config"' EXIT
+
+echo "Sudoku uniqueness check, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
+    "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+    "nproc $(nproc), threads $THREADS, runs $RUNS (median, whole process)"
+echo
+echo "| set | puzzles | propagate | select | puzzles/s | guesses/puzzle | vs plain MRV |"
+echo "|---|---:|---|---|---:|---:|---:|"
+for set in "$@"; do
+    if [ ! -r "$set" ]; then
+        echo "sudoku.sh: cannot read $set" >&2
+        exit 2
+    fi
+    set=$(realpath "$set") # the config lives in /tmp
+    puzzles=$(grep -c . "$set")
+    declare -A times=() guesses=()
+    for ((round = 1; round <= RUNS; round++)); do
+        for s in "${STRATEGIES[@]}"; do
+            skip "$s" "$set" && continue
+            read -r prop sel <<<"$s"
+            printf 'model: sudoku\nparams: {file: %s}\ntask: count\nstrategy: {propagate: %s, select: %s}\nlimits: {solutions: 2}\n' \
+                "$set" "$prop" "$sel" >"$config"
+            start=$(date +%s%N)
+            json=$("$CSEARCH" "$config" --json --threads "$THREADS")
+            end=$(date +%s%N)
+            unique=$(jq .summary.unique <<<"$json")
+            if [ "$unique" != "$puzzles" ]; then
+                echo "sudoku.sh: $set $s: $unique of $puzzles unique" >&2
+                failed=1
+            fi
+            times[$s]+="$(((end - start) / 1000)) "
+            guesses[$s]=$(jq .summary.guesses_per_instance <<<"$json")
+        done
+    done
+    median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+    ref=$(median <<<"${times[none mrv]}")
+    for s in "${STRATEGIES[@]}"; do
+        read -r prop sel <<<"$s"
+        if skip "$s" "$set"; then
+            echo "| $(basename "$set") | $puzzles | $prop | $sel | skipped | - | - |"
+            continue
+        fi
+        t=$(median <<<"${times[$s]}")
+        awk -v set="$(basename "$set")" -v n="$puzzles" -v p="$prop" -v s="$sel" \
+            -v t="$t" -v ref="$ref" -v g="${guesses[$s]}" \
+            'BEGIN { printf "| %s | %d | %s | %s | %.0f | %.2f | %.2fx |\n", set, n, p, s, n / (t / 1e6), g, ref / t }'
+    done
+    unset times guesses
+done
+exit $failed
