@@ -54,6 +54,9 @@ struct sdk_problem {
 struct sdk_state {
     const struct sdk_problem *p;
     uint64_t checks; /* never copied: see sdk_copy */
+    int npending;    /* cells left with one candidate, to place; empty
+                        whenever the engine copies the state */
+    short pending[MAX_CELLS];
     int filled;
     bool dead;
     uint32_t cand[]; /* followed by value[] */
@@ -87,11 +90,15 @@ static void place(struct sdk_state *s, int c, int d)
     const int *end = p->g->peers + p->g->peer_start[c + 1];
     for (; peer < end; peer++) {
         int q = *peer;
-        if (values(s)[q])
+        uint32_t m = s->cand[q];
+        if (!(m & bit) || values(s)[q])
             continue;
-        s->cand[q] &= ~bit;
-        if (!s->cand[q])
+        m &= ~bit;
+        s->cand[q] = m;
+        if (!m)
             s->dead = true;
+        else if (!(m & (m - 1)) && p->propagate != PROP_NONE)
+            s->pending[s->npending++] = (short)q; /* a naked single */
     }
 }
 
@@ -113,6 +120,7 @@ static void sdk_copy(void *dst, const void *src)
     struct sdk_state *d = dst;
     const struct sdk_state *s = src;
     d->p = s->p; /* a saved copy must know its size when put back */
+    d->npending = 0;
     d->filled = s->filled;
     d->dead = s->dead;
     memcpy(d->cand, s->cand, (size_t)s->p->cells * (sizeof(uint32_t) + 1));
@@ -162,58 +170,58 @@ static void sdk_apply(void *state, int c, int d)
     place(state, c, d);
 }
 
-/* Naked and hidden singles until nothing changes; false on a contradiction. */
+/* Naked singles as place() found them, then hidden singles unit by unit,
+ * until nothing changes; false on a contradiction. */
 static bool singles(struct sdk_state *s)
 {
     const struct sdk_problem *p = s->p;
-    bool changed = true;
-    while (changed && !s->dead) {
-        changed = false;
-        for (int c = 0; c < p->cells && !s->dead; c++) {
-            if (values(s)[c])
-                continue;
-            s->checks++;
+    const uint32_t all = (UINT32_C(1) << p->n) - 1;
+    for (;;) {
+        while (s->npending && !s->dead) {
+            int c = s->pending[--s->npending];
             uint32_t m = s->cand[c];
-            if (m && !(m & (m - 1))) {
+            s->checks++;
+            if (!values(s)[c] && m && !(m & (m - 1)))
                 place(s, c, __builtin_ctz(m));
-                changed = true;
-            }
         }
+        if (s->dead)
+            break;
+        bool placed = false;
         for (int u = 0; u < p->g->nunits && !s->dead; u++) {
             const int *cell = p->g->units + (size_t)u * (size_t)p->n;
-            uint32_t once = 0, twice = 0, placed = 0;
+            uint32_t once = 0, twice = 0, done = 0;
             for (int i = 0; i < p->n; i++) {
                 int c = cell[i];
                 if (values(s)[c]) {
-                    placed |= UINT32_C(1) << (values(s)[c] - 1);
+                    done |= UINT32_C(1) << (values(s)[c] - 1);
                     continue;
                 }
                 twice |= once & s->cand[c];
                 once |= s->cand[c];
             }
             s->checks++;
-            const uint32_t all = (UINT32_C(1) << p->n) - 1;
-            if ((once | placed) != all) {
+            if ((once | done) != all) {
                 s->dead = true; /* a digit with no place left */
                 break;
             }
             uint32_t hidden = once & ~twice;
-            while (hidden) {
+            while (hidden && !s->dead) {
                 int d = __builtin_ctz(hidden);
                 hidden &= hidden - 1;
                 for (int i = 0; i < p->n; i++) {
                     int c = cell[i];
                     if (!values(s)[c] && (s->cand[c] >> d & 1)) {
                         place(s, c, d);
-                        changed = true;
+                        placed = true;
                         break;
                     }
                 }
-                if (s->dead)
-                    break;
             }
         }
+        if (s->dead || (!placed && !s->npending))
+            break;
     }
+    s->npending = 0;
     return !s->dead;
 }
 
