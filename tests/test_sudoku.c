@@ -136,6 +136,27 @@ static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
         }
 }
 
+/* Propagation reaches the same fixpoint however it is scheduled: the node
+ * counts over plb_hard20 are pinned (a weaker propagation needs more). */
+static void test_sudoku_propagation_node_counts(void **ctx)
+{
+    (void)ctx;
+    static char lines[20][82];
+    assert_int_equal(read_lines("sudoku_plb_hard20.txt", lines, 20), 20);
+    static const uint64_t want[3] = {0, 11037, 8604};
+    for (int p = 1; p < 3; p++) {
+        uint64_t nodes = 0;
+        for (int k = 0; k < 20; k++) {
+            struct grids g;
+            struct cs_run run = sudoku(lines[k], "count", "mrv",
+                                       propagations[p], "limits.solutions=2",
+                                       &g);
+            nodes += run.stats.nodes;
+        }
+        assert_int_equal(nodes, want[p]);
+    }
+}
+
 static void test_sudoku_plain_search_agrees(void **ctx)
 {
     (void)ctx;
@@ -379,6 +400,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sudoku_solves_hard_sets_every_strategy),
+        cmocka_unit_test(test_sudoku_propagation_node_counts),
         cmocka_unit_test(test_sudoku_plain_search_agrees),
         cmocka_unit_test(test_sudoku_multiple_solutions_reported),
         cmocka_unit_test(test_sudoku_no_solution),

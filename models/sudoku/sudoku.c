@@ -244,11 +244,15 @@ static bool locked(struct sdk_state *s)
             continue;
         for (int i = 0; i < m->nb; i++) {
             int c = m->b_only[i];
-            if (s->cand[c] & confined) {
-                s->cand[c] &= ~confined;
+            uint32_t cand = s->cand[c];
+            if (cand & confined) {
+                cand &= ~confined;
+                s->cand[c] = cand;
                 struck = true;
-                if (!s->cand[c] && !values(s)[c])
+                if (!cand && !values(s)[c])
                     s->dead = true;
+                else if (cand && !(cand & (cand - 1)))
+                    s->pending[s->npending++] = (short)c; /* naked single */
             }
         }
     }
