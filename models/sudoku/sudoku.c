@@ -39,6 +39,8 @@ struct sdk_geometry {
     char (*names)[16];     /* "row 3", "box 2", "diagonal 1", "region C" */
     int *peer_start;       /* cells + 1 offsets into peers */
     int *peers;            /* the cells sharing a unit with each cell */
+    int *unit_start;       /* cells + 1 offsets into cell_units */
+    int *cell_units;       /* the units of each cell */
     struct sdk_meet *meets; /* for locked candidates */
     int nmeets;
 };
@@ -62,20 +64,33 @@ struct sdk_state {
     uint32_t cand[]; /* followed by value[] */
 };
 
+/* After cand[cells]: done[nunits], the digits placed in each unit, then
+ * value[cells]. */
+static uint32_t *done(struct sdk_state *s)
+{
+    return s->cand + s->p->cells;
+}
+
 static unsigned char *values(struct sdk_state *s)
 {
-    return (unsigned char *)(s->cand + s->p->cells);
+    return (unsigned char *)(s->cand + s->p->cells + s->p->g->nunits);
 }
 
 static const unsigned char *cvalues(const struct sdk_state *s)
 {
-    return (const unsigned char *)(s->cand + s->p->cells);
+    return (const unsigned char *)(s->cand + s->p->cells + s->p->g->nunits);
+}
+
+/* The bytes after the header: what a copy moves. */
+static size_t body_size(const struct sdk_problem *p)
+{
+    return ((size_t)p->cells + (size_t)p->g->nunits) * sizeof(uint32_t) +
+           (size_t)p->cells;
 }
 
 static size_t state_size(const struct sdk_problem *p)
 {
-    return sizeof(struct sdk_state) +
-           (size_t)p->cells * (sizeof(uint32_t) + 1);
+    return sizeof(struct sdk_state) + body_size(p);
 }
 
 /* Place digit d + 1 in cell c and strike it from the peers. */
@@ -86,6 +101,8 @@ static void place(struct sdk_state *s, int c, int d)
     values(s)[c] = (unsigned char)(d + 1);
     s->cand[c] = 0;
     s->filled++;
+    for (int k = p->g->unit_start[c]; k < p->g->unit_start[c + 1]; k++)
+        done(s)[p->g->cell_units[k]] |= bit;
     const int *peer = p->g->peers + p->g->peer_start[c];
     const int *end = p->g->peers + p->g->peer_start[c + 1];
     for (; peer < end; peer++) {
@@ -123,7 +140,7 @@ static void sdk_copy(void *dst, const void *src)
     d->npending = 0;
     d->filled = s->filled;
     d->dead = s->dead;
-    memcpy(d->cand, s->cand, (size_t)s->p->cells * (sizeof(uint32_t) + 1));
+    memcpy(d->cand, s->cand, body_size(s->p));
 }
 
 static int sdk_select(const void *state)
@@ -188,19 +205,18 @@ static bool singles(struct sdk_state *s)
             break;
         bool placed = false;
         for (int u = 0; u < p->g->nunits && !s->dead; u++) {
+            const uint32_t digits = done(s)[u];
+            if (digits == all)
+                continue; /* a finished unit */
             const int *cell = p->g->units + (size_t)u * (size_t)p->n;
-            uint32_t once = 0, twice = 0, done = 0;
+            uint32_t once = 0, twice = 0;
             for (int i = 0; i < p->n; i++) {
-                int c = cell[i];
-                if (values(s)[c]) {
-                    done |= UINT32_C(1) << (values(s)[c] - 1);
-                    continue;
-                }
-                twice |= once & s->cand[c];
-                once |= s->cand[c];
+                uint32_t m = s->cand[cell[i]]; /* 0 once placed */
+                twice |= once & m;
+                once |= m;
             }
             s->checks++;
-            if ((once | done) != all) {
+            if ((once | digits) != all) {
                 s->dead = true; /* a digit with no place left */
                 break;
             }
@@ -376,6 +392,8 @@ static void free_geometry(struct sdk_geometry *g)
     free(g->names);
     free(g->peer_start);
     free(g->peers);
+    free(g->unit_start);
+    free(g->cell_units);
     free(g->meets);
     free(g);
 }
@@ -579,6 +597,18 @@ static struct sdk_geometry *geometry_new(int n, const struct sdk_settings *set,
     }
     g->peer_start[g->cells] = (int)len;
     free(mark);
+
+    /* the units of each cell */
+    g->unit_start = cs_xcalloc((size_t)g->cells + 1, sizeof(int));
+    g->cell_units = cs_xmalloc((size_t)g->nunits * (size_t)n * sizeof(int));
+    len = 0;
+    for (int c = 0; c < g->cells; c++) {
+        g->unit_start[c] = (int)len;
+        for (int u = 0; u < g->nunits; u++)
+            if (memchr_int(g->units + (size_t)u * (size_t)n, n, c))
+                g->cell_units[len++] = u;
+    }
+    g->unit_start[g->cells] = (int)len;
 
     /* meets of two units in two cells or more, both ways round */
     g->meets = cs_xcalloc((size_t)g->nunits * (size_t)g->nunits,
