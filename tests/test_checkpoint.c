@@ -118,8 +118,8 @@ static void test_checkpoint_refuses_forged_numbers(void **ctx)
         "unit=1 solutions=-4 unique=0 nodes=1 checks=1 fails=0 depth=1",
         "unit=1 solutions=+4 unique=0 nodes=1 checks=1 fails=0 depth=1",
         "unit=1 solutions=4 unique=0 nodes= 1 checks=1 fails=0 depth=1",
-        "unit=1 solutions=99999999999999999999 unique=0 nodes=1 checks=1 "
-        "fails=0 depth=1",
+        ("unit=1 solutions=99999999999999999999 unique=0 nodes=1 checks=1 "
+         "fails=0 depth=1"),
         "unit=1 solutions=4 unique=0 nodes=1 checks=1 fails=0",
         "unit=1 solutions=4 unique=0 nodes=1 checks=1 fails=0 depth=1 x=2",
     };
