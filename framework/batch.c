@@ -147,7 +147,8 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     /* an instance finished after the delivery loop gave up is dropped */
     for (uint64_t i = delivered; i < b.total; i++)
         free(b.results[i].solution);
-    *stopped = delivered < b.total;
+    /* in-flight instances come back interrupted: still a stop */
+    *stopped = delivered < b.total || *b.stop;
 
     free(tids);
     free(b.results);

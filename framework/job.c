@@ -191,7 +191,7 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     /* threads split one count into units, or share out a batch's
      * instances (each then searched to the limits on its own) */
     const char *why = NULL;
-    if (job->threads > 1 && !job->problem.instances) {
+    if (job->threads > 1 && !job->problem.setup_instance) {
         if (job->task != CS_TASK_COUNT)
             why = "threads need task count or a batch";
         else if (job->limits.nodes || job->limits.solutions)

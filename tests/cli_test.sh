@@ -245,6 +245,17 @@ expect_stdout "invalid      2"
 run 2 tests/data/sudoku-batch-mixed.yaml --json
 expect_json '[.summary.instances, .summary.unique, .summary.multiple, .summary.no_solution, .summary.invalid] | map(tostring) | join(" ")' "5 1 1 1 2"
 expect_json '.results[1].invalid' "puzzle cell 80 (row 9, column 8): 'x' is not a digit of a 9 x 9 grid"
+# blank lines are skipped but counted: errors keep the file's line numbers
+run 2 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_blank.txt --set output.stats=false
+[ "$(tr '\n' '|' <"$out")" = "1|1|invalid|" ] || fail "blank lines: $(tr '\n' '|' <"$out")"
+[ "$(cat "$err")" = "csearch: tests/data/sudoku_batch_blank.txt:5:1: puzzle has 1 cells: not a square grid from 4 x 4 to 25 x 25 (81 for 9 x 9)" ] || fail "blank lines stderr: $(cat "$err")"
+# a node limit stops puzzles short: said so, exit 3
+run 3 configs/sudoku-batch.yaml --set limits.nodes=3 --set limits.solutions=0
+expect_stdout "stopped by a limit (0 found)"
+expect_stdout "limited      17"
+# nothing to check is an error, not an empty success
+run 2 configs/sudoku-batch.yaml --set params.file=tests/data/bad/empty.txt
+[ "$(cat "$err")" = "csearch: --set params.file=tests/data/bad/empty.txt: 'tests/data/bad/empty.txt' holds no puzzle" ] || fail "empty batch: $(cat "$err")"
 # threads share the puzzles out; the results keep the input order
 run 0 configs/sudoku-batch.yaml --set task=solve --set output.stats=false
 cp "$out" "$out.one"

@@ -154,8 +154,8 @@ static int exit_status(const struct cs_run *run)
 }
 
 /* A batch: every instance in input order, one line each, then a summary.
- * Exit status: 130 stopped, 2 some instance invalid, 1 some without a
- * solution, else 0. */
+ * Exit status: 130 stopped, 2 some instance invalid, 3 some stopped by a
+ * node or time limit, 1 some without a solution, else 0. */
 static struct out *batch_out;
 static struct batch_summary batch_sum;
 
@@ -180,6 +180,8 @@ static int run_batch(struct cs_job *job, struct out *out)
         return EXIT_INTERRUPTED;
     if (batch_sum.invalid)
         return EXIT_USAGE;
+    if (batch_sum.limited)
+        return EXIT_LIMIT;
     return batch_sum.none ? EXIT_NO_SOLUTION : EXIT_DONE;
 }
 
@@ -211,7 +213,7 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     sigaction(SIGINT, &sa, NULL);
 
     int status;
-    if (job.problem.instances) {
+    if (job.problem.setup_instance) {
         if (opts->checkpoint) {
             cs_error_set(&err, NULL, "checkpoints are for counts, not "
                                      "batches");

@@ -106,7 +106,7 @@ static void out_head(struct out *o)
                  o->job->problem.kernel);
     fputs(", \"limits\": ", o->out);
     json_section(o->out, o->cfg, tables, "limits", NULL);
-    fputs(o->job->problem.instances ? ", \"results\": [" : ", \"boards\": [",
+    fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
           o->out);
 }
 
@@ -191,15 +191,21 @@ void out_end(struct out *o, const struct cs_run *run)
 /* ---- batches ------------------------------------------------------------ */
 
 /* What an instance's search found, in a word or a number. */
-static void batch_outcome(const struct cs_batch_result *r, char *buf,
+static void batch_outcome(const struct cs_job *job,
+                          const struct cs_batch_result *r, char *buf,
                           size_t size)
 {
+    bool enough = job->limits.solutions &&
+                  r->stats.solutions >= job->limits.solutions;
     if (r->status == CS_INTERRUPTED)
         snprintf(buf, size, "interrupted");
     else if (r->solution)
         snprintf(buf, size, "%s", r->solution);
-    else if (r->status == CS_LIMIT)
+    else if (r->status == CS_LIMIT && enough)
         snprintf(buf, size, "%" PRIu64 " or more", r->stats.solutions);
+    else if (r->status == CS_LIMIT)
+        snprintf(buf, size, "stopped by a limit (%" PRIu64 " found)",
+                 r->stats.solutions);
     else if (!r->stats.solutions)
         snprintf(buf, size, "no solution");
     else
@@ -224,6 +230,10 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
         bool complete = r->status == CS_COMPLETE;
         if (r->stats.solutions)
             sum->solved++;
+        if (r->status == CS_LIMIT && !(o->job->limits.solutions &&
+                                       r->stats.solutions >=
+                                           o->job->limits.solutions))
+            sum->limited++; /* a node or time limit, not an answer */
         if (complete && !r->stats.solutions)
             sum->none++;
         else if (r->stats.solutions == 1 && complete &&
@@ -231,7 +241,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             sum->unique++;
         else if (r->stats.solutions >= 2)
             sum->multiple++;
-        batch_outcome(r, outcome, sizeof outcome);
+        batch_outcome(o->job, r, outcome, sizeof outcome);
     }
     if (o->job->format == CS_FORMAT_JSON) {
         out_head(o);
@@ -271,21 +281,23 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 "], \"status\": \"%s\", \"summary\": {\"instances\": %" PRIu64
                 ", \"solved\": %" PRIu64 ", \"unique\": %" PRIu64
                 ", \"multiple\": %" PRIu64 ", \"no_solution\": %" PRIu64
-                ", \"invalid\": %" PRIu64 ", \"nodes\": %" PRIu64
+                ", \"invalid\": %" PRIu64 ", \"limited\": %" PRIu64
+                ", \"nodes\": %" PRIu64
                 ", \"seconds\": %.6f, \"per_second\": %.1f"
                 ", \"guesses_per_instance\": %.2f}}\n",
                 s->stopped ? "interrupted" : "complete", s->instances,
                 s->solved, s->unique, s->multiple, s->none, s->invalid,
-                s->nodes, s->seconds, rate, guesses);
+                s->limited, s->nodes, s->seconds, rate, guesses);
     } else if (o->job->stats) {
         fprintf(o->out,
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
                 "\nno solution  %" PRIu64 "\ninvalid      %" PRIu64
-                "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
+                "\nlimited      %" PRIu64 "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
                 "\nguesses      %.2f per instance\n",
                 s->instances, s->solved, s->unique, s->multiple, s->none,
-                s->invalid, s->stopped ? "interrupted" : "complete",
+                s->invalid, s->limited,
+                s->stopped ? "interrupted" : "complete",
                 s->seconds, rate, guesses);
     }
     fflush(o->out);

@@ -25,7 +25,7 @@ void out_end(struct out *o, const struct cs_run *run);
 /* A batch: one line (or JSON element) per instance, in input order, then
  * the summary. */
 struct batch_summary {
-    uint64_t instances, solved, unique, multiple, none, invalid;
+    uint64_t instances, solved, unique, multiple, none, invalid, limited;
     uint64_t nodes;
     double seconds;
     bool stopped;

@@ -378,7 +378,8 @@ struct sdk_settings {
 struct sdk_batch {
     struct sdk_settings set;
     char *path;
-    char **lines;
+    char **lines;      /* NULL: the line was longer than any grid */
+    int *lineno;       /* each puzzle's line in the file (blank lines skip) */
     size_t count;
     struct sdk_geometry *shared;
     pthread_mutex_t lock;
@@ -415,6 +416,7 @@ static void free_batch(void *data)
     for (size_t i = 0; i < b->count; i++)
         free(b->lines[i]);
     free(b->lines);
+    free(b->lineno);
     free(b->path);
     free_geometry(b->shared);
     pthread_mutex_destroy(&b->lock);
@@ -752,7 +754,8 @@ static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
     const char *box = cs_config_str(cfg, "params.box");
     char tail;
     if (box && (sscanf(box, "%dx%d%c", &set->box_r, &set->box_c, &tail) != 2 ||
-                set->box_r < 1 || set->box_c < 1))
+                set->box_r < 1 || set->box_c < 1 || set->box_r > SDK_MAX_N ||
+                set->box_c > SDK_MAX_N))
         return cs_error_at(err, cs_config_pos(cfg, "params.box"),
                            "'params.box' must be ROWSxCOLUMNS, like 2x3, "
                            "not '%s'",
@@ -837,7 +840,12 @@ static int sdk_instance(const void *data, uint64_t index,
     struct grid_error e;
     struct sdk_problem *p = NULL;
     struct sdk_geometry *own = NULL;
-    int n = grid_side(strlen(line), &e);
+    int n = 0;
+    if (!line)
+        grid_fail(&e, 0, NULL, "puzzle line is longer than a %d x %d grid",
+                  SDK_MAX_N, SDK_MAX_N);
+    else
+        n = grid_side(strlen(line), &e);
     if (n) {
         /* the first size seen is shared by the batch; others are built for
          * their line alone */
@@ -852,7 +860,7 @@ static int sdk_instance(const void *data, uint64_t index,
     }
     if (!p) {
         free_geometry(own);
-        struct cs_pos pos = {b->path, (int)index + 1, e.cell ? e.cell : 1};
+        struct cs_pos pos = {b->path, b->lineno[index], e.cell ? e.cell : 1};
         return cs_error_at(err, pos, "%s", e.msg);
     }
     p->own = own;
@@ -893,23 +901,40 @@ static int setup_batch(const struct cs_config *cfg,
     }
     size_t cap = 0;
     char buf[MAX_CELLS + 8];
+    int lineno = 0;
     while (fgets(buf, sizeof buf, f)) {
         size_t len = strlen(buf);
+        bool too_long = false;
+        lineno++;
         if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
-            /* a line longer than any grid: keep its start, skip the rest */
+            /* longer than any grid: remember that, skip the rest */
             int ch;
             while ((ch = fgetc(f)) != EOF && ch != '\n')
                 ;
+            too_long = true;
         }
         while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
             buf[--len] = '\0';
+        if (!len)
+            continue; /* blank lines separate, they are not puzzles */
         if (b->count == cap) {
             cap = cap ? 2 * cap : 256;
             b->lines = cs_xrealloc(b->lines, cap * sizeof *b->lines);
+            b->lineno = cs_xrealloc(b->lineno, cap * sizeof *b->lineno);
         }
-        b->lines[b->count++] = cs_xstrdup(buf);
+        b->lineno[b->count] = lineno;
+        b->lines[b->count++] = too_long ? NULL : cs_xstrdup(buf);
     }
+    int failed = ferror(f) ? errno : 0;
     fclose(f);
+    if (failed || !b->count) {
+        int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
+                             failed ? "cannot read '%s': %s"
+                                    : "'%s' holds no puzzle%s",
+                             b->path, failed ? strerror(failed) : "");
+        free_batch(b);
+        return rc;
+    }
     out->hooks = &sdk_hooks;
     out->data = b;
     out->free_data = free_batch;
