@@ -33,11 +33,3 @@ void cs_board_free(struct cs_board *board)
     board->lines = NULL;
     board->cap = 0;
 }
-
-void cs_problem_free(struct cs_problem *problem)
-{
-    if (problem && problem->free_data)
-        problem->free_data(problem->data);
-    if (problem)
-        problem->data = NULL;
-}

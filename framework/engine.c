@@ -127,6 +127,14 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     return 0;
 }
 
+void cs_problem_free(struct cs_problem *problem)
+{
+    if (problem && problem->free_data)
+        problem->free_data(problem->data);
+    if (problem)
+        problem->data = NULL;
+}
+
 const char *cs_status_name(enum cs_status status)
 {
     static const char *const names[] = {"complete", "limit", "interrupted",
