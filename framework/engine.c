@@ -48,6 +48,15 @@ static int generic_search(struct cs_run *run, void *state)
     return cs_dfs(run, state, run->problem->hooks);
 }
 
+/* A trace runs the generic instance even for a table that has its own, with
+ * the table's search slot cleared: cs_dfs traces only such a table. */
+static int traced_search(struct cs_run *run, void *state)
+{
+    struct cs_hooks hooks = *run->problem->hooks;
+    hooks.search = NULL;
+    return cs_dfs(run, state, &hooks);
+}
+
 int cs_run_validate(const struct cs_run *run, struct cs_error *err)
 {
     const struct cs_hooks *h = run->problem->hooks;
@@ -70,6 +79,11 @@ int cs_run_validate(const struct cs_run *run, struct cs_error *err)
         return cs_error_set(err, NULL,
                             "threads and checkpoints cannot honour "
                             "limits.nodes or limits.solutions exactly");
+    if (run->on_trace && (split || (run->task == CS_TASK_COUNT &&
+                                    run->problem->count_unit)))
+        return cs_error_set(err, NULL,
+                            "a trace follows one search: it cannot be split "
+                            "by threads, checkpoints or a counting kernel");
     if (run->problem->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables",
                             run->problem->nvars);
@@ -111,7 +125,9 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     run->started = cs_now();
     run->next_poll = next_poll_after(run, 0);
     h->init(state, p->data);
-    int status = h->search ? h->search(run, state) : generic_search(run, state);
+    int status = run->on_trace ? traced_search(run, state)
+                 : h->search   ? h->search(run, state)
+                               : generic_search(run, state);
     run->stats.seconds = cs_now() - run->started;
     if (h->collect)
         h->collect(state, &run->stats);

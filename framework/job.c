@@ -40,6 +40,16 @@ const struct cs_option cs_framework_options[] = {
      .help = "solutions to print for solve/enumerate (a number or all)"},
     {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
      .help = "print the search statistics"},
+    {.key = "output.trace", .type = CS_OPT_BOOL, .def = "false",
+     .help = "print every step of the search (--trace)"},
+    {.key = "output.trace_html", .type = CS_OPT_STRING,
+     .help = "write a step-through HTML page of the search to this file "
+             "(--trace-html)"},
+    {.key = "output.tree", .type = CS_OPT_STRING,
+     .help = "write the search tree to this file as Graphviz DOT (--tree)"},
+    {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
+     .min = 1, .max = 1000000,
+     .help = "nodes the tree and the HTML page hold at most"},
     {.key = NULL},
 };
 

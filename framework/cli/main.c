@@ -16,6 +16,7 @@
 #include "csearch/batch.h"
 #include "csearch/job.h"
 #include "output.h"
+#include "traces.h"
 
 #ifndef CSEARCH_VERSION
 #define CSEARCH_VERSION "0.0.0"
@@ -40,6 +41,12 @@ static const char usage[] =
     "  --resume FILE     skip the units FILE holds, go on appending to it\n"
     "  --progress        show a progress line on stderr (default: when stderr\n"
     "                    is a terminal); --no-progress never shows it\n"
+    "  --trace           print every step of the search on stdout: depth,\n"
+    "                    move, the state, what happened (output.trace)\n"
+    "  --trace-html FILE write a page that replays the search step by step\n"
+    "                    (output.trace_html)\n"
+    "  --tree FILE       write the search tree as Graphviz DOT (output.tree);\n"
+    "                    both hold output.tree_max_nodes nodes at most\n"
     "  --list            list the models and the strategies each supports\n"
     "  --help            print this help\n"
     "  --version         print the version\n"
@@ -113,6 +120,20 @@ static int list_models(const struct cs_registry *reg)
     for (const struct cs_option *opt = cs_framework_options; opt->key; opt++)
         print_option(opt);
     return EXIT_DONE;
+}
+
+/* --set KEY=VALUE for an option that takes a value (--tree FILE). */
+static int set_value(struct cs_config *cfg, const char *key, const char *value,
+                     struct cs_error *err)
+{
+    size_t len = strlen(key) + strlen(value) + 2;
+    char *assignment = malloc(len);
+    if (!assignment)
+        return cs_error_set(err, NULL, "out of memory");
+    snprintf(assignment, len, "%s=%s", key, value);
+    int rc = cs_config_set(cfg, assignment, err);
+    free(assignment);
+    return rc;
 }
 
 /* What the command line asks of a run besides the config. */
@@ -204,6 +225,11 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     bool progress = opts->progress < 0 ? isatty(STDERR_FILENO) : opts->progress;
     if (progress)
         run.on_progress = show_progress;
+    struct traces traces;
+    if (traces_open(&traces, &job, cfg, &run, &err)) {
+        cs_job_free(&job);
+        return fail(&err);
+    }
 
     /* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
      * buffered output when Ctrl-C arrives */
@@ -226,6 +252,8 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
         return status;
     }
     int rc = cs_search(&run, &err);
+    bool traces_failed = !rc && traces_end(&traces, &run);
+    traces_close(&traces);
     if (progress && run.units_total)
         fputs("\r\033[K", stderr); /* clear the progress line */
     if (run.checkpoint_torn)
@@ -237,7 +265,7 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
         status = fail(&err);
     } else {
         out_end(&out, &run);
-        status = exit_status(&run);
+        status = traces_failed ? EXIT_USAGE : exit_status(&run);
     }
     cs_board_free(&out.board);
     cs_job_free(&job);
@@ -251,6 +279,9 @@ int main(int argc, char **argv)
     int nsets = 0, json = 0, list = 0;
     struct options opts = {.progress = -1};
     char threads_set[64] = "";
+    const char *trace_keys[] = {"output.trace", "output.trace_html",
+                                "output.tree"};
+    const char *trace_values[3] = {NULL, NULL, NULL}; /* from the options */
     if (!sets)
         return EXIT_USAGE;
 
@@ -290,6 +321,14 @@ int main(int argc, char **argv)
                 opts.checkpoint = v;
                 opts.resume = !strcmp(a, "--resume");
             }
+        } else if (!strcmp(a, "--trace")) {
+            trace_values[0] = "true";
+        } else if (!strcmp(a, "--trace-html") || !strcmp(a, "--tree")) {
+            if (i + 1 == argc) {
+                free(sets);
+                return usage_error("%s needs a FILE", a);
+            }
+            trace_values[!strcmp(a, "--tree") ? 2 : 1] = argv[++i];
         } else if (!strcmp(a, "--progress")) {
             opts.progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
@@ -326,6 +365,9 @@ int main(int argc, char **argv)
                 bad = cs_config_set(cfg, "output.format=json", &err);
             if (!bad && threads_set[0])
                 bad = cs_config_set(cfg, threads_set, &err);
+            for (int k = 0; k < 3 && !bad; k++)
+                if (trace_values[k])
+                    bad = set_value(cfg, trace_keys[k], trace_values[k], &err);
             status = bad ? fail(&err) : run_config(cfg, reg, &opts);
         }
         cs_config_free(cfg);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "csearch/dfs.h"
+#include "csearch/trace.h"
 #include "nqueens/d4.h"
 #include "nqueens/nqueens.h"
 
@@ -62,6 +63,85 @@ static void emit_board(const int *pos, int n, uint64_t k, struct cs_board *out)
         line[k ? n - 1 - pos[r] : pos[r]] = 'Q';
         cs_board_add(out, line);
     }
+}
+
+/* ---- traces: names, the board and the state as text ------------------- */
+
+static void nq_var_name(const void *state, int r, char *buf, size_t size)
+{
+    (void)state;
+    snprintf(buf, size, "row %d", r);
+}
+
+static void nq_value_name(const void *state, int r, int c, char *buf,
+                          size_t size)
+{
+    (void)state;
+    (void)r;
+    snprintf(buf, size, "col %d", c);
+}
+
+/* The queens' columns row by row, '.' for an open row (pos[r] < 0, or r not
+ * in rows); one character each up to n = 10, else numbers with spaces. */
+static void view_queens(struct cs_view *v, const int *pos, int n,
+                        uint64_t rows)
+{
+    char buf[4 * NQ_ARRAY_MAX + 1];
+    size_t used = 0;
+    for (int r = 0; r < n; r++) {
+        bool set = r < 64 ? rows >> r & 1 : pos[r] >= 0;
+        if (n <= 10)
+            buf[used++] = set ? (char)('0' + pos[r]) : '.';
+        else
+            used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s",
+                                     r ? " " : "", set ? "" : ".");
+        if (set && n > 10)
+            used += (size_t)snprintf(buf + used, sizeof buf - used, "%d",
+                                     pos[r]);
+    }
+    buf[used] = '\0';
+    cs_view_add(v, "queens", buf);
+}
+
+/* The board: Q for a queen, x for a square a queen attacks in an open row,
+ * . for a free one.  attacked(r, c) answers for the open rows. */
+static void view_board(struct cs_view *v, const int *pos, int n,
+                       uint64_t rows, const void *s,
+                       bool (*attacked)(const void *s, int r, int c))
+{
+    char line[NQ_ARRAY_MAX + 1];
+    for (int r = 0; r < n; r++) {
+        bool set = r < 64 ? rows >> r & 1 : pos[r] >= 0;
+        for (int c = 0; c < n; c++)
+            line[c] = set ? (pos[r] == c ? 'Q' : '.')
+                          : attacked(s, r, c) ? 'x' : '.';
+        line[n] = '\0';
+        cs_board_add(&v->board, line);
+    }
+}
+
+/* The low `bits` bits of hi:lo in binary, the highest bit first. */
+static void view_bits(struct cs_view *v, const char *name, uint64_t hi,
+                      uint64_t lo, int bits)
+{
+    char buf[2 * NQ_BITMASK_MAX + 1];
+    for (int i = 0; i < bits; i++) {
+        int b = bits - 1 - i;
+        buf[i] = (char)('0' + (int)((b < 64 ? lo >> b : hi >> (b - 64)) & 1));
+    }
+    buf[bits] = '\0';
+    cs_view_add(v, name, buf);
+}
+
+/* An array of flags, index 0 first. */
+static void view_flags(struct cs_view *v, const char *name, const bool *a,
+                       int len)
+{
+    char buf[2 * NQ_ARRAY_MAX];
+    for (int i = 0; i < len; i++)
+        buf[i] = a[i] ? '1' : '0';
+    buf[len] = '\0';
+    cs_view_add(v, name, buf);
 }
 
 /* ---- array: three boolean arrays, one check per column tried ------------ */
@@ -211,6 +291,24 @@ static void arr_emit(const void *state, uint64_t k, struct cs_board *out)
     emit_board(s->pos, s->n, k, out);
 }
 
+static bool arr_attacked(const void *state, int r, int c)
+{
+    return !arr_free(state, r, c);
+}
+
+static void arr_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_array *s = state;
+    uint64_t rows = 0;
+    for (int r = 0; r < s->n && r < 64; r++)
+        rows |= (uint64_t)(s->pos[r] >= 0) << r;
+    view_board(out, s->pos, s->n, rows, s, arr_attacked);
+    view_queens(out, s->pos, s->n, rows);
+    view_flags(out, "col", s->col, s->n);
+    view_flags(out, "d1", s->d1, 2 * s->n - 1);
+    view_flags(out, "d2", s->d2, 2 * s->n - 1);
+}
+
 static const struct cs_hooks array_hooks = {
     .state_size = sizeof(struct nq_array),
     .init = arr_init,
@@ -225,6 +323,9 @@ static const struct cs_hooks array_hooks = {
     .weight = arr_weight,
     .collect = arr_collect,
     .emit = arr_emit,
+    .describe = arr_describe,
+    .var_name = nq_var_name,
+    .value_name = nq_value_name,
 };
 
 /* ---- bitmask: shifting masks, one level per row ------------------------- */
@@ -339,6 +440,34 @@ static void bits_emit(const void *state, uint64_t k, struct cs_board *out)
     emit_board(s->pos, s->n, k, out);
 }
 
+/* Row row + k sees the diagonals shifted k more times (as in prune). */
+static uint64_t bits_taken(const struct nq_bits *s, int r)
+{
+    int k = r - s->row;
+    return s->cols[s->row] | s->d1[s->row] << k | s->d2[s->row] >> k;
+}
+
+static bool bits_attacked(const void *state, int r, int c)
+{
+    return bits_taken(state, r) >> c & 1;
+}
+
+static void bits_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_bits *s = state;
+    int r = s->row;
+    uint64_t rows = low_bits(r < 64 ? r : 64);
+    uint64_t avail = s->full & ~(s->cols[r] | s->d1[r] | s->d2[r]);
+    if (r == 0 && s->mirror)
+        avail &= s->half;
+    view_board(out, s->pos, s->n, rows, s, bits_attacked);
+    view_queens(out, s->pos, s->n, rows);
+    view_bits(out, "cols", 0, s->cols[r] & s->full, s->n);
+    view_bits(out, "d1", 0, s->d1[r] & s->full, s->n);
+    view_bits(out, "d2", 0, s->d2[r] & s->full, s->n);
+    view_bits(out, "avail", 0, r < s->n ? avail : 0, s->n);
+}
+
 static int bits_search(struct cs_run *run, void *state);
 static int bits_forward_search(struct cs_run *run, void *state);
 
@@ -346,7 +475,8 @@ static int bits_forward_search(struct cs_run *run, void *state);
     .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
     .select = bits_select, .first = bits_first, .next = bits_next,             \
     .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
-    .collect = bits_collect, .emit = bits_emit
+    .collect = bits_collect, .emit = bits_emit, .describe = bits_describe,   \
+    .var_name = nq_var_name, .value_name = nq_value_name
 
 static const struct cs_hooks bitmask_hooks = {
     BITS_HOOKS,
@@ -624,6 +754,27 @@ static void abs_emit(const void *state, uint64_t k, struct cs_board *out)
     emit_board(s->pos, s->n, k, out);
 }
 
+static bool abs_attacked(const void *state, int r, int c)
+{
+    const struct nq_abs *s = state;
+    return !(s->full & ~(s->cols | (uint64_t)(s->d1 >> r) |
+                         (uint64_t)(s->d2 >> (s->n - 1 - r))) >>
+             c & 1);
+}
+
+static void abs_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_abs *s = state;
+    view_board(out, s->pos, s->n, s->rows, s, abs_attacked);
+    view_queens(out, s->pos, s->n, s->rows);
+    view_bits(out, "rows", 0, s->rows, s->n);
+    view_bits(out, "cols", 0, s->cols, s->n);
+    view_bits(out, "d1", (uint64_t)(s->d1 >> 64), (uint64_t)s->d1,
+              2 * s->n - 1);
+    view_bits(out, "d2", (uint64_t)(s->d2 >> 64), (uint64_t)s->d2,
+              2 * s->n - 1);
+}
+
 static int abs_search(struct cs_run *run, void *state);
 
 static const struct cs_hooks absolute_hooks = {
@@ -640,6 +791,9 @@ static const struct cs_hooks absolute_hooks = {
     .weight = abs_weight,
     .collect = abs_collect,
     .emit = abs_emit,
+    .describe = abs_describe,
+    .var_name = nq_var_name,
+    .value_name = nq_value_name,
     .search = abs_search,
 };
 
@@ -710,6 +864,8 @@ static const char *fast_conflict(const struct cs_config *cfg)
         return "prune none";
     if (cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
         return "symmetry d4";
+    if (cs_config_traced(cfg))
+        return "a run without traces (output.trace, trace_html, tree)";
     return NULL;
 }
 
@@ -736,9 +892,11 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
     enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0
                               ? NQ_ARRAY
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
-    /* a count with nothing to test at the leaves runs on the slim state */
+    /* a count with nothing to test at the leaves runs on the slim state,
+     * unless traced: the trace shows the queens, which it does not keep */
     if (state == NQ_BITMASK && cs_config_enum(cfg, "task") == CS_TASK_COUNT &&
-        cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
+        cs_config_enum(cfg, "strategy.symmetry") != SYM_D4 &&
+        !cs_config_traced(cfg))
         state = NQ_COUNT;
     int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
     if (n > limit)

@@ -60,6 +60,7 @@ struct sdk_state {
                         whenever the engine copies the state */
     short pending[MAX_CELLS];
     int filled;
+    int before_prune; /* filled when prune began: traces show the rest */
     bool dead;
     uint32_t cand[]; /* followed by value[] */
 };
@@ -278,6 +279,7 @@ static bool locked(struct sdk_state *s)
 static bool sdk_prune(void *state)
 {
     struct sdk_state *s = state;
+    s->before_prune = s->filled;
     if (s->dead)
         return true;
     if (s->p->propagate == PROP_NONE)
@@ -315,6 +317,40 @@ static void sdk_emit(const void *state, uint64_t k, struct cs_board *out)
     }
 }
 
+/* For traces: r3c5 = 7, the grid, and how far propagation got. */
+static void sdk_var_name(const void *state, int c, char *buf, size_t size)
+{
+    const struct sdk_state *s = state;
+    snprintf(buf, size, "r%dc%d", c / s->p->n + 1, c % s->p->n + 1);
+}
+
+static void sdk_value_name(const void *state, int c, int d, char *buf,
+                           size_t size)
+{
+    (void)state;
+    (void)c;
+    snprintf(buf, size, "%c", digit_char(d + 1));
+}
+
+static void sdk_describe(const void *state, struct cs_view *out)
+{
+    const struct sdk_state *s = state;
+    const struct sdk_problem *p = s->p;
+    char line[SDK_MAX_N + 1];
+    for (int r = 0; r < p->n; r++) {
+        for (int c = 0; c < p->n; c++) {
+            int v = cvalues(s)[r * p->n + c];
+            line[c] = v ? digit_char(v) : '.';
+        }
+        line[p->n] = '\0';
+        cs_board_add(&out->board, line);
+    }
+    snprintf(line, sizeof line, "%d/%d", s->filled, p->cells);
+    cs_view_add(out, "filled", line);
+    snprintf(line, sizeof line, "%d", s->filled - s->before_prune);
+    cs_view_add(out, "singles", line);
+}
+
 static int sdk_search(struct cs_run *run, void *state);
 
 static const struct cs_hooks sdk_hooks = {
@@ -328,6 +364,9 @@ static const struct cs_hooks sdk_hooks = {
     .prune = sdk_prune,
     .collect = sdk_collect,
     .emit = sdk_emit,
+    .describe = sdk_describe,
+    .var_name = sdk_var_name,
+    .value_name = sdk_value_name,
     .search = sdk_search,
 };
 

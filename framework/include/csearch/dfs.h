@@ -13,6 +13,10 @@
  * inlined at its call site and the NULL tests folded away.  Statistics live
  * in locals and go back to run->stats at the end; the clock, the node limit
  * and the interrupt flag are polled every CS_POLL_NODES nodes.
+ *
+ * Tracing (run->on_trace) happens in the generic instance only: for a table
+ * whose search slot is set (a model's own instance) the test folds to false
+ * and the trace calls vanish, so the fast instances pay nothing for it.
  */
 #ifndef CSEARCH_DFS_H
 #define CSEARCH_DFS_H
@@ -52,6 +56,22 @@ static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
     return best;
 }
 
+/* Hand one step of a traced search to run->on_trace.  The move is the one
+ * into the node at depth (UNDO: the one taken back, below depth). */
+static inline void cs_trace_step(struct cs_run *run, const struct cs_hooks *h,
+                                 const void *state, enum cs_trace_kind kind,
+                                 int depth, int branch, uint64_t weight)
+{
+    const struct cs_frame *move =
+        kind == CS_TRACE_UNDO ? &run->frames[depth]
+                              : depth ? &run->frames[depth - 1] : NULL;
+    struct cs_trace_event ev = {.kind = kind, .depth = depth,
+                                .var = move ? move->var : CS_NONE,
+                                .value = move ? move->value : 0,
+                                .branch = branch, .weight = weight};
+    run->on_trace(run->trace_ud, &ev, h, state);
+}
+
 static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
                                    const struct cs_hooks *h)
 {
@@ -65,6 +85,7 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     /* folds to false for a table without domain sizes */
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
     const bool solving = run->task == CS_TASK_SOLVE;
+    const bool tracing = !h->search && run->on_trace;
     uint64_t nodes = 0, fails = 0, solutions = 0;
     uint64_t weight = run->base_weight;
     uint64_t poll_at = run->next_poll; /* a local: stores to the state
@@ -82,12 +103,23 @@ enter:
         poll_at = run->next_poll;
     }
     nodes++;
-    if (h->prune && h->prune(state))
+    if (h->prune && h->prune(state)) {
+        if (tracing)
+            cs_trace_step(run, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
+                          weight);
         goto fail;
+    }
     var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
     if (var == CS_NONE) {
-        if (h->goal && !h->goal(state))
+        if (h->goal && !h->goal(state)) {
+            if (tracing)
+                cs_trace_step(run, h, state, CS_TRACE_REJECTED, depth,
+                              CS_NONE, weight);
             goto fail;
+        }
+        if (tracing)
+            cs_trace_step(run, h, state, CS_TRACE_SOLUTION, depth, CS_NONE,
+                          weight);
         /* the deepest node is always a leaf: track depth at leaves only */
         if (depth > max_depth)
             max_depth = depth;
@@ -110,9 +142,15 @@ enter:
     f = &frames[depth];
     f->var = var;
     f->weight = weight;
+    if (tracing)
+        cs_trace_step(run, h, state, CS_TRACE_NODE, depth, var, weight);
     h->first(state, var, &f->cursor);
-    if (!h->next(state, var, &f->cursor, &value))
+    if (!h->next(state, var, &f->cursor, &value)) {
+        if (tracing)
+            cs_trace_step(run, h, state, CS_TRACE_NO_VALUE, depth, var,
+                          weight);
         goto fail; /* no child at all */
+    }
 descend:
     f->value = value;
     weight = h->weight ? f->weight * h->weight(state, f->var, value)
@@ -150,6 +188,9 @@ backtrack:
         else
             memcpy(state, saved + (size_t)depth * stride, state_size);
     }
+    if (tracing)
+        cs_trace_step(run, h, state, CS_TRACE_UNDO, depth, CS_NONE,
+                      f->weight);
     if (h->next(state, f->var, &f->cursor, &value))
         goto descend;
     goto backtrack;

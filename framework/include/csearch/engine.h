@@ -37,6 +37,32 @@ struct cs_limits {
 typedef bool (*cs_solution_fn)(void *ud, const struct cs_hooks *hooks,
                                const void *state, uint64_t weight);
 
+/* What a traced search reports, step by step, in the order it happens.  Every
+ * node entered gets exactly one of NODE, PRUNED, SOLUTION or REJECTED; a NODE
+ * whose variable turns out to have no value is followed by NO_VALUE; each
+ * move taken back is an UNDO. */
+enum cs_trace_kind {
+    CS_TRACE_NODE,     /* passed prune; branches on `branch` */
+    CS_TRACE_PRUNED,   /* prune found a dead end */
+    CS_TRACE_SOLUTION, /* complete and accepted by goal (counts `weight`) */
+    CS_TRACE_REJECTED, /* complete, but goal refused it */
+    CS_TRACE_NO_VALUE, /* `branch` has no value: a dead end */
+    CS_TRACE_UNDO      /* var = value taken back; the state is the parent's */
+};
+
+struct cs_trace_event {
+    enum cs_trace_kind kind;
+    int depth;       /* of the node (UNDO: of the parent it returns to) */
+    int var, value;  /* the move into the node; var is CS_NONE at the root */
+    int branch;      /* NODE and NO_VALUE: the variable chosen; else CS_NONE */
+    uint64_t weight; /* product of the branch weights from the root */
+};
+
+/* Called for every step of a traced search with the live state, which it
+ * may read (hooks->describe) but not change. */
+typedef void (*cs_trace_fn)(void *ud, const struct cs_trace_event *event,
+                            const struct cs_hooks *hooks, const void *state);
+
 /* Where a split search stands, for a progress line. */
 struct cs_progress {
     uint64_t units_done;    /* finished, the resumed ones included */
@@ -55,6 +81,11 @@ struct cs_run {
     volatile sig_atomic_t *stop;  /* polled; non-zero = interrupt */
     cs_solution_fn on_solution;   /* may be NULL */
     void *ud;
+    /* Every step of the search (csearch/trace.h records them).  NULL: no
+     * trace.  A traced run is one search in the generic instance, so it
+     * cannot be split into units (threads, checkpoints, count kernels). */
+    cs_trace_fn on_trace;
+    void *trace_ud;
 
     /* Work units (count tasks only).  A count runs as units when the model
      * has a kernel, when threads > 1 or when a checkpoint is kept. */

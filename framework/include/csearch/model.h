@@ -25,7 +25,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 1
+#define CS_ABI_VERSION 2
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -42,6 +42,17 @@ struct cs_board {
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
 void cs_board_free(struct cs_board *board);
+
+/* A state as a trace shows it (csearch/trace.h): the board, if the model
+ * has one, and named parts of the state (masks, arrays, counters) as text. */
+struct cs_view {
+    struct cs_board board;  /* a line per board row; may stay empty */
+    struct cs_board names;  /* "cols", "avail" ... */
+    struct cs_board values; /* values[i] belongs to names[i] */
+};
+void cs_view_add(struct cs_view *view, const char *name, const char *value);
+void cs_view_clear(struct cs_view *view);
+void cs_view_free(struct cs_view *view);
 
 struct cs_run; /* csearch/engine.h */
 
@@ -112,9 +123,21 @@ struct cs_hooks {
     int64_t (*cost)(const void *state);
     int64_t (*bound)(const void *state);
 
+    /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
+    /* Fill *out (cleared by the caller) with what a trace shows of a state.
+     * NULL: the trace shows the moves only. */
+    void (*describe)(const void *state, struct cs_view *out);
+    /* Write the name of variable var ("row 2") or of its value ("col 3")
+     * into buf of size bytes.  NULL: "x2", and the value as a number. */
+    void (*var_name)(const void *state, int var, char *buf, size_t size);
+    void (*value_name)(const void *state, int var, int value, char *buf,
+                       size_t size);
+
     /* ---- speed ---- */
     /* The engine body instantiated with this very table (see dfs.h), so the
-     * hooks inline.  NULL: the engine's generic, out-of-line instance. */
+     * hooks inline.  NULL: the engine's generic, out-of-line instance.  A
+     * traced run always takes the generic instance: this one has the trace
+     * compiled out. */
     int (*search)(struct cs_run *run, void *state);
 };
 

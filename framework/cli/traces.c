@@ -1,0 +1,112 @@
+/* traces.c - the CLI's side of --trace, --trace-html and --tree.
+ *
+ * The files are opened before the search, so a path that cannot be written
+ * is a config error (exit 2, nothing searched); the text trace goes to
+ * stdout ahead of the results, as it is what the user asked to see.  A tree
+ * larger than output.tree_max_nodes is written up to the cap, and one line
+ * on stderr says so.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "traces.h"
+
+static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
+                    struct cs_error *err)
+{
+    const char *path = cs_config_str(cfg, key);
+    *f = NULL;
+    if (!path)
+        return 0;
+    *f = fopen(path, "w");
+    if (!*f)
+        return cs_error_at(err, cs_config_pos(cfg, key),
+                           "cannot write '%s': %s", path, strerror(errno));
+    return 0;
+}
+
+/* "nqueens n=4, count": the model, its integer params and the task. */
+static void title_of(const struct cs_job *job, const struct cs_config *cfg,
+                     char *buf, size_t size)
+{
+    size_t used = (size_t)snprintf(buf, size, "%s", job->model->name);
+    for (const struct cs_option *o = job->model->options; o->key; o++)
+        if (o->type == CS_OPT_INT && !strncmp(o->key, "params.", 7) &&
+            used < size)
+            used += (size_t)snprintf(buf + used, size - used, " %s=%" PRId64,
+                                     o->key + 7, cs_config_int(cfg, o->key));
+    if (used < size)
+        snprintf(buf + used, size - used, ", %s", cs_task_name(job->task));
+}
+
+void traces_close(struct traces *tr)
+{
+    if (tr->html)
+        fclose(tr->html);
+    if (tr->dot)
+        fclose(tr->dot);
+    cs_tracer_free(tr->tracer);
+    memset(tr, 0, sizeof *tr);
+}
+
+int traces_open(struct traces *tr, const struct cs_job *job,
+                const struct cs_config *cfg, struct cs_run *run,
+                struct cs_error *err)
+{
+    memset(tr, 0, sizeof *tr);
+    if (!cs_config_traced(cfg))
+        return 0;
+    if (cs_trace_check(job, cfg, err) ||
+        open_out(&tr->html, cfg, "output.trace_html", err) ||
+        open_out(&tr->dot, cfg, "output.tree", err)) {
+        traces_close(tr);
+        return -1;
+    }
+    struct cs_trace_options opts = {
+        .text = cs_config_bool(cfg, "output.trace") ? stdout : NULL,
+        .record = tr->html || tr->dot,
+        .max_nodes = (uint64_t)cs_config_int(cfg, "output.tree_max_nodes"),
+    };
+    tr->cfg = cfg;
+    tr->tracer = cs_tracer_new(&job->problem, &opts);
+    title_of(job, cfg, tr->title, sizeof tr->title);
+    run->on_trace = cs_tracer_step;
+    run->trace_ud = tr->tracer;
+    return 0;
+}
+
+static int finish(struct traces *tr, FILE *f, const char *key, bool html)
+{
+    const char *path = cs_config_str(tr->cfg, key);
+    int rc = html ? cs_tracer_write_html(tr->tracer, f, tr->title)
+                  : cs_tracer_write_dot(tr->tracer, f, tr->title);
+    if (rc) {
+        fprintf(stderr, "csearch: %s: cannot write: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    uint64_t seen = cs_tracer_nodes(tr->tracer);
+    uint64_t kept = cs_tracer_recorded(tr->tracer);
+    if (kept < seen)
+        fprintf(stderr,
+                "csearch: %s: the search entered %" PRIu64 " nodes; %s "
+                "the first %" PRIu64 " (output.tree_max_nodes)\n",
+                path, seen, html ? "the page replays" : "the tree shows",
+                kept);
+    return 0;
+}
+
+int traces_end(struct traces *tr, const struct cs_run *run)
+{
+    if (!tr->tracer)
+        return 0;
+    cs_tracer_end(tr->tracer, run);
+    int rc = 0;
+    if (tr->html && finish(tr, tr->html, "output.trace_html", true))
+        rc = -1;
+    if (tr->dot && finish(tr, tr->dot, "output.tree", false))
+        rc = -1;
+    return rc;
+}

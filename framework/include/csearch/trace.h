@@ -1,0 +1,64 @@
+/* csearch/trace.h - watching a search: step-by-step traces, a step-through
+ * HTML page and a picture of the search tree.
+ *
+ * A tracer is an observer of the engine: it is the run's on_trace callback
+ * (csearch/engine.h) and never changes the search.  It prints each step as
+ * a line of text as it happens, and it can record the first max_nodes nodes
+ * with what the model's describe hook shows of each, to write them out after
+ * the search as one self-contained HTML page or as a Graphviz DOT graph.
+ * Order of calls: cs_tracer_new, set run.on_trace = cs_tracer_step and
+ * run.trace_ud = the tracer, cs_search, cs_tracer_end, the writers,
+ * cs_tracer_free.
+ */
+#ifndef CSEARCH_TRACE_H
+#define CSEARCH_TRACE_H
+
+#include <stdio.h>
+
+#include "csearch/engine.h"
+
+/* Nodes recorded for the page and the tree when the caller gives 0. */
+#define CS_TRACE_MAX_NODES 2000
+
+struct cs_trace_options {
+    FILE *text;         /* print every step here as it happens; NULL: no */
+    bool record;        /* keep the nodes for the page and the tree */
+    uint64_t max_nodes; /* record at most this many (0: the default) */
+};
+
+struct cs_tracer;
+
+/* A tracer for searches of problem (which must outlive it). */
+struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
+                                const struct cs_trace_options *options);
+/* The run's on_trace: ud is the tracer. */
+void cs_tracer_step(void *ud, const struct cs_trace_event *event,
+                    const struct cs_hooks *hooks, const void *state);
+/* After cs_search: finish the text and note how the run ended. */
+void cs_tracer_end(struct cs_tracer *tracer, const struct cs_run *run);
+/* Nodes the search entered while traced, and how many were recorded (fewer
+ * when the tree is larger than max_nodes). */
+uint64_t cs_tracer_nodes(const struct cs_tracer *tracer);
+uint64_t cs_tracer_recorded(const struct cs_tracer *tracer);
+/* The recorded search as one HTML page (inline script and style, the steps
+ * as inline JSON: no network, no other file) or as a DOT digraph.  title
+ * names the search on the page and in the graph.  Return 0, or -1 if
+ * writing failed (errno says why). */
+int cs_tracer_write_html(const struct cs_tracer *tracer, FILE *out,
+                         const char *title);
+int cs_tracer_write_dot(const struct cs_tracer *tracer, FILE *out,
+                        const char *title);
+void cs_tracer_free(struct cs_tracer *tracer);
+
+/* Whether a checked config asks for any trace (output.trace, trace_html or
+ * tree).  A model then sets up a state its describe hook can show, and no
+ * counting kernel, since a trace follows one search through the engine. */
+bool cs_config_traced(const struct cs_config *cfg);
+
+/* The checks a traced config needs beyond the job's (-1 with err at the
+ * offending key): text output, one thread, no batch. */
+struct cs_job;
+int cs_trace_check(const struct cs_job *job, const struct cs_config *cfg,
+                   struct cs_error *err);
+
+#endif

@@ -1,0 +1,313 @@
+/* trace.c - the tracer: each step of a search as a line of text, and the
+ * record of its first nodes for the page and the tree (trace_impl.h).
+ *
+ * A text line per node entered (depth, the move indented by depth, what the
+ * model's describe hook shows of the state, what happened) and one per undo.
+ * A node that branches gets its line as it is entered; when its variable
+ * then has no value, the outcome is added to that same line, so a dead end
+ * reads as one line.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/job.h"
+#include "trace_impl.h"
+
+/* ---- views ---------------------------------------------------------------- */
+
+void cs_view_add(struct cs_view *view, const char *name, const char *value)
+{
+    cs_board_add(&view->names, name);
+    cs_board_add(&view->values, value);
+}
+
+void cs_view_clear(struct cs_view *view)
+{
+    cs_board_clear(&view->board);
+    cs_board_clear(&view->names);
+    cs_board_clear(&view->values);
+}
+
+void cs_view_free(struct cs_view *view)
+{
+    if (!view)
+        return;
+    cs_board_free(&view->board);
+    cs_board_free(&view->names);
+    cs_board_free(&view->values);
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+void trace_var_name(const struct cs_hooks *h, const void *state, int var,
+                    char *buf, size_t size)
+{
+    if (h->var_name)
+        h->var_name(state, var, buf, size);
+    else
+        snprintf(buf, size, "x%d", var);
+}
+
+void trace_move_name(const struct cs_hooks *h, const void *state, int var,
+                     int value, char *buf, size_t size)
+{
+    char name[64], val[64];
+    if (var == CS_NONE) {
+        snprintf(buf, size, "root");
+        return;
+    }
+    trace_var_name(h, state, var, name, sizeof name);
+    if (h->value_name)
+        h->value_name(state, var, value, val, sizeof val);
+    else
+        snprintf(val, sizeof val, "%d", value);
+    snprintf(buf, size, "%s = %s", name, val);
+}
+
+/* ---- the tracer ----------------------------------------------------------- */
+
+struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
+                                const struct cs_trace_options *options)
+{
+    struct cs_tracer *t = cs_xcalloc(1, sizeof *t);
+    t->problem = problem;
+    t->opts = *options;
+    if (!t->opts.max_nodes)
+        t->opts.max_nodes = CS_TRACE_MAX_NODES;
+    int indent = 2 * problem->nvars < 16 ? 2 * problem->nvars : 16;
+    t->move_width = indent + 14;
+    t->path = cs_xcalloc((size_t)problem->nvars + 1, sizeof *t->path);
+    snprintf(t->status, sizeof t->status, "running");
+    return t;
+}
+
+void cs_tracer_free(struct cs_tracer *t)
+{
+    if (!t)
+        return;
+    for (uint64_t i = 0; i < t->nnodes; i++) {
+        free(t->nodes[i].move);
+        free(t->nodes[i].outcome);
+        cs_view_free(&t->nodes[i].view);
+    }
+    for (uint64_t i = 0; i < t->nframes; i++)
+        free(t->frames[i].text);
+    free(t->nodes);
+    free(t->frames);
+    free(t->path);
+    free(t);
+}
+
+uint64_t cs_tracer_nodes(const struct cs_tracer *t) { return t->nodes_seen; }
+uint64_t cs_tracer_recorded(const struct cs_tracer *t) { return t->nnodes; }
+
+static bool enters_node(enum cs_trace_kind kind)
+{
+    return kind != CS_TRACE_NO_VALUE && kind != CS_TRACE_UNDO;
+}
+
+/* What happened at a node, in words; NULL for one that branches. */
+static void outcome(const struct cs_trace_event *ev, const char *branch,
+                    char *buf, size_t size)
+{
+    buf[0] = '\0';
+    switch (ev->kind) {
+    case CS_TRACE_PRUNED:
+        snprintf(buf, size, "pruned");
+        break;
+    case CS_TRACE_SOLUTION:
+        if (ev->weight == 1)
+            snprintf(buf, size, "solution");
+        else
+            snprintf(buf, size, "solution (counts %" PRIu64 ")", ev->weight);
+        break;
+    case CS_TRACE_REJECTED:
+        snprintf(buf, size, "rejected by the goal test");
+        break;
+    case CS_TRACE_NO_VALUE:
+        snprintf(buf, size, "dead end: %s has no value", branch);
+        break;
+    case CS_TRACE_NODE:
+    case CS_TRACE_UNDO:
+        break;
+    }
+}
+
+static void add_frame(struct cs_tracer *t, uint64_t node, bool undo,
+                      const char *text)
+{
+    if (t->nframes == t->cap_frames) {
+        t->cap_frames = t->cap_frames ? 2 * t->cap_frames : 64;
+        t->frames = cs_xrealloc(t->frames, t->cap_frames * sizeof *t->frames);
+    }
+    t->frames[t->nframes++] =
+        (struct trace_frame){.node = node, .undo = undo,
+                             .text = cs_xstrdup(text)};
+}
+
+static void print_view(FILE *out, const struct cs_view *v)
+{
+    for (size_t i = 0; i < v->names.count; i++)
+        fprintf(out, "  %s %s", v->names.lines[i], v->values.lines[i]);
+}
+
+/* Record a node entered; false once the recording is full. */
+static struct trace_node *record_node(struct cs_tracer *t,
+                                      const struct cs_trace_event *ev,
+                                      const char *move)
+{
+    if (t->nnodes == t->opts.max_nodes) {
+        t->cut = true;
+        return NULL;
+    }
+    if (t->nnodes == t->cap_nodes) {
+        t->cap_nodes = t->cap_nodes ? 2 * t->cap_nodes : 64;
+        t->nodes = cs_xrealloc(t->nodes, t->cap_nodes * sizeof *t->nodes);
+    }
+    uint64_t id = t->nnodes++;
+    struct trace_node *n = &t->nodes[id];
+    memset(n, 0, sizeof *n);
+    n->parent = ev->depth ? (int64_t)t->path[ev->depth - 1] : -1;
+    n->depth = ev->depth;
+    n->move = cs_xstrdup(move);
+    n->weight = ev->weight;
+    n->born = n->ended = t->nframes;
+    t->path[ev->depth] = id;
+    return n;
+}
+
+static const enum trace_end end_of[] = {
+    [CS_TRACE_NODE] = END_INNER,       [CS_TRACE_PRUNED] = END_PRUNED,
+    [CS_TRACE_SOLUTION] = END_SOLUTION, [CS_TRACE_REJECTED] = END_REJECTED,
+    [CS_TRACE_NO_VALUE] = END_DEAD,    [CS_TRACE_UNDO] = END_INNER,
+};
+
+void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
+                    const struct cs_hooks *h, const void *state)
+{
+    struct cs_tracer *t = ud;
+    FILE *text = t->opts.text;
+    bool record = t->opts.record && !t->cut;
+    char move[160], branch[64] = "", what[160], words[400];
+
+    trace_move_name(h, state, ev->var, ev->value, move, sizeof move);
+    if (ev->branch != CS_NONE)
+        trace_var_name(h, state, ev->branch, branch, sizeof branch);
+    outcome(ev, branch, what, sizeof what);
+
+    if (text && t->line_open) {
+        t->line_open = false;
+        if (ev->kind == CS_TRACE_NO_VALUE)
+            fprintf(text, "  -> %s", what);
+        fputc('\n', text);
+    }
+
+    if (enters_node(ev->kind)) {
+        t->nodes_seen++;
+        struct trace_node *n = record ? record_node(t, ev, move) : NULL;
+        struct cs_view scratch = {0};
+        struct cs_view *view = n ? &n->view : &scratch;
+        if (h->describe && (n || text))
+            h->describe(state, view);
+        if (n) {
+            n->end = end_of[ev->kind];
+            if (what[0])
+                n->outcome = cs_xstrdup(what);
+            if (ev->kind == CS_TRACE_NODE && ev->depth == 0)
+                snprintf(words, sizeof words, "start at the root; next: %s",
+                         branch);
+            else if (ev->kind == CS_TRACE_NODE)
+                snprintf(words, sizeof words, "try %s: accepted; next: %s",
+                         move, branch);
+            else
+                snprintf(words, sizeof words, "try %s: %s", move, what);
+            add_frame(t, t->nnodes - 1, false, words);
+        }
+        if (text) {
+            char col[200];
+            snprintf(col, sizeof col, "%*s%s", 2 * (ev->depth ? ev->depth - 1 : 0),
+                     "", move);
+            fprintf(text, "%2d  %-*s", ev->depth, t->move_width, col);
+            print_view(text, view);
+            if (what[0])
+                fprintf(text, "  -> %s\n", what);
+            else
+                t->line_open = true;
+        }
+        cs_view_free(&scratch);
+        return;
+    }
+
+    if (ev->kind == CS_TRACE_NO_VALUE) {
+        if (record) {
+            struct trace_node *n = &t->nodes[t->path[ev->depth]];
+            n->end = END_DEAD;
+            n->outcome = cs_xstrdup(what);
+            n->ended = t->nframes;
+            snprintf(words, sizeof words, "%s", what);
+            add_frame(t, t->path[ev->depth], false, words);
+        }
+        return;
+    }
+
+    /* CS_TRACE_UNDO */
+    if (text)
+        fprintf(text, "    %*sundo %s\n", 2 * ev->depth, "", move);
+    if (record) {
+        snprintf(words, sizeof words, "undo %s: back at depth %d", move,
+                 ev->depth);
+        add_frame(t, t->path[ev->depth], true, words);
+    }
+}
+
+void cs_tracer_end(struct cs_tracer *t, const struct cs_run *run)
+{
+    if (t->opts.text && t->line_open) {
+        fputc('\n', t->opts.text);
+        t->line_open = false;
+    }
+    if (t->opts.text)
+        fflush(t->opts.text);
+    snprintf(t->status, sizeof t->status, "%s", cs_status_name(run->status));
+    t->stats = run->stats;
+}
+
+/* ---- config --------------------------------------------------------------- */
+
+bool cs_config_traced(const struct cs_config *cfg)
+{
+    return cs_config_bool(cfg, "output.trace") ||
+           cs_config_str(cfg, "output.trace_html") ||
+           cs_config_str(cfg, "output.tree");
+}
+
+/* The first trace key the config gives, for the position of an error. */
+static const char *trace_key(const struct cs_config *cfg)
+{
+    static const char *const keys[] = {"output.trace", "output.trace_html",
+                                       "output.tree"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (cs_config_has(cfg, keys[i]))
+            return keys[i];
+    return keys[0];
+}
+
+int cs_trace_check(const struct cs_job *job, const struct cs_config *cfg,
+                   struct cs_error *err)
+{
+    if (!cs_config_traced(cfg))
+        return 0;
+    if (cs_config_bool(cfg, "output.trace") && job->format == CS_FORMAT_JSON)
+        return cs_error_at(err, cs_config_pos(cfg, "output.trace"),
+                           "output.trace prints text lines; it cannot go "
+                           "with output.format json");
+    if (job->problem.setup_instance)
+        return cs_error_at(err, cs_config_pos(cfg, trace_key(cfg)),
+                           "a trace follows one search, not a batch of "
+                           "instances");
+    if (job->threads > 1)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
+                           "a trace follows one search: use one thread");
+    return 0;
+}

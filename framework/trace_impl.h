@@ -1,0 +1,60 @@
+/* trace_impl.h - what a tracer records, shared by trace.c (the recorder and
+ * the text trace) and the writers of the page (trace_html.c) and the tree
+ * (trace_dot.c).
+ *
+ * Nodes are numbered in the order the search entered them, so a node's
+ * parent always has a smaller number and the nodes up to any step form the
+ * tree "so far".  Frames are the steps: one per node event and one per undo,
+ * each naming the node it shows (an undo shows the parent it returns to).
+ */
+#ifndef CSEARCH_TRACE_IMPL_H
+#define CSEARCH_TRACE_IMPL_H
+
+#include "csearch/trace.h"
+
+/* How a node ended; INNER: it had children. */
+enum trace_end { END_INNER, END_DEAD, END_PRUNED, END_SOLUTION, END_REJECTED };
+
+struct trace_node {
+    int64_t parent;      /* -1 at the root */
+    int depth;
+    char *move;          /* "row 0 = col 2"; "root" */
+    char *outcome;       /* "no value for row 2" ...; NULL for an inner node */
+    enum trace_end end;
+    uint64_t weight;
+    struct cs_view view; /* the state after the move (and after prune) */
+    uint64_t born;       /* the frame that entered it */
+    uint64_t ended;      /* the frame that decided its end (born if inner) */
+};
+
+struct trace_frame {
+    uint64_t node;       /* the node shown */
+    bool undo;           /* an undo back to it (else: it was entered) */
+    char *text;          /* the step in words */
+};
+
+struct cs_tracer {
+    const struct cs_problem *problem;
+    struct cs_trace_options opts;
+    uint64_t nodes_seen;
+    bool cut;             /* the recording stopped at max_nodes */
+    bool line_open;       /* a text line awaits its outcome */
+    int move_width;       /* the move column of the text trace */
+
+    struct trace_node *nodes;
+    uint64_t nnodes, cap_nodes;
+    struct trace_frame *frames;
+    uint64_t nframes, cap_frames;
+    uint64_t *path;       /* path[d]: the recorded node at depth d */
+
+    char status[32];      /* how the run ended, for the page */
+    struct cs_stats stats;
+};
+
+/* "row 2" and "row 2 = col 3" with the model's names or the defaults. */
+void trace_var_name(const struct cs_hooks *h, const void *state, int var,
+                    char *buf, size_t size);
+void trace_move_name(const struct cs_hooks *h, const void *state, int var,
+                     int value, char *buf, size_t size);
+
+#endif

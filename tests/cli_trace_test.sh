@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# cli_trace_test.sh - --trace, --trace-html and --tree as a user meets them:
+# the 4-queens traces against stored expected output, the DOT tree parsed by
+# Graphviz, the HTML page clicked through in headless Chromium, the node cap,
+# and every refusal with its exact message.  Graphviz and Chromium parts are
+# skipped (and say so) where those programs are not installed.
+# usage: cli_trace_test.sh CSEARCH SOURCE_DIR
+set -u
+csearch=$1
+src=$2
+cd "$src" || exit 2
+data=tests/data/trace
+failures=0
+tmp=$(mktemp -d)
+out=$tmp/out err=$tmp/err
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+run() { # EXPECTED_STATUS ARGS...
+    local want=$1
+    shift
+    "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+}
+
+# The output without the two lines that vary from run to run.
+steady() { grep -v -e '^seconds ' -e '^nodes/s ' "$1"; }
+
+expect_file() { # EXPECTED_FILE ACTUAL_FILE
+    diff -u "$1" "$2" >"$tmp/diff" || fail "$2 differs from $1: $(head -n 20 "$tmp/diff")"
+}
+
+expect_err() {
+    [ "$(cat "$err")" = "$1" ] || fail "stderr: got '$(cat "$err")', expected '$1'"
+}
+
+# --- the text trace: 4-queens, stored, and it fits on a screen ---
+run 0 configs/nqueens-trace.yaml
+steady "$out" >"$tmp/trace.txt"
+expect_file $data/nqueens4-bitmask.txt "$tmp/trace.txt"
+[ "$(wc -l <"$out")" -le 70 ] || fail "4-queens trace is $(wc -l <"$out") lines, more than a screen"
+[ ! -s "$err" ] || fail "trace wrote to stderr: $(cat "$err")"
+
+# the array state shows its arrays; forward checking prunes
+run 0 configs/nqueens-trace.yaml --set strategy.state=array --set strategy.prune=forward
+steady "$out" >"$tmp/trace.txt"
+expect_file $data/nqueens4-array-forward.txt "$tmp/trace.txt"
+
+# mirror: the first row tries the left half, each queen counting twice
+run 0 configs/nqueens-trace.yaml --set strategy.symmetry=mirror --set output.stats=false
+expect_file $data/nqueens4-mirror.txt "$out"
+
+# MRV runs on the absolute masks (rows, cols and 2n - 1 diagonal bits)
+run 0 configs/nqueens-trace.yaml --set strategy.select=mrv --set output.stats=false
+expect_file $data/nqueens4-mrv.txt "$out"
+
+# Sudoku: the compact trace
+run 0 $data/sudoku4.yaml --trace
+steady "$out" >"$tmp/trace.txt"
+expect_file $data/sudoku4.txt "$tmp/trace.txt"
+
+# solve: the trace stops with the search, the board follows the solution line
+run 0 configs/nqueens-trace.yaml --set task=solve --set output.stats=false
+[ "$(tail -n 8 "$out" | tr '\n' '|')" = ' 4        row 3 = col 2     queens 1302  cols 1111  d1 1100  d2 0011  avail 0000  -> solution|.Q..|...Q|Q...|..Q.||solutions  1|status     complete|' ] ||
+    fail "solve trace end: $(tail -n 8 "$out")"
+
+# a trace does not change the search: same counts as the untraced run
+for args in "--set strategy.symmetry=mirror" "--set strategy.state=array" \
+            "--set strategy.prune=forward" "--set strategy.select=mrv" \
+            "--set strategy.symmetry=d4"; do
+    run 0 configs/nqueens.yaml --set params.n=7 $args --set strategy.kernel=generic --json
+    jq -c '[.solutions, .nodes, .checks, .fails, .max_depth]' "$out" >"$tmp/plain"
+    run 0 configs/nqueens.yaml --set params.n=7 $args --tree "$tmp/t.dot" --json
+    jq -c '[.solutions, .nodes, .checks, .fails, .max_depth]' "$out" >"$tmp/traced"
+    cmp -s "$tmp/plain" "$tmp/traced" || fail "$args: traced $(cat "$tmp/traced"), untraced $(cat "$tmp/plain")"
+done
+
+# --- the tree: stored DOT, parsed by Graphviz ---
+run 0 configs/nqueens-trace.yaml --set output.trace=false --tree "$tmp/nq4.dot"
+expect_file $data/nqueens4.dot "$tmp/nq4.dot"
+run 0 configs/nqueens.yaml --set params.n=5 --set strategy.symmetry=mirror --set strategy.prune=forward --tree "$tmp/nq5.dot"
+# 10 solutions: columns 0 and 1 of the first row count twice (2 + 2 boards
+# each), column 2 once (2 boards); forward checking prunes 2 nodes (the fails)
+nodes_with() { grep -c "^  n[0-9]* \[label=\"[^\"]*\\\\n$1" "$tmp/nq5.dot"; }
+[ "$(nodes_with 'solution x2')" = 4 ] || fail "5-queens mirror tree: $(nodes_with 'solution x2') doubled solutions, expected 4"
+[ "$(nodes_with 'solution\"')" = 2 ] || fail "5-queens mirror tree: $(nodes_with 'solution\"') single solutions, expected 2"
+[ "$(nodes_with pruned)" = 2 ] || fail "5-queens forward tree: $(nodes_with pruned) pruned nodes, expected 2"
+[ "$(grep -c '^  n[0-9]* \[' "$tmp/nq5.dot")" = 32 ] || fail "5-queens tree: not 32 nodes"
+if command -v dot >/dev/null; then
+    for f in nq4 nq5; do
+        dot -Tsvg "$tmp/$f.dot" -o "$tmp/$f.svg" 2>"$tmp/dot.err" || fail "dot rejects $f.dot: $(cat "$tmp/dot.err")"
+        [ "$(grep -c '<g id="node' "$tmp/$f.svg")" = "$(grep -c '^  n[0-9]* \[' "$tmp/$f.dot")" ] || fail "$f.svg lacks nodes"
+    done
+else
+    echo "SKIP: graphviz (dot) is not installed; DOT files not parsed"
+fi
+
+# the cap: the first nodes, a note in the graph, one line on stderr
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=10 --tree "$tmp/cap.dot"
+expect_err "csearch: $tmp/cap.dot: the search entered 153 nodes; the tree shows the first 10 (output.tree_max_nodes)"
+[ "$(grep -c '^  n[0-9]* \[' "$tmp/cap.dot")" = 10 ] || fail "capped tree does not hold 10 nodes"
+grep -qF 'cut [shape=plaintext, style="", label="... 143 more nodes not drawn (output.tree_max_nodes = 10)"];' "$tmp/cap.dot" || fail "capped tree lacks its note"
+if command -v dot >/dev/null; then
+    dot -Tsvg "$tmp/cap.dot" >/dev/null 2>"$tmp/dot.err" || fail "dot rejects the capped tree: $(cat "$tmp/dot.err")"
+fi
+
+# --- the page: self-contained, and it clicks through in Chromium ---
+run 0 configs/nqueens-trace.yaml --set output.trace=false --trace-html "$tmp/nq4.html"
+[ ! -s "$err" ] || fail "--trace-html wrote to stderr: $(cat "$err")"
+# (the SVG namespace is a name, not an address the page loads)
+outside='(src|href)=|url\(|@import|<link|fetch\(|XMLHttpRequest|https?:'
+sed 's|"http://www.w3.org/2000/svg"||' "$tmp/nq4.html" | grep -qiE "$outside" &&
+    fail "the page refers to something outside itself: $(grep -oiE "$outside" "$tmp/nq4.html" | head -3)"
+grep -qF '<title>csearch: nqueens n=4, count</title>' "$tmp/nq4.html" || fail "page title"
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$chromium" ]; then
+    # --virtual-time-budget lets the page's timers (play) run to the end
+    # before the DOM is dumped; the self-test writes what each click showed
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=20000 --dump-dom "file://$tmp/nq4.html?selftest" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the page"
+    sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" |
+        sed -e 's/<pre id="selftest">//' -e 's/<\/pre>//' >"$tmp/selftest.txt"
+    expect_file $data/nqueens4-selftest.txt "$tmp/selftest.txt"
+else
+    echo "SKIP: chromium is not installed; the page was not clicked through"
+fi
+
+# a page of a capped search says so, on the page and on stderr
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=5 --trace-html "$tmp/cap.html"
+expect_err "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
+grep -qF '"nodes_seen": 153, "cut": true, "max_nodes": 5,' "$tmp/cap.html" || fail "capped page data"
+
+# --- refusals: one line, exit 2, nothing on stdout ---
+while IFS='|' read -r args message; do
+    [ -n "$args" ] || continue
+    # shellcheck disable=SC2086
+    run 2 $args
+    expect_err "csearch: $message"
+    [ ! -s "$out" ] || fail "$args: stdout not empty"
+done <<CASES
+configs/nqueens-trace.yaml --json|configs/nqueens-trace.yaml:11:10: output.trace prints text lines; it cannot go with output.format json
+configs/nqueens-trace.yaml --threads 2|--set strategy.threads=2: a trace follows one search: use one thread
+configs/nqueens.yaml --trace --set strategy.kernel=fast|--set strategy.kernel=fast: kernel fast needs a run without traces (output.trace, trace_html, tree)
+configs/sudoku-batch.yaml --tree $tmp/b.dot|--set output.tree=$tmp/b.dot: a trace follows one search, not a batch of instances
+configs/nqueens-trace.yaml --tree $tmp/no/such/dir/t.dot|--set output.tree=$tmp/no/such/dir/t.dot: cannot write '$tmp/no/such/dir/t.dot': No such file or directory
+configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 1000000, not 0
+CASES
+run 2 configs/nqueens-trace.yaml --checkpoint "$tmp/ck"
+expect_err "csearch: a trace follows one search: it cannot be split by threads, checkpoints or a counting kernel"
+run 2 configs/nqueens.yaml --tree
+expect_err "csearch: --tree needs a FILE; try 'csearch --help'"
+run 0 --help
+grep -qF -- "--trace-html FILE write a page that replays the search step by step" "$out" || fail "--help lacks --trace-html"
+
+# with the kernel left to auto, a traced count takes the engine
+run 0 configs/nqueens.yaml --tree "$tmp/d4.dot" --json
+jq -e '.strategy.kernel == "generic" and .solutions == 92 and .unique == 12' "$out" >/dev/null ||
+    fail "traced d4 count: $(jq -c '[.strategy.kernel, .solutions, .unique]' "$out")"
+
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all trace tests passed"
