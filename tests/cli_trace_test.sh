@@ -46,6 +46,11 @@ expect_file $data/nqueens4-bitmask.txt "$tmp/trace.txt"
 [ "$(wc -l <"$out")" -le 70 ] || fail "4-queens trace is $(wc -l <"$out") lines, more than a screen"
 [ ! -s "$err" ] || fail "trace wrote to stderr: $(cat "$err")"
 
+# the tutorial shows this very trace (all but the timing lines)
+awk '/^\$ build\/framework\/csearch configs\/nqueens-trace.yaml$/ {on = 1; next}
+     on && /^```/ {exit} on' docs/tutorial.md | steady /dev/stdin >"$tmp/tutorial.txt"
+expect_file $data/nqueens4-bitmask.txt "$tmp/tutorial.txt"
+
 # the array state shows its arrays; forward checking prunes
 run 0 configs/nqueens-trace.yaml --set strategy.state=array --set strategy.prune=forward
 steady "$out" >"$tmp/trace.txt"
@@ -117,6 +122,8 @@ outside='(src|href)=|url\(|@import|<link|fetch\(|XMLHttpRequest|https?:'
 sed 's|"http://www.w3.org/2000/svg"||' "$tmp/nq4.html" | grep -qiE "$outside" &&
     fail "the page refers to something outside itself: $(grep -oiE "$outside" "$tmp/nq4.html" | head -3)"
 grep -qF '<title>csearch: nqueens n=4, count, symmetry none</title>' "$tmp/nq4.html" || fail "page title"
+# the page in docs/ is this one
+cmp -s docs/images/nqueens4.html "$tmp/nq4.html" || fail "docs/images/nqueens4.html is not what --trace-html writes now"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ]; then
     # --virtual-time-budget lets the page's timers (play) run to the end
