@@ -143,6 +143,19 @@ run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set o
 expect_err "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
 grep -qF '"nodes_seen": 153, "cut": true, "max_nodes": 5,' "$tmp/cap.html" || fail "capped page data"
 
+# Ctrl-C: the search stops, the page and the tree of what was searched are
+# still written, with status interrupted
+"$csearch" configs/nqueens.yaml --set params.n=14 --set strategy.symmetry=none \
+    --trace --trace-html "$tmp/int.html" --tree "$tmp/int.dot" >/dev/null 2>"$err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+status=$?
+[ $status = 130 ] || fail "Ctrl-C of a traced search exited $status, expected 130"
+grep -qF '"status": "interrupted"' "$tmp/int.html" || fail "interrupted page lacks its status"
+tail -n 1 "$tmp/int.dot" | grep -qx '}' || fail "interrupted tree is not a whole graph"
+
 # --- refusals: one line, exit 2, nothing on stdout ---
 while IFS='|' read -r args message; do
     [ -n "$args" ] || continue
