@@ -107,7 +107,7 @@ static bool enters_node(enum cs_trace_kind kind)
     return kind != CS_TRACE_NO_VALUE && kind != CS_TRACE_UNDO;
 }
 
-/* What happened at a node, in words; NULL for one that branches. */
+/* What happened at a node, in words; empty for one that branches. */
 static void outcome(const struct cs_trace_event *ev, const char *branch,
                     char *buf, size_t size)
 {
@@ -152,7 +152,7 @@ static void print_view(FILE *out, const struct cs_view *v)
         fprintf(out, "  %s %s", v->names.lines[i], v->values.lines[i]);
 }
 
-/* Record a node entered; false once the recording is full. */
+/* Record a node entered; NULL once the recording is full. */
 static struct trace_node *record_node(struct cs_tracer *t,
                                       const struct cs_trace_event *ev,
                                       const char *move)

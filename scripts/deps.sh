@@ -2,7 +2,9 @@
 # deps.sh - install what csearch needs to build and test on Debian 12.
 # Runs apt-get as root, or through sudo when run as another user.
 set -e
-packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq"
+# graphviz and chromium: the trace tests parse the DOT tree and click through
+# the step-through page (they are skipped where these are missing)
+packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq graphviz chromium"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

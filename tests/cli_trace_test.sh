@@ -46,6 +46,11 @@ expect_file $data/nqueens4-bitmask.txt "$tmp/trace.txt"
 [ "$(wc -l <"$out")" -le 70 ] || fail "4-queens trace is $(wc -l <"$out") lines, more than a screen"
 [ ! -s "$err" ] || fail "trace wrote to stderr: $(cat "$err")"
 
+# the tutorial shows this very trace (all but the timing lines)
+awk '/^\$ build\/framework\/csearch configs\/nqueens-trace.yaml$/ {on = 1; next}
+     on && /^```/ {exit} on' docs/tutorial.md | steady /dev/stdin >"$tmp/tutorial.txt"
+expect_file $data/nqueens4-bitmask.txt "$tmp/tutorial.txt"
+
 # the array state shows its arrays; forward checking prunes
 run 0 configs/nqueens-trace.yaml --set strategy.state=array --set strategy.prune=forward
 steady "$out" >"$tmp/trace.txt"
@@ -116,7 +121,9 @@ run 0 configs/nqueens-trace.yaml --set output.trace=false --trace-html "$tmp/nq4
 outside='(src|href)=|url\(|@import|<link|fetch\(|XMLHttpRequest|https?:'
 sed 's|"http://www.w3.org/2000/svg"||' "$tmp/nq4.html" | grep -qiE "$outside" &&
     fail "the page refers to something outside itself: $(grep -oiE "$outside" "$tmp/nq4.html" | head -3)"
-grep -qF '<title>csearch: nqueens n=4, count</title>' "$tmp/nq4.html" || fail "page title"
+grep -qF '<title>csearch: nqueens n=4, count, symmetry none</title>' "$tmp/nq4.html" || fail "page title"
+# the page in docs/ is this one
+cmp -s docs/images/nqueens4.html "$tmp/nq4.html" || fail "docs/images/nqueens4.html is not what --trace-html writes now"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ]; then
     # --virtual-time-budget lets the page's timers (play) run to the end
@@ -151,8 +158,9 @@ configs/sudoku-batch.yaml --tree $tmp/b.dot|--set output.tree=$tmp/b.dot: a trac
 configs/nqueens-trace.yaml --tree $tmp/no/such/dir/t.dot|--set output.tree=$tmp/no/such/dir/t.dot: cannot write '$tmp/no/such/dir/t.dot': No such file or directory
 configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 1000000, not 0
 CASES
-run 2 configs/nqueens-trace.yaml --checkpoint "$tmp/ck"
+run 2 configs/nqueens-trace.yaml --checkpoint "$tmp/ck" --trace-html "$tmp/ck.html"
 expect_err "csearch: a trace follows one search: it cannot be split by threads, checkpoints or a counting kernel"
+[ ! -e "$tmp/ck.html" ] && [ ! -e "$tmp/ck" ] || fail "a refused search left files behind: $(ls "$tmp")"
 run 2 configs/nqueens.yaml --tree
 expect_err "csearch: --tree needs a FILE; try 'csearch --help'"
 run 0 --help

@@ -253,7 +253,7 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     }
     int rc = cs_search(&run, &err);
     bool traces_failed = !rc && traces_end(&traces, &run);
-    traces_close(&traces);
+    traces_close(&traces, rc != 0);
     if (progress && run.units_total)
         fputs("\r\033[K", stderr); /* clear the progress line */
     if (run.checkpoint_torn)

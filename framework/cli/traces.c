@@ -27,10 +27,14 @@ static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
     return 0;
 }
 
-/* "nqueens n=4, count": the model, its integer params and the task. */
+/* "nqueens n=5, count, symmetry mirror, prune forward": the model, its
+ * integer params, the task and the strategies that differ from the default
+ * (but the kernel: a trace always runs on the engine). */
 static void title_of(const struct cs_job *job, const struct cs_config *cfg,
                      char *buf, size_t size)
 {
+    const struct cs_option *const tables[] = {job->model->options,
+                                              cs_framework_options, NULL};
     size_t used = (size_t)snprintf(buf, size, "%s", job->model->name);
     for (const struct cs_option *o = job->model->options; o->key; o++)
         if (o->type == CS_OPT_INT && !strncmp(o->key, "params.", 7) &&
@@ -38,11 +42,27 @@ static void title_of(const struct cs_job *job, const struct cs_config *cfg,
             used += (size_t)snprintf(buf + used, size - used, " %s=%" PRId64,
                                      o->key + 7, cs_config_int(cfg, o->key));
     if (used < size)
-        snprintf(buf + used, size - used, ", %s", cs_task_name(job->task));
+        used += (size_t)snprintf(buf + used, size - used, ", %s",
+                                 cs_task_name(job->task));
+    for (int t = 0; tables[t]; t++)
+        for (const struct cs_option *o = tables[t]; o->key; o++) {
+            const char *v = o->type == CS_OPT_ENUM ? cs_config_str(cfg, o->key)
+                                                   : NULL;
+            if (!v || strncmp(o->key, "strategy.", 9) ||
+                !strcmp(o->key, "strategy.kernel") ||
+                (o->def && !strcmp(v, o->def)) || used >= size)
+                continue;
+            used += (size_t)snprintf(buf + used, size - used, ", %s %s",
+                                     o->key + 9, v);
+        }
 }
 
-void traces_close(struct traces *tr)
+void traces_close(struct traces *tr, bool remove_files)
 {
+    if (remove_files && tr->html)
+        remove(cs_config_str(tr->cfg, "output.trace_html"));
+    if (remove_files && tr->dot)
+        remove(cs_config_str(tr->cfg, "output.tree"));
     if (tr->html)
         fclose(tr->html);
     if (tr->dot)
@@ -56,12 +76,13 @@ int traces_open(struct traces *tr, const struct cs_job *job,
                 struct cs_error *err)
 {
     memset(tr, 0, sizeof *tr);
+    tr->cfg = cfg;
     if (!cs_config_traced(cfg))
         return 0;
     if (cs_trace_check(job, cfg, err) ||
         open_out(&tr->html, cfg, "output.trace_html", err) ||
         open_out(&tr->dot, cfg, "output.tree", err)) {
-        traces_close(tr);
+        traces_close(tr, true);
         return -1;
     }
     struct cs_trace_options opts = {
@@ -69,7 +90,6 @@ int traces_open(struct traces *tr, const struct cs_job *job,
         .record = tr->html || tr->dot,
         .max_nodes = (uint64_t)cs_config_int(cfg, "output.tree_max_nodes"),
     };
-    tr->cfg = cfg;
     tr->tracer = cs_tracer_new(&job->problem, &opts);
     title_of(job, cfg, tr->title, sizeof tr->title);
     run->on_trace = cs_tracer_step;

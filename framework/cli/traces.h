@@ -21,6 +21,7 @@ int traces_open(struct traces *tr, const struct cs_job *job,
 /* After the search: write the page and the tree; -1 if a write failed (the
  * message is on stderr already). */
 int traces_end(struct traces *tr, const struct cs_run *run);
-void traces_close(struct traces *tr);
+/* Close the files; remove_files: the search never ran, leave none behind. */
+void traces_close(struct traces *tr, bool remove_files);
 
 #endif
