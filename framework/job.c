@@ -40,6 +40,9 @@ const struct cs_option cs_framework_options[] = {
      .help = "solutions to print for solve/enumerate (a number or all)"},
     {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
      .help = "print the search statistics"},
+    {.key = "compare", .type = CS_OPT_NODE,
+     .help = "strategies to run side by side over values of n: a table, "
+             "CSV and a plot (csearch compare; docs/compare.md)"},
     {.key = NULL},
 };
 
@@ -108,8 +111,9 @@ static uint64_t hash_node(uint64_t h, const struct cs_node *node)
 }
 
 /* FNV-1a over every key that shapes the search tree and its split: the
- * model, its params and strategy, the task.  Threads, limits and output do
- * not change which units exist or what they count, so they are left out. */
+ * model, its params and strategy, the task.  Threads, limits, output and a
+ * comparison's plan do not change which units exist or what they count, so
+ * they are left out. */
 static uint64_t fingerprint(const struct cs_config *cfg,
                             const struct cs_option *const *tables)
 {
@@ -118,6 +122,7 @@ static uint64_t fingerprint(const struct cs_config *cfg,
         for (const struct cs_option *opt = *tables; opt->key; opt++) {
             if (!strncmp(opt->key, "limits.", 7) ||
                 !strncmp(opt->key, "output.", 7) ||
+                !strcmp(opt->key, "compare") ||
                 !strcmp(opt->key, "strategy.threads"))
                 continue;
             /* values as typed, so "08" and "8" are the same config */
