@@ -11,26 +11,8 @@ failures=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# run EXPECTED_STATUS ARGS...: run csearch, keep stdout/stderr in $out/$err
-run() {
-    local want=$1
-    shift
-    "$csearch" "$@" >"$out" 2>"$err"
-    local got=$?
-    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
-}
-
-expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
-expect_json() { # JQ_FILTER EXPECTED
-    local got
-    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
-    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
-}
+# fail, run, expect_stdout, expect_json
+. "$src/tests/cli_lib.sh"
 
 # --- help, version, list, usage errors ---
 run 0 --help
@@ -266,6 +248,7 @@ rm -f "$out.one"
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
+    case $config in configs/compare-*) continue ;; esac # cli_compare_test.sh
     run 0 "$config"
     [ -s "$out" ] || fail "$config printed nothing"
 done
