@@ -41,6 +41,7 @@ static const char usage[] =
     "  --progress        show a progress line on stderr (default: when stderr\n"
     "                    is a terminal); --no-progress never shows it\n"
     "  --list            list the models and the strategies each supports\n"
+    "                    (with CONFIG: the models of its plugin too)\n"
     "  --help            print this help\n"
     "  --version         print the version\n"
     "\n"
@@ -310,7 +311,7 @@ int main(int argc, char **argv)
     int status = EXIT_USAGE;
     if (cs_register_builtin_models(reg, &err)) {
         status = fail(&err);
-    } else if (list) {
+    } else if (list && !path) {
         status = list_models(reg);
     } else if (!path) {
         status = usage_error("%s", "missing CONFIG");
@@ -326,7 +327,11 @@ int main(int argc, char **argv)
                 bad = cs_config_set(cfg, "output.format=json", &err);
             if (!bad && threads_set[0])
                 bad = cs_config_set(cfg, threads_set, &err);
-            status = bad ? fail(&err) : run_config(cfg, reg, &opts);
+            if (!bad)
+                bad = cs_registry_load_config_plugin(reg, cfg, &err);
+            status = bad    ? fail(&err)
+                     : list ? list_models(reg) /* the plugin's models too */
+                            : run_config(cfg, reg, &opts);
         }
         cs_config_free(cfg);
     }
