@@ -53,6 +53,7 @@ static const char usage[] =
     "  --tree FILE       write the search tree as Graphviz DOT (output.tree);\n"
     "                    both hold output.tree_max_nodes nodes at most\n"
     "  --list            list the models and the strategies each supports\n"
+    "                    (with CONFIG: the models of its plugin too)\n"
     "  --help            print this help\n"
     "  --version         print the version\n"
     "\n"
@@ -380,7 +381,7 @@ int main(int argc, char **argv)
     int status = EXIT_USAGE;
     if (cs_register_builtin_models(reg, &err)) {
         status = fail(&err);
-    } else if (list) {
+    } else if (list && !path) {
         status = list_models(reg);
     } else if (!path) {
         status = usage_error("%s", "missing CONFIG");
@@ -401,8 +402,12 @@ int main(int argc, char **argv)
             for (int k = 0; k < 3 && !bad; k++)
                 if (trace_values[k])
                     bad = set_value(cfg, trace_keys[k], trace_values[k], &err);
+            if (!bad)
+                bad = cs_registry_load_config_plugin(reg, cfg, &err);
             if (bad)
                 status = fail(&err);
+            else if (list)
+                status = list_models(reg); /* the plugin's models too */
             else if (compare || cs_config_node(cfg, "compare"))
                 status = run_compare(cfg, path, sets, nsets, reg, &opts);
             else
