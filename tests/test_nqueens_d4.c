@@ -61,6 +61,34 @@ static void test_nqueens_d4_lanes_walk_the_scalar_tree(void **ctx)
     }
 }
 
+/* The longest lanes: a corner border of n = 19 leaves 16 rows, so the lanes
+ * search 13 of them, 12 with their columns packed in a word.  Unit 1, queens
+ * at (0, 0), (18, 1) and (3, 18), is one of the smaller corner units; its
+ * figures as the scalar search gives them. */
+static void test_nqueens_d4_lanes_longest(void **ctx)
+{
+    (void)ctx;
+    if (!nq_d4_lanes_supported())
+        skip();
+    struct nq_d4 *k = kernel(19);
+    assert_int_equal(k->units[1].top, 0);
+    assert_int_equal(k->units[1].bottom, 1);
+    assert_int_equal(k->units[1].right, 3);
+    struct cs_stats scalar, lanes;
+    count(k, false, 1, &scalar);
+    count(k, true, 1, &lanes);
+    assert_int_equal(scalar.solutions, 882896);
+    assert_int_equal(scalar.unique, 110362);
+    assert_int_equal(scalar.nodes, 31965139);
+    assert_int_equal(scalar.fails, 11417429);
+    assert_int_equal(scalar.max_depth, 16);
+    assert_int_equal(lanes.solutions, scalar.solutions);
+    assert_int_equal(lanes.unique, scalar.unique);
+    assert_int_equal(lanes.nodes, scalar.nodes);
+    assert_int_equal(lanes.fails, scalar.fails);
+    nq_d4_free(k);
+}
+
 /* n = 13's unit with the most nodes, a corner border (queens at (0, 0),
  * (12, 6), (8, 12)) with 10 rows to fill: its numbers as the scalar search
  * gave them before the lanes were written. */
@@ -120,6 +148,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nqueens_d4_lanes_walk_the_scalar_tree),
+        cmocka_unit_test(test_nqueens_d4_lanes_longest),
         cmocka_unit_test(test_nqueens_d4_lanes_count_a_known_unit),
         cmocka_unit_test(test_nqueens_d4_lanes_stop),
         cmocka_unit_test(test_nqueens_d4_lanes_environment),
