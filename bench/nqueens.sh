@@ -31,7 +31,7 @@ readonly ANSWERS="$ROOT/tests/data/nqueens_answers.tsv"
 
 # Every strategy, in the order each round runs them.
 readonly ALL_STRATEGIES=(plain array bitmask bitmask+mirror d4-generic fast
-                         fast-2threads bitmask+mirror-2threads)
+                         fast-scalar fast-2threads bitmask+mirror-2threads)
 
 # Default largest n per strategy (empty: no limit), so that a run up to 17
 # stays reasonable.  Each can be overridden by an environment variable, see
@@ -63,7 +63,10 @@ strategies (csearch configs/nqueens.yaml --json --no-progress --set ...):
   bitmask                  state=bitmask symmetry=none kernel=generic
   bitmask+mirror           state=bitmask symmetry=mirror kernel=generic
   d4-generic               symmetry=d4 kernel=generic (also counts unique)
-  fast                     symmetry=d4 kernel=fast (also counts unique)
+  fast                     symmetry=d4 kernel=fast (also counts unique);
+                           8-lane vectors where the CPU has AVX-512
+  fast-scalar              fast with CSEARCH_NQ_LANES=0: the scalar interior
+                           search, whatever the CPU
   fast-2threads            fast with --threads 2
   bitmask+mirror-2threads  bitmask+mirror with --threads 2
 
@@ -106,7 +109,7 @@ max_n() {
 
 # Fill the global array CMD with the command that runs strategy $1 for n=$2.
 build_cmd() {
-    local name=$1 n=$2 sets threads=1 kv
+    local name=$1 n=$2 sets threads=1 lanes=1 kv
     case $name in
         plain)
             CMD=("$NQ_PLAIN" "$n")
@@ -116,12 +119,14 @@ build_cmd() {
         bitmask+mirror) sets="strategy.state=bitmask strategy.symmetry=mirror strategy.kernel=generic" ;;
         d4-generic)     sets="strategy.symmetry=d4 strategy.kernel=generic" ;;
         fast)           sets="strategy.symmetry=d4 strategy.kernel=fast" ;;
+        fast-scalar)    sets="strategy.symmetry=d4 strategy.kernel=fast"; lanes=0 ;;
         fast-2threads)  sets="strategy.symmetry=d4 strategy.kernel=fast"; threads=2 ;;
         bitmask+mirror-2threads)
             sets="strategy.state=bitmask strategy.symmetry=mirror strategy.kernel=generic"; threads=2 ;;
         *)  return 1 ;;
     esac
-    CMD=("$CSEARCH" "$CONFIG" --json --no-progress --set "params.n=$n")
+    CMD=(env "CSEARCH_NQ_LANES=$lanes" "$CSEARCH" "$CONFIG" --json --no-progress
+         --set "params.n=$n")
     for kv in $sets; do
         CMD+=(--set "$kv")
     done

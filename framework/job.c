@@ -17,6 +17,9 @@ static const char *const format_names[] = {"text", "json", NULL};
 const struct cs_option cs_framework_options[] = {
     {.key = "model", .type = CS_OPT_STRING,
      .help = "the model to search (csearch --list shows them)"},
+    {.key = "plugin", .type = CS_OPT_STRING,
+     .help = "a shared library with more models, relative to the config "
+             "(docs/own-model.md)"},
     {.key = "task", .type = CS_OPT_ENUM, .def = "count",
      .choices = task_names,
      .help = "count all solutions, solve (first one), enumerate (all), "
@@ -50,6 +53,9 @@ const struct cs_option cs_framework_options[] = {
     {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
      .min = 1, .max = 1000000,
      .help = "nodes the tree and the HTML page hold at most"},
+    {.key = "compare", .type = CS_OPT_NODE,
+     .help = "strategies to run side by side over values of n: a table, "
+             "CSV and a plot (csearch compare; docs/compare.md)"},
     {.key = NULL},
 };
 
@@ -118,8 +124,10 @@ static uint64_t hash_node(uint64_t h, const struct cs_node *node)
 }
 
 /* FNV-1a over every key that shapes the search tree and its split: the
- * model, its params and strategy, the task.  Threads, limits and output do
- * not change which units exist or what they count, so they are left out. */
+ * model, its params and strategy, the task.  Threads, limits, output and a
+ * comparison's plan do not change which units exist or what they count, so
+ * they are left out; so is where the plugin lies (the model's name stands
+ * for it). */
 static uint64_t fingerprint(const struct cs_config *cfg,
                             const struct cs_option *const *tables)
 {
@@ -128,7 +136,9 @@ static uint64_t fingerprint(const struct cs_config *cfg,
         for (const struct cs_option *opt = *tables; opt->key; opt++) {
             if (!strncmp(opt->key, "limits.", 7) ||
                 !strncmp(opt->key, "output.", 7) ||
-                !strcmp(opt->key, "strategy.threads"))
+                !strcmp(opt->key, "compare") ||
+                !strcmp(opt->key, "strategy.threads") ||
+                !strcmp(opt->key, "plugin"))
                 continue;
             /* values as typed, so "08" and "8" are the same config */
             char value[64] = "";

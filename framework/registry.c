@@ -1,13 +1,18 @@
-/* registry.c - a uthash table of models keyed by name.
+/* registry.c - a uthash table of models keyed by name, and plugins.
  *
  * Lookups are by name (the config's model: key); listing is in name order
  * so --list and "did you mean" are stable whatever the registration order.
+ * A plugin's models point into its library, so the registry keeps every
+ * library it dlopen()ed and closes them only when it is freed.
  */
+#include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <uthash.h>
 
+#include "csearch/plugin.h"
 #include "csearch/registry.h"
 
 struct entry {
@@ -17,6 +22,8 @@ struct entry {
 
 struct cs_registry {
     struct entry *by_name;
+    void **libs; /* dlopen() handles, closed by cs_registry_free */
+    size_t nlibs;
 };
 
 struct cs_registry *cs_registry_new(void)
@@ -33,6 +40,9 @@ void cs_registry_free(struct cs_registry *reg)
         HASH_DEL(reg->by_name, e);
         free(e);
     }
+    for (size_t i = 0; i < reg->nlibs; i++)
+        dlclose(reg->libs[i]);
+    free(reg->libs);
     free(reg);
 }
 
@@ -78,4 +88,97 @@ const struct cs_model *cs_registry_at(const struct cs_registry *reg, size_t i)
     while (e && i--)
         e = e->hh.next;
     return e ? e->model : NULL;
+}
+
+static void remove_model(struct cs_registry *reg, const struct cs_model *model)
+{
+    struct entry *e;
+    HASH_FIND_STR(reg->by_name, model->name, e);
+    if (e && e->model == model) {
+        HASH_DEL(reg->by_name, e);
+        free(e);
+    }
+}
+
+/* The plugin's exported table, checked; NULL with err set otherwise.  The
+ * ABI version is read before anything else of it. */
+static const struct cs_plugin *plugin_table(void *lib, const char *path,
+                                            struct cs_pos pos,
+                                            struct cs_error *err)
+{
+    const struct cs_plugin *plugin = dlsym(lib, CS_PLUGIN_SYMBOL);
+    if (!plugin)
+        return cs_error_at(err, pos,
+                           "'%s' is not a csearch plugin: it has no symbol "
+                           CS_PLUGIN_SYMBOL, path),
+               NULL;
+    if (plugin->abi_version != CS_ABI_VERSION)
+        return cs_error_at(err, pos,
+                           "plugin '%s' was built for ABI version %d, this "
+                           "csearch has %d",
+                           path, plugin->abi_version, CS_ABI_VERSION),
+               NULL;
+    if (!plugin->models || !plugin->models[0])
+        return cs_error_at(err, pos, "plugin '%s' holds no model", path),
+               NULL;
+    return plugin;
+}
+
+int cs_registry_load_plugin(struct cs_registry *reg, const char *path,
+                            struct cs_pos pos, struct cs_error *err)
+{
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return cs_error_at(err, pos, "cannot load plugin: %s", dlerror());
+    const struct cs_plugin *plugin = plugin_table(lib, path, pos, err);
+    int rc = plugin ? 0 : -1;
+    size_t added = 0;
+    for (; !rc && plugin->models[added]; added++) {
+        if (cs_registry_add(reg, plugin->models[added], err)) {
+            char why[sizeof err->msg] = "";
+            if (err)
+                memcpy(why, err->msg, sizeof why);
+            rc = cs_error_at(err, pos, "plugin '%s': %s", path, why);
+        }
+    }
+    if (rc) {
+        /* all or nothing: the library is about to go */
+        while (added--)
+            remove_model(reg, plugin->models[added]);
+        dlclose(lib);
+        return -1;
+    }
+    reg->libs = cs_xrealloc(reg->libs, (reg->nlibs + 1) * sizeof *reg->libs);
+    reg->libs[reg->nlibs++] = lib;
+    return 0;
+}
+
+int cs_registry_load_config_plugin(struct cs_registry *reg,
+                                   const struct cs_config *cfg,
+                                   struct cs_error *err)
+{
+    const struct cs_node *node = cs_config_node(cfg, "plugin");
+    if (!node)
+        return 0;
+    const char *text = cs_node_text(node);
+    struct cs_pos pos = cs_node_pos(node);
+    if (!text || !text[0])
+        return cs_error_at(err, pos,
+                           "'plugin' must be the path of a shared library");
+
+    /* the folder of the config file, when the key is in that file */
+    size_t dir = 0;
+    if (text[0] != '/' && pos.file && !strcmp(pos.file, cs_config_file(cfg))) {
+        const char *slash = strrchr(pos.file, '/');
+        dir = slash ? (size_t)(slash - pos.file) + 1 : 0;
+    }
+    /* a name without '/' would send dlopen() searching the system's
+     * library path: it is a path here, so say "./" */
+    const char *here = !dir && !strchr(text, '/') ? "./" : "";
+    size_t len = strlen(here) + dir + strlen(text) + 1;
+    char *path = cs_xmalloc(len);
+    snprintf(path, len, "%s%.*s%s", here, (int)dir, pos.file, text);
+    int rc = cs_registry_load_plugin(reg, path, pos, err);
+    free(path);
+    return rc;
 }

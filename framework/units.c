@@ -242,8 +242,20 @@ static bool search_prefix(struct pool *pool, struct cs_run *wr, void *state,
     const int *prefix = pool->fr.prefixes + i * (size_t)depth * 2;
     memset(state, 0, cs_problem_state_size(p));
     h->init(state, p->data);
-    for (int d = 0; d < depth; d++)
+    /* the very steps of the split's walk: a prune that propagates (Sudoku)
+     * changes the state, and a unit must start from the state the walk
+     * reached; on this path every prune said "go on" */
+    for (int d = 0; d < depth; d++) {
+        if (h->prune)
+            h->prune(state);
         h->apply(state, prefix[2 * d], prefix[2 * d + 1]);
+    }
+    if (h->collect) {
+        /* the split counted the prefix's checks once already: a replay
+         * per unit must not count them again */
+        struct cs_stats replay = {0};
+        h->collect(state, &replay);
+    }
     memset(&wr->stats, 0, sizeof wr->stats);
     wr->base_weight = pool->fr.weights[i];
     wr->next_poll = CS_POLL_NODES;

@@ -11,26 +11,8 @@ failures=0
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# run EXPECTED_STATUS ARGS...: run csearch, keep stdout/stderr in $out/$err
-run() {
-    local want=$1
-    shift
-    "$csearch" "$@" >"$out" 2>"$err"
-    local got=$?
-    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
-}
-
-expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
-expect_json() { # JQ_FILTER EXPECTED
-    local got
-    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
-    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
-}
+# fail, run, expect_stdout, expect_json
+. "$src/tests/cli_lib.sh"
 
 # --- help, version, list, usage errors ---
 run 0 --help
@@ -131,7 +113,7 @@ tests/data/bad/unknown-key.yaml|tests/data/bad/unknown-key.yaml:5:3: unknown key
 tests/data/bad/wrong-type.yaml|tests/data/bad/wrong-type.yaml:3:6: 'params.n' must be an integer, not 'eight'
 tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 128, not 0
 tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown model 'nqeens'; did you mean 'nqueens'?
-tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask
+tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
 tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
 tests/data/bad/beyond-limit.yaml|tests/data/bad/beyond-limit.yaml:3:6: n = 65 is beyond the limit of the bitmask state (at most 64)
 tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml: missing key 'model'
@@ -266,6 +248,7 @@ rm -f "$out.one"
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
+    case $config in configs/compare-*) continue ;; esac # cli_compare_test.sh
     run 0 "$config"
     [ -s "$out" ] || fail "$config printed nothing"
 done

@@ -31,6 +31,15 @@ void load_nq_answers(void)
     assert_int_equal(rows, 27);
 }
 
+bool nq_board_valid(const int *pos, int n)
+{
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            if (pos[a] == pos[b] || abs(pos[a] - pos[b]) == b - a)
+                return false;
+    return true;
+}
+
 struct cs_config *config_of(const char *const *sets)
 {
     struct cs_config *cfg = cs_config_new("test");

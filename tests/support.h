@@ -3,6 +3,7 @@
 #ifndef CSEARCH_TEST_SUPPORT_H
 #define CSEARCH_TEST_SUPPORT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "csearch/job.h"
@@ -13,6 +14,9 @@ struct nq_answer {
 };
 extern struct nq_answer nq_answers[28];
 void load_nq_answers(void);
+
+/* Do queens at (r, pos[r]), r < n, leave each other alone? */
+bool nq_board_valid(const int *pos, int n);
 
 /* A config named "test" from "key=value" strings (NULL-terminated); fails
  * the test if one does not apply. */

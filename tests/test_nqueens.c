@@ -21,15 +21,6 @@
 
 /* ---- the independent checker -------------------------------------------- */
 
-static bool board_valid(const int *pos, int n)
-{
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b < n; b++)
-            if (pos[a] == pos[b] || abs(pos[a] - pos[b]) == b - a)
-                return false;
-    return true;
-}
-
 /* All n! permutations in lexicographic order; calls fn for the valid ones. */
 static void brute_force(int n, void (*fn)(const int *pos, int n, void *ud),
                         void *ud)
@@ -38,7 +29,7 @@ static void brute_force(int n, void (*fn)(const int *pos, int n, void *ud),
     for (int i = 0; i < n; i++)
         pos[i] = i;
     for (;;) {
-        if (board_valid(pos, n))
+        if (nq_board_valid(pos, n))
             fn(pos, n, ud);
         int i = n - 2;
         while (i >= 0 && pos[i] > pos[i + 1])
@@ -114,7 +105,7 @@ static bool collect_board(void *ud, const struct cs_hooks *hooks,
             strcat(s, board.lines[r]);
             pos[r] = (int)(strchr(board.lines[r], 'Q') - board.lines[r]);
         }
-        assert_true(board_valid(pos, n));
+        assert_true(nq_board_valid(pos, n));
         boards_add(ud, s);
     }
     cs_board_free(&board);
@@ -201,7 +192,7 @@ static void count_prefixes(int *pos, int row, int n, uint64_t *nodes,
     bool child = false;
     for (int c = 0; c < n; c++) {
         pos[row] = c;
-        if (!board_valid(pos, row + 1))
+        if (!nq_board_valid(pos, row + 1))
             continue;
         child = true;
         count_prefixes(pos, row + 1, n, nodes, fails, depth);

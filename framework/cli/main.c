@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "csearch/batch.h"
+#include "compare.h"
 #include "csearch/job.h"
 #include "output.h"
 #include "traces.h"
@@ -27,9 +28,13 @@ enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
 
 static const char usage[] =
     "usage: csearch CONFIG [options]\n"
+    "       csearch compare CONFIG [options]\n"
     "       csearch --list | --help | --version\n"
     "\n"
-    "Run the search a YAML config describes and print its result.\n"
+    "Run the search a YAML config describes and print its result.  With a\n"
+    "compare: section (csearch compare, or a config holding one) run each of\n"
+    "its strategies for each of its n, print a table with ratios to the\n"
+    "first strategy, and write compare.csv and compare.plot (SVG) if named.\n"
     "\n"
     "options:\n"
     "  --set KEY=VALUE   override a config key, e.g. --set params.n=12,\n"
@@ -48,6 +53,7 @@ static const char usage[] =
     "  --tree FILE       write the search tree as Graphviz DOT (output.tree);\n"
     "                    both hold output.tree_max_nodes nodes at most\n"
     "  --list            list the models and the strategies each supports\n"
+    "                    (with CONFIG: the models of its plugin too)\n"
     "  --help            print this help\n"
     "  --version         print the version\n"
     "\n"
@@ -95,6 +101,8 @@ static void print_option(const struct cs_option *opt)
         printf("number %g..%g", opt->min, opt->max);
     } else if (opt->type == CS_OPT_BOOL) {
         fputs("true | false", stdout);
+    } else if (opt->type == CS_OPT_NODE) {
+        fputs("mapping", stdout);
     } else {
         fputs("text", stdout);
     }
@@ -206,6 +214,33 @@ static int run_batch(struct cs_job *job, struct out *out)
     return batch_sum.none ? EXIT_NO_SOLUTION : EXIT_DONE;
 }
 
+/* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
+ * buffered output when Ctrl-C arrives */
+static void catch_sigint(void)
+{
+    struct sigaction sa = {.sa_handler = on_sigint,
+                           .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+/* csearch compare CONFIG, or a config with a compare: section */
+static int run_compare(const struct cs_config *cfg, const char *path,
+                       const char *const *sets, int nsets,
+                       const struct cs_registry *reg,
+                       const struct options *opts)
+{
+    struct cs_error err;
+    if (opts->checkpoint) {
+        cs_error_set(&err, NULL, "checkpoints are for counts, not "
+                                 "comparisons");
+        return fail(&err);
+    }
+    catch_sigint();
+    int status = compare_run(cfg, path, sets, nsets, reg, &interrupted, &err);
+    return status < 0 ? fail(&err) : status;
+}
+
 static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
                       const struct options *opts)
 {
@@ -231,12 +266,7 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
         return fail(&err);
     }
 
-    /* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
-     * buffered output when Ctrl-C arrives */
-    struct sigaction sa = {.sa_handler = on_sigint,
-                           .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    catch_sigint();
 
     int status;
     if (job.problem.setup_instance) {
@@ -276,7 +306,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL;
     const char **sets = calloc((size_t)argc, sizeof *sets);
-    int nsets = 0, json = 0, list = 0;
+    int nsets = 0, json = 0, list = 0, compare = 0;
     struct options opts = {.progress = -1};
     char threads_set[64] = "";
     const char *trace_keys[] = {"output.trace", "output.trace_html",
@@ -333,6 +363,8 @@ int main(int argc, char **argv)
             opts.progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
             opts.progress = 0;
+        } else if (!strcmp(a, "compare") && !path && !compare) {
+            compare = 1;
         } else if (a[0] == '-' && a[1]) {
             free(sets);
             return usage_error("unknown option '%s'", a);
@@ -349,7 +381,7 @@ int main(int argc, char **argv)
     int status = EXIT_USAGE;
     if (cs_register_builtin_models(reg, &err)) {
         status = fail(&err);
-    } else if (list) {
+    } else if (list && !path) {
         status = list_models(reg);
     } else if (!path) {
         status = usage_error("%s", "missing CONFIG");
@@ -358,17 +390,28 @@ int main(int argc, char **argv)
         if (cs_config_load(&cfg, path, &err)) {
             status = fail(&err);
         } else {
+            /* --json and --threads as the last overrides (room: each took
+             * an argument) */
+            if (json)
+                sets[nsets++] = "output.format=json";
+            if (threads_set[0])
+                sets[nsets++] = threads_set;
             int bad = 0;
             for (int i = 0; i < nsets && !bad; i++)
                 bad = cs_config_set(cfg, sets[i], &err);
-            if (!bad && json)
-                bad = cs_config_set(cfg, "output.format=json", &err);
-            if (!bad && threads_set[0])
-                bad = cs_config_set(cfg, threads_set, &err);
             for (int k = 0; k < 3 && !bad; k++)
                 if (trace_values[k])
                     bad = set_value(cfg, trace_keys[k], trace_values[k], &err);
-            status = bad ? fail(&err) : run_config(cfg, reg, &opts);
+            if (!bad)
+                bad = cs_registry_load_config_plugin(reg, cfg, &err);
+            if (bad)
+                status = fail(&err);
+            else if (list)
+                status = list_models(reg); /* the plugin's models too */
+            else if (compare || cs_config_node(cfg, "compare"))
+                status = run_compare(cfg, path, sets, nsets, reg, &opts);
+            else
+                status = run_config(cfg, reg, &opts);
         }
         cs_config_free(cfg);
     }

@@ -302,3 +302,8 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
     }
     fflush(o->out);
 }
+
+void out_json_string(FILE *out, const char *s)
+{
+    json_string(out, s);
+}

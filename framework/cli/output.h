@@ -34,4 +34,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
                       struct batch_summary *sum);
 void out_batch_end(struct out *o, const struct batch_summary *sum);
 
+/* s as a JSON string, quoted and escaped. */
+void out_json_string(FILE *out, const char *s);
+
 #endif

@@ -31,9 +31,16 @@ struct nq_d4 {
     int n;
     uint64_t count;
     struct nq_border *units; /* canonical borders, in enumeration order */
+    bool lanes;              /* search on 8-lane vectors (AVX-512): same
+                                tree, same counts, about twice as fast */
 };
 
-/* List the canonical borders of an n x n board (NQ_D4_MIN <= n). */
+/* Can this processor run the 8-lane search? */
+bool nq_d4_lanes_supported(void);
+
+/* List the canonical borders of an n x n board (NQ_D4_MIN <= n).  Sets
+ * lanes when they are supported, unless the environment variable
+ * CSEARCH_NQ_LANES is 0; a caller may clear it. */
 void nq_d4_init(struct nq_d4 *k, int n);
 void nq_d4_free(void *k);
 

@@ -144,12 +144,23 @@ static void view_flags(struct cs_view *v, const char *name, const bool *a,
     cs_view_add(v, name, buf);
 }
 
+/* The helpers above, for the other formulations (formulations.c). */
+bool nq_is_canonical(const int *pos, int n) { return is_canonical(pos, n); }
+
+void nq_emit_board(const int *pos, int n, uint64_t k, struct cs_board *out)
+{
+    emit_board(pos, n, k, out);
+}
+
 /* ---- array: three boolean arrays, one check per column tried ------------ */
 
+/* With `state: set` the same hooks keep the occupied lines in a hash set
+ * instead of the arrays (formulations.c): the same tree, the same checks. */
 struct nq_array {
     int n, placed;
     bool mirror, forward, d4;
     uint64_t checks, unique;
+    struct nq_lineset *set; /* state set: the lines; NULL: the arrays */
     int pos[NQ_ARRAY_MAX]; /* column of row r's queen, -1 if open */
     bool col[NQ_ARRAY_MAX];
     bool d1[2 * NQ_ARRAY_MAX - 1]; /* r + c */
@@ -158,6 +169,8 @@ struct nq_array {
 
 static bool arr_free(const struct nq_array *s, int r, int c)
 {
+    if (s->set)
+        return !nq_lineset_attacks(s->set, r, c);
     return !s->col[c] && !s->d1[r + c] && !s->d2[r - c + s->n - 1];
 }
 
@@ -171,6 +184,14 @@ static void arr_init(void *state, const void *problem)
     s->d4 = p->d4;
     for (int r = 0; r < s->n; r++)
         s->pos[r] = -1;
+    if (p->hashed)
+        s->set = nq_lineset_new(p->n);
+}
+
+static void arr_fini(void *state)
+{
+    struct nq_array *s = state;
+    nq_lineset_free(s->set);
 }
 
 static int arr_select(const void *state)
@@ -222,6 +243,10 @@ static bool arr_next(void *state, int r, uint64_t *cursor, int *value)
 
 static void arr_set(struct nq_array *s, int r, int c, bool on)
 {
+    if (s->set) {
+        nq_lineset_mark(s->set, r, c, on);
+        return;
+    }
     s->col[c] = on;
     s->d1[r + c] = on;
     s->d2[r - c + s->n - 1] = on;
@@ -312,6 +337,7 @@ static void arr_describe(const void *state, struct cs_view *out)
 static const struct cs_hooks array_hooks = {
     .state_size = sizeof(struct nq_array),
     .init = arr_init,
+    .fini = arr_fini,
     .select = arr_select,
     .domain_size = arr_domain_size,
     .first = arr_first,
@@ -821,7 +847,9 @@ const struct cs_hooks *nq_hooks(enum nq_state state, const struct nq_problem *p)
 
 /* ---- the model: options and set-up -------------------------------------- */
 
-static const char *const state_names[] = {"array", "bitmask", NULL};
+static const char *const state_names[] = {"array", "bitmask", "set", NULL};
+static const char *const formulation_names[] = {"row", "cell", NULL};
+static const char *const search_names[] = {"backtrack", "brute-force", NULL};
 static const char *const symmetry_names[] = {"none", "mirror", "d4", NULL};
 static const char *const prune_names[] = {"none", "forward", NULL};
 static const char *const kernel_names[] = {"auto", "fast", "generic", NULL};
@@ -833,7 +861,18 @@ static const struct cs_option nq_options[] = {
      .max = NQ_ARRAY_MAX, .help = "board size (queens, rows, columns)"},
     {.key = "strategy.state", .type = CS_OPT_ENUM, .def = "bitmask",
      .choices = state_names,
-     .help = "array: three boolean arrays; bitmask: three integer masks"},
+     .help = "array: three boolean arrays; bitmask: three integer masks; "
+             "set: a hash set of occupied lines (formulation row only: "
+             "cell and brute-force keep their own)"},
+    {.key = "strategy.formulation", .type = CS_OPT_ENUM, .def = "row",
+     .choices = formulation_names,
+     .help = "row: a queen per row; cell: each queen on a later square"},
+    {.key = "strategy.prune_skipped_rows", .type = CS_OPT_BOOL,
+     .def = "false",
+     .help = "formulation cell: cut a branch once a row is passed empty"},
+    {.key = "strategy.search", .type = CS_OPT_ENUM, .def = "backtrack",
+     .choices = search_names,
+     .help = "brute-force: all n! permutations, each tested at the leaf"},
     {.key = "strategy.symmetry", .type = CS_OPT_ENUM, .def = "d4",
      .choices = symmetry_names,
      .help = "mirror: first row searches the left half, counted twice; "
@@ -887,9 +926,13 @@ static bool count_unit(const void *data, uint64_t unit,
 static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                     struct cs_error *err)
 {
+    int formulation = nq_formulation_setup(cfg, out, err);
+    if (formulation <= 0)
+        return formulation; /* set, cell or brute force: formulations.c */
     int n = (int)cs_config_int(cfg, "params.n");
     bool mrv = cs_config_enum(cfg, "strategy.select") == CS_SELECT_MRV;
-    enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0
+    bool hashed = cs_config_enum(cfg, "strategy.state") == 2; /* set */
+    enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0 || hashed
                               ? NQ_ARRAY
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
     /* a count with nothing to test at the leaves runs on the slim state,
@@ -922,6 +965,7 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
     p->mirror = symmetry == SYM_MIRROR;
     p->d4 = symmetry == SYM_D4;
     p->forward = cs_config_enum(cfg, "strategy.prune") == 1;
+    p->hashed = hashed;
     out->hooks = nq_hooks(state, p);
     out->data = p;
     out->free_data = free_problem;

@@ -11,6 +11,8 @@
  *             MRV needs; n <= 64.
  *   count     the bitmask state without positions, copied instead of undone,
  *             for counts that show no board; n <= 64.
+ *   set       the array hooks with the lines in a hash set (formulations.c).
+ * formulations.c also holds the cell formulation and brute force.
  * The tables are exposed for the tests; users reach them through configs.
  */
 #ifndef CSEARCH_NQUEENS_H
@@ -30,12 +32,35 @@ struct nq_problem {
     bool mirror;  /* first row: left half counted twice, odd middle once */
     bool d4;      /* count unique solutions (each solution tested) */
     bool forward; /* forward checking: every open row keeps a free column */
+    bool hashed;  /* state set: the array hooks on a hash set of lines */
     struct nq_d4 *kernel; /* the fast count's border constellations, or NULL */
 };
 
 extern const struct cs_model cs_nqueens_model;
 
 enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE, NQ_COUNT };
+
+/* The other formulations (formulations.c): formulation cell and search
+ * brute-force.  Returns 0 with *out set up, -1 with err positioned, or 1
+ * when cfg asks for neither (the row model takes it). */
+int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
+                         struct cs_error *err);
+
+/* Shared with formulations.c: is the solution pos the least of its 8
+ * images; one board (k = 1: its mirror image). */
+bool nq_is_canonical(const int *pos, int n);
+void nq_emit_board(const int *pos, int n, uint64_t k, struct cs_board *out);
+
+/* The set state's lines (formulations.c): a uthash set of the columns and
+ * diagonals queens occupy.  new allocates everything the set will need, so
+ * mark never allocates; free(NULL) is fine. */
+struct nq_lineset;
+struct nq_lineset *nq_lineset_new(int n);
+void nq_lineset_free(struct nq_lineset *set);
+/* Is (r, c) on an occupied column or diagonal? */
+bool nq_lineset_attacks(struct nq_lineset *set, int r, int c);
+/* Occupy (on) or free the three lines through (r, c). */
+void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on);
 
 /* The hook table of a representation for problem p (the bitmask tables
  * differ by pruning and d4; the others read p's flags at run time). */

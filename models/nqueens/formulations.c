@@ -1,0 +1,415 @@
+/* formulations.c - N-Queens modelled other ways, for comparing strategies.
+ *
+ * Beside nqueens.c's row-by-row tables, on the generic engine: the cell
+ * formulation (the k-th queen on a later square than the (k-1)-th's), brute
+ * force (every permutation of the columns, tested at the leaf), and the
+ * hash set of occupied lines behind `state: set` (the array hooks use it in
+ * place of their arrays).  Each counts its own checks; what a node and a
+ * check are for each is in docs/architecture.md, section 12.7.
+ */
+#include <stdlib.h>
+
+#include "csearch/dfs.h"
+#include "nqueens/d4.h"
+#include "nqueens/nqueens.h"
+
+/* uthash allocates its tables through the project's wrapper (which aborts
+ * with a message on exhaustion rather than returning NULL). */
+#define uthash_malloc(size) cs_xmalloc(size)
+#define uthash_free(ptr, size) free(ptr)
+#include <uthash.h>
+
+#define NQ_BRUTE_MAX 12 /* 12! = 479001600 leaves; 13! would take minutes */
+
+struct nq_form {
+    int n;
+    bool d4;
+};
+
+/* ---- set: occupied columns and diagonals in a hash set ---------------- */
+
+/* The naive textbook state, behind the array hooks of nqueens.c: one hash
+ * set holding a key for each occupied column (c), rising diagonal
+ * (n + r + c) and falling diagonal (3n - 1 + r - c + n - 1).  Entries live
+ * in a pool, one per possible key, so marking only links and unlinks; the
+ * bucket table is grown in nq_lineset_new to hold every key at once and
+ * keeps a sentinel entry, so no add or delete in the search allocates. */
+struct line_entry {
+    int key;
+    UT_hash_handle hh;
+};
+
+struct nq_lineset {
+    int n;
+    struct line_entry *occupied; /* the hash set (uthash head) */
+    struct line_entry sentinel;  /* key -1: keeps the table alive */
+    struct line_entry pool[];    /* 5n - 2: one per key */
+};
+
+static bool line_has(struct nq_lineset *set, int key)
+{
+    struct line_entry *e;
+    HASH_FIND_INT(set->occupied, &key, e);
+    return e != NULL;
+}
+
+static void line_mark(struct nq_lineset *set, int key, bool on)
+{
+    struct line_entry *e = &set->pool[key];
+    if (on)
+        HASH_ADD_INT(set->occupied, key, e);
+    else
+        HASH_DEL(set->occupied, e);
+}
+
+struct nq_lineset *nq_lineset_new(int n)
+{
+    int keys = 5 * n - 2;
+    struct nq_lineset *set =
+        cs_xcalloc(1, sizeof *set + (size_t)keys * sizeof set->pool[0]);
+    set->n = n;
+    set->sentinel.key = -1;
+    HASH_ADD_INT(set->occupied, key, &set->sentinel);
+    for (int k = 0; k < keys; k++)
+        set->pool[k].key = k;
+    for (int k = 0; k < keys; k++)
+        line_mark(set, k, true);
+    for (int k = 0; k < keys; k++)
+        line_mark(set, k, false);
+    return set;
+}
+
+void nq_lineset_free(struct nq_lineset *set)
+{
+    if (!set)
+        return;
+    HASH_CLEAR(hh, set->occupied);
+    free(set);
+}
+
+bool nq_lineset_attacks(struct nq_lineset *set, int r, int c)
+{
+    int n = set->n;
+    return line_has(set, c) || line_has(set, n + r + c) ||
+           line_has(set, 3 * n - 1 + r - c + n - 1);
+}
+
+void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on)
+{
+    int n = set->n;
+    line_mark(set, c, on);
+    line_mark(set, n + r + c, on);
+    line_mark(set, 3 * n - 1 + r - c + n - 1, on);
+}
+
+/* ---- cell: the k-th queen on a square after the (k-1)-th's ------------- */
+
+/* Variables are queens 0..n-1, values squares r * n + c.  Queen k may take
+ * any square after queen k-1's that no queen attacks (one check per square
+ * tried, against rows, columns and both diagonals), so each set of
+ * non-attacking squares is reached once, in increasing order.  Without
+ * pruning the search wanders through every such set; with skipped-row
+ * pruning a node whose queen stands below a row left empty is cut: the
+ * rows above the last queen are all passed and can take no queen again. */
+struct nq_cell {
+    int n, placed;
+    bool d4;
+    uint64_t checks, unique;
+    int square[NQ_ARRAY_MAX]; /* square of queen k */
+    int pos[NQ_ARRAY_MAX];    /* column of row r's queen, -1 if none */
+    bool col[NQ_ARRAY_MAX];
+    bool d1[2 * NQ_ARRAY_MAX - 1]; /* r + c */
+    bool d2[2 * NQ_ARRAY_MAX - 1]; /* r - c + n - 1 */
+};
+
+static void cell_init(void *state, const void *problem)
+{
+    struct nq_cell *s = state;
+    const struct nq_form *p = problem;
+    s->n = p->n;
+    s->d4 = p->d4;
+    for (int r = 0; r < s->n; r++)
+        s->pos[r] = -1;
+}
+
+static int cell_select(const void *state)
+{
+    const struct nq_cell *s = state;
+    return s->placed < s->n ? s->placed : CS_NONE;
+}
+
+static void cell_first(void *state, int k, uint64_t *cursor)
+{
+    struct nq_cell *s = state;
+    *cursor = k ? (uint64_t)s->square[k - 1] + 1 : 0;
+}
+
+static bool cell_next(void *state, int k, uint64_t *cursor, int *value)
+{
+    struct nq_cell *s = state;
+    int squares = s->n * s->n;
+    (void)k;
+    for (int sq = (int)*cursor; sq < squares; sq++) {
+        int r = sq / s->n, c = sq % s->n;
+        s->checks++;
+        if (s->pos[r] < 0 && !s->col[c] && !s->d1[r + c] &&
+            !s->d2[r - c + s->n - 1]) {
+            *value = sq;
+            *cursor = (uint64_t)sq + 1;
+            return true;
+        }
+    }
+    *cursor = (uint64_t)squares;
+    return false;
+}
+
+static void cell_mark(struct nq_cell *s, int sq, bool on)
+{
+    int r = sq / s->n, c = sq % s->n;
+    s->pos[r] = on ? c : -1;
+    s->col[c] = on;
+    s->d1[r + c] = on;
+    s->d2[r - c + s->n - 1] = on;
+}
+
+static void cell_apply(void *state, int k, int sq)
+{
+    struct nq_cell *s = state;
+    cell_mark(s, sq, true);
+    s->square[k] = sq;
+    s->placed++;
+}
+
+static void cell_undo(void *state, int k, int sq)
+{
+    struct nq_cell *s = state;
+    (void)k;
+    cell_mark(s, sq, false);
+    s->placed--;
+}
+
+/* Queens stand in increasing squares, one per row, so rows 0..r of the last
+ * queen's row r all hold one exactly when r + 1 queens are placed. */
+static bool cell_skipped_row(void *state)
+{
+    const struct nq_cell *s = state;
+    return s->placed > 0 && s->square[s->placed - 1] / s->n != s->placed - 1;
+}
+
+static bool cell_goal(void *state)
+{
+    struct nq_cell *s = state;
+    if (s->d4)
+        s->unique += nq_is_canonical(s->pos, s->n);
+    return true;
+}
+
+static void cell_collect(void *state, struct cs_stats *into)
+{
+    struct nq_cell *s = state;
+    into->checks += s->checks;
+    into->unique += s->unique;
+    s->checks = s->unique = 0;
+}
+
+static void cell_emit(const void *state, uint64_t k, struct cs_board *out)
+{
+    const struct nq_cell *s = state;
+    nq_emit_board(s->pos, s->n, k, out);
+}
+
+#define CELL_HOOKS                                                             \
+    .state_size = sizeof(struct nq_cell), .init = cell_init,                   \
+    .select = cell_select, .first = cell_first, .next = cell_next,             \
+    .apply = cell_apply, .undo = cell_undo, .goal = cell_goal,                 \
+    .collect = cell_collect, .emit = cell_emit
+
+static const struct cs_hooks cell_hooks = {CELL_HOOKS};
+
+static const struct cs_hooks cell_skipped_rows_hooks = {
+    CELL_HOOKS,
+    .prune = cell_skipped_row,
+};
+
+/* ---- brute force: every permutation, tested at the leaf ---------------- */
+
+/* Rows are variables and row r takes every column no row above took, with
+ * no other test: the leaves are the n! permutations.  The goal hook then
+ * compares queen pairs for a shared diagonal (one check per pair, stopping
+ * at the first pair that attacks); a rejected permutation is a fail. */
+struct nq_brute {
+    int n, row;
+    bool d4;
+    uint64_t used, checks, unique; /* used: the columns taken */
+    int pos[NQ_BRUTE_MAX];
+};
+
+static void brute_init(void *state, const void *problem)
+{
+    struct nq_brute *s = state;
+    const struct nq_form *p = problem;
+    s->n = p->n;
+    s->d4 = p->d4;
+}
+
+static int brute_select(const void *state)
+{
+    const struct nq_brute *s = state;
+    return s->row < s->n ? s->row : CS_NONE;
+}
+
+static void brute_first(void *state, int r, uint64_t *cursor)
+{
+    struct nq_brute *s = state;
+    (void)r;
+    *cursor = ((UINT64_C(1) << s->n) - 1) & ~s->used;
+}
+
+static bool brute_next(void *state, int r, uint64_t *cursor, int *value)
+{
+    (void)state;
+    (void)r;
+    if (!*cursor)
+        return false;
+    *value = __builtin_ctzll(*cursor);
+    *cursor &= *cursor - 1;
+    return true;
+}
+
+static void brute_apply(void *state, int r, int c)
+{
+    struct nq_brute *s = state;
+    s->used |= UINT64_C(1) << c;
+    s->pos[r] = c;
+    s->row = r + 1;
+}
+
+static void brute_undo(void *state, int r, int c)
+{
+    struct nq_brute *s = state;
+    s->used &= ~(UINT64_C(1) << c);
+    s->row = r;
+}
+
+static bool brute_goal(void *state)
+{
+    struct nq_brute *s = state;
+    for (int a = 0; a < s->n; a++)
+        for (int b = a + 1; b < s->n; b++) {
+            s->checks++;
+            if (abs(s->pos[a] - s->pos[b]) == b - a)
+                return false;
+        }
+    if (s->d4)
+        s->unique += nq_is_canonical(s->pos, s->n);
+    return true;
+}
+
+static void brute_collect(void *state, struct cs_stats *into)
+{
+    struct nq_brute *s = state;
+    into->checks += s->checks;
+    into->unique += s->unique;
+    s->checks = s->unique = 0;
+}
+
+static void brute_emit(const void *state, uint64_t k, struct cs_board *out)
+{
+    const struct nq_brute *s = state;
+    nq_emit_board(s->pos, s->n, k, out);
+}
+
+static int brute_search(struct cs_run *run, void *state);
+
+static const struct cs_hooks brute_hooks = {
+    .state_size = sizeof(struct nq_brute),
+    .init = brute_init,
+    .select = brute_select,
+    .first = brute_first,
+    .next = brute_next,
+    .apply = brute_apply,
+    .undo = brute_undo,
+    .goal = brute_goal,
+    .collect = brute_collect,
+    .emit = brute_emit,
+    .search = brute_search, /* n! leaves: worth inlining the hooks */
+};
+
+static int brute_search(struct cs_run *run, void *state)
+{
+    return cs_dfs(run, state, &brute_hooks);
+}
+
+/* ---- set-up ------------------------------------------------------------- */
+
+enum { SEARCH_BACKTRACK, SEARCH_BRUTE };
+enum { FORM_ROW, FORM_CELL };
+enum { SYM_MIRROR = 1, SYM_D4 = 2 }; /* strategy.symmetry: none, mirror, d4 */
+enum { KERNEL_FAST = 1 };         /* strategy.kernel: auto, fast, generic */
+
+/* A strategy key that cell or brute force cannot honour: the complaint, with
+ * *key set to it, or NULL.  (strategy.state is not among them: both keep a
+ * state of their own, and the key chooses among the row model's.) */
+static const char *conflict(const struct cs_config *cfg, const char **key)
+{
+    if (cs_config_enum(cfg, "strategy.symmetry") == SYM_MIRROR) {
+        *key = "strategy.symmetry";
+        return "cannot use symmetry mirror (none or d4)";
+    }
+    if (cs_config_enum(cfg, "strategy.prune") != 0) {
+        *key = "strategy.prune";
+        return "cannot use prune forward";
+    }
+    if (cs_config_enum(cfg, "strategy.kernel") == KERNEL_FAST) {
+        *key = "strategy.kernel";
+        return "cannot use kernel fast";
+    }
+    return NULL;
+}
+
+int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
+                         struct cs_error *err)
+{
+    int n = (int)cs_config_int(cfg, "params.n");
+    bool brute = cs_config_enum(cfg, "strategy.search") == SEARCH_BRUTE;
+    bool cell = cs_config_enum(cfg, "strategy.formulation") == FORM_CELL;
+    bool skipped_rows = cs_config_bool(cfg, "strategy.prune_skipped_rows");
+    if (skipped_rows && !cell)
+        return cs_error_at(err,
+                           cs_config_pos(cfg, "strategy.prune_skipped_rows"),
+                           "prune_skipped_rows needs formulation cell");
+    if (brute && cell)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.search"),
+                           "search brute-force needs formulation row");
+    if (!brute && !cell)
+        return 1; /* the row model of nqueens.c */
+
+    const char *key = NULL, *why = conflict(cfg, &key);
+    const char *what = brute ? "search brute-force" : "formulation cell";
+    if (why)
+        return cs_error_at(err, cs_config_pos(cfg, key), "%s %s", what, why);
+    if (brute && n > NQ_BRUTE_MAX)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "search brute-force tries all n! permutations; "
+                           "n = %d is refused (at most %d)",
+                           n, NQ_BRUTE_MAX);
+    if (cs_config_enum(cfg, "task") == CS_TASK_COUNT && n > NQ_D4_MAX)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "counting n = %d could overflow 64-bit counts "
+                           "(at most %d); task solve works up to %d",
+                           n, NQ_D4_MAX, NQ_ARRAY_MAX);
+
+    struct nq_form *p = cs_xcalloc(1, sizeof *p);
+    int symmetry = cs_config_enum(cfg, "strategy.symmetry");
+    p->n = n;
+    p->d4 = symmetry == SYM_D4;
+    out->hooks = brute          ? &brute_hooks
+                 : skipped_rows ? &cell_skipped_rows_hooks
+                                : &cell_hooks;
+    out->data = p;
+    out->free_data = free;
+    out->nvars = n;
+    out->reports_unique = p->d4;
+    out->kernel = "generic";
+    return 0;
+}

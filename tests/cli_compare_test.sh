@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# cli_compare_test.sh - `csearch compare` as a user meets it: every
+# configs/compare-*.yaml at a small n with its exact counts, the table, the
+# CSV and the SVG plot, JSON, limits and Ctrl-C, and every mistake in a
+# compare section with its position and message.
+# usage: cli_compare_test.sh CSEARCH SOURCE_DIR
+set -u
+csearch=$1
+src=$2
+cd "$src" || exit 2
+failures=0
+tmp=$(mktemp -d)
+out=$tmp/out err=$tmp/err
+trap 'rm -rf "$tmp"' EXIT
+
+# fail, run, expect_stdout, expect_json
+. "$src/tests/cli_lib.sh"
+
+# rows EXPECTED: the JSON rows, one "n strategy solutions nodes
+# checks fails" line each (all deterministic), against EXPECTED
+rows() {
+    local got
+    got=$(jq -r '.rows[] | [.n, .strategy, .solutions, .nodes, .checks, .fails] | map(tostring) | join(" ")' "$out" 2>&1) ||
+        fail "not JSON: $(head -c 300 "$out")"
+    [ "$got" = "$1" ] || fail "rows: got
+$got
+expected
+$1"
+}
+
+files="--set compare.csv=$tmp/c.csv --set compare.plot=$tmp/p.svg"
+
+# --- every comparison config at a small n: exact counts -------------------
+run 0 compare configs/compare-row-cell.yaml --set compare.n=6 $files --json
+rows "6 row 4 153 894 46
+6 cell 4 2635 15983 1740
+6 cell+prune 4 611 2506 494"
+run 0 compare configs/compare-states.yaml --set compare.n=6 $files --json
+rows "6 set 4 153 894 46
+6 array 4 153 894 46
+6 bitmask 4 153 149 46"
+[ "$(jq .repeat "$out")" = 3 ] || fail "states: repeat $(jq .repeat "$out")"
+run 0 compare configs/compare-brute-force.yaml --set compare.n=6 $files --json
+rows "6 brute-force 4 1957 3010 716
+6 bitmask 4 153 149 46"
+run 0 compare configs/compare-mirror.yaml --set compare.n=6 $files --json
+rows "6 no-mirror 4 153 149 46
+6 mirror 4 77 75 23"
+run 0 compare configs/compare-mrv.yaml --set compare.n=6 $files --json
+rows "6 in-order 4 131 1447 44
+6 mrv 4 119 2829 36"
+[ "$(jq -r '[.model, .task, .status, .csv, .plot] | join(" ")' "$out")" = "nqueens count complete $tmp/c.csv $tmp/p.svg" ] ||
+    fail "json head: $(head -c 300 "$out")"
+
+# --- the table: ratios to the first strategy at the same n ----------------
+# (seconds, column 7, and its ratio vary; everything else is exact)
+run 0 compare configs/compare-mrv.yaml --set compare.n.from=5 --set compare.n.to=6 $files
+[ "$(head -n 1 "$out")" = "n  strategy  solutions  nodes  checks  fails   seconds  x nodes  x checks  x seconds" ] ||
+    fail "table header: $(head -n 1 "$out")"
+[ "$(awk 'NR > 1 && NR <= 5 {print $1, $2, $3, $4, $5, $6, $8, $9}' "$out")" = "5 in-order 10 54 440 4 1.00 1.00
+5 mrv 10 54 915 4 1.00 2.08
+6 in-order 4 131 1447 44 1.00 1.00
+6 mrv 4 119 2829 36 0.91 1.96" ] || fail "table rows: $(cat "$out")"
+[ "$(tail -n 3 "$out")" = "x: ratio to strategy 'in-order' at the same n; seconds: one run (compare.repeat takes the median of several)
+csv   $tmp/c.csv
+plot  $tmp/p.svg" ] || fail "table footer: $(tail -n 3 "$out")"
+
+# --- CSV: a header, a line per run ------------------------------------------
+[ "$(head -n 1 "$tmp/c.csv")" = "n,strategy,status,solutions,nodes,checks,fails,seconds,nodes_ratio,checks_ratio,seconds_ratio" ] ||
+    fail "csv header: $(head -n 1 "$tmp/c.csv")"
+[ "$(cut -d, -f1-7,9,10 "$tmp/c.csv" | tail -n +2)" = "5,in-order,complete,10,54,440,4,1,1
+5,mrv,complete,10,54,915,4,1,2.07955
+6,in-order,complete,4,131,1447,44,1,1
+6,mrv,complete,4,119,2829,36,0.908397,1.95508" ] || fail "csv rows: $(cat "$tmp/c.csv")"
+
+# --- the plot: well-formed SVG, three charts, a line per strategy each ----
+if command -v xmllint >/dev/null; then
+    xmllint --noout "$tmp/p.svg" || fail "plot is not well-formed XML"
+fi
+[ "$(grep -c '<path ' "$tmp/p.svg")" = 6 ] || fail "plot: $(grep -c '<path ' "$tmp/p.svg") lines, expected 6"
+[ "$(grep -c '<circle ' "$tmp/p.svg")" = 12 ] || fail "plot: $(grep -c '<circle ' "$tmp/p.svg") points, expected 12"
+for text in ">seconds (log scale)<" ">nodes (log scale)<" ">checks (log scale)<" \
+    ">in-order<" ">mrv<" ">configs/compare-mrv.yaml<"; do
+    grep -qF -- "$text" "$tmp/p.svg" || fail "plot lacks '$text'"
+done
+# checks span 440 .. 2829: that axis runs from 10^2 to 10^4
+grep -qF '>10<tspan dy="-6" font-size="9">4</tspan>' "$tmp/p.svg" || fail "plot: no 10^4 tick"
+
+# --- a config holding a compare section runs it without the word too ------
+run 0 configs/compare-mirror.yaml --set compare.n=8 $files --json
+rows "8 no-mirror 92 2057 1965 644
+8 mirror 92 1029 983 322"
+cmp -s <(jq -c '[.rows[].nodes]' "$out") <(echo '[2057,1029]') || fail "plain run: $(head -c 200 "$out")"
+
+# --- limits and Ctrl-C: the rows so far, exit 3 and 130 ---------------------
+run 3 compare configs/compare-mirror.yaml --set compare.n=8 --set limits.nodes=1100 $files --json
+[ "$(jq -r '[.status, (.rows | map(.status) | join(","))] | join(" ")' "$out")" = "limit limit,complete" ] ||
+    fail "limit: $(head -c 300 "$out")"
+"$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+status=$?
+[ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
+[ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
+    fail "Ctrl-C: $(head -c 300 "$out")"
+
+# --- mistakes: one line on stderr at the right place, nothing on stdout ---
+bad() { # MESSAGE ARGS...: exit 2 with exactly that message
+    local message=$1
+    shift
+    run 2 "$@"
+    [ "$(cat "$err")" = "csearch: $message" ] || fail "$*: got '$(cat "$err")', expected 'csearch: $message'"
+    [ ! -s "$out" ] || fail "$*: stdout not empty"
+}
+yaml() { # NAME LINE...: a config file in $tmp
+    local name=$tmp/$1
+    shift
+    printf '%s\n' "$@" >"$name"
+}
+head="model: nqueens"
+yaml typo.yaml "$head" "compare:" "  n: 6" "  strategis: []"
+bad "$tmp/typo.yaml:4:3: unknown key 'compare.strategis'; did you mean 'compare.strategies'?" compare "$tmp/typo.yaml"
+yaml value.yaml "$head" "compare:" "  n: 6" "  strategies:" "    - name: x" "      set: { strategy.state: sett }"
+bad "$tmp/value.yaml:6:30: strategy 'x', n = 6: unknown value 'sett' for 'strategy.state'; expected one of: array, bitmask, set" compare "$tmp/value.yaml"
+yaml brute.yaml "$head" "strategy: { symmetry: none }" "compare:" "  n: [10, 13]" "  strategies:" "    - name: bf" "      set: { strategy.search: brute-force }"
+bad "$tmp/brute.yaml:4:11: strategy 'bf', n = 13: search brute-force tries all n! permutations; n = 13 is refused (at most 12)" compare "$tmp/brute.yaml"
+yaml twice.yaml "$head" "compare:" "  strategies:" "    - name: a" "    - name: a"
+bad "$tmp/twice.yaml:5:13: strategy name 'a' is used twice" compare "$tmp/twice.yaml"
+yaml range.yaml "$head" "compare:" "  n: { from: 8, to: 6 }" "  strategies: [ { name: a } ]"
+bad "$tmp/range.yaml:3:21: 'compare.n.to' must not be below compare.n.from (8), not 6" compare "$tmp/range.yaml"
+yaml order.yaml "$head" "compare:" "  n: [8, 6]" "  strategies: [ { name: a } ]"
+bad "$tmp/order.yaml:3:10: 'compare.n' must increase: 6 after 8" compare "$tmp/order.yaml"
+yaml own-n.yaml "$head" "compare:" "  n: 6" "  strategies:" "    - name: a" "      set: { params.n: 7 }"
+bad "$tmp/own-n.yaml:6:14: a strategy cannot set 'params.n': compare.n gives it" compare "$tmp/own-n.yaml"
+yaml nested.yaml "$head" "compare:" "  n: 6" "  strategies:" "    - name: a" "      set: { strategy: { state: set } }"
+bad "$tmp/nested.yaml:6:24: 'strategy' in compare.strategies[1].set needs a single value; write dotted keys (strategy.state: set)" compare "$tmp/nested.yaml"
+yaml no-n.yaml "$head" "compare:" "  strategies: [ { name: a } ]" "  plot: x.svg"
+bad "$tmp/no-n.yaml:4:9: a plot needs compare.n (its x axis)" compare "$tmp/no-n.yaml"
+yaml empty.yaml "$head" "compare:" "  n: 6" "  strategies: []"
+bad "$tmp/empty.yaml:4:15: 'compare.strategies' must be a non-empty list of {name, set} mappings" compare "$tmp/empty.yaml"
+yaml scalar.yaml "$head" "compare: yes"
+bad "$tmp/scalar.yaml:2:10: 'compare' must be a mapping" compare "$tmp/scalar.yaml"
+yaml batch.yaml "model: sudoku" "params: { file: $PWD/tests/data/sudoku_top95_head20.txt }" "compare:" "  strategies: [ { name: a } ]"
+bad "$tmp/batch.yaml: strategy 'a': a batch (a file of instances) cannot be compared" "$tmp/batch.yaml"
+bad "configs/nqueens.yaml: no 'compare' section: nothing to compare (docs/compare.md)" compare configs/nqueens.yaml
+bad "--set compare.plot=/nonexistent/p.svg: cannot write '/nonexistent/p.svg': No such file or directory" \
+    compare configs/compare-mirror.yaml --set compare.n=6 --set compare.plot=/nonexistent/p.svg
+bad "--set compare.repeat=0: 'compare.repeat' must be between 1 and 100, not 0" \
+    compare configs/compare-mirror.yaml --set compare.repeat=0
+bad "checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"
+
+# --- help and --list name it ------------------------------------------------
+run 0 --help
+grep -qF "csearch compare CONFIG [options]" "$out" || fail "--help lacks compare"
+run 0 --list
+grep -qF "    compare              mapping" "$out" || fail "--list lacks the compare key"
+
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all compare CLI tests passed"

@@ -1,0 +1,23 @@
+# cli_lib.sh - helpers the CLI test scripts share (sourced, not run).
+# The script sets csearch (the binary), out and err (files), failures=0.
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run EXPECTED_STATUS ARGS...: run csearch, keep stdout/stderr in $out/$err
+run() {
+    local want=$1
+    shift
+    "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+}
+
+expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
+expect_json() { # JQ_FILTER EXPECTED
+    local got
+    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
+    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
+}

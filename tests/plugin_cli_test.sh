@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# plugin_cli_test.sh - models from plugins through the csearch command: the
+# example configs with the example models built in this tree, the plugin:
+# path taken from the config's folder, and refused plugins with their exact
+# one-line message, exit status 2 and nothing on stdout.
+# usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
+set -u
+csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5
+cd "$src" || exit 2
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out err=$tmp/err
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run EXPECTED_STATUS ARGS...: stdout without the timing lines in $out
+run() {
+    local want=$1
+    shift
+    "$csearch" "$@" 2>"$err" | grep -Ev '^(seconds|nodes/s) ' >"$out"
+    local got=${PIPESTATUS[0]}
+    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+}
+expect_out() { # TEXT: the whole of stdout, lines joined with |
+    local got
+    got=$(tr '\n' '|' <"$out")
+    [ "$got" = "$1" ] || fail "stdout: '$got', expected '$1'"
+}
+expect_err() {
+    [ "$(cat "$err")" = "$1" ] || fail "stderr: '$(cat "$err")', expected '$1'"
+    [ -s "$out" ] && fail "stdout not empty: $(head -c 200 "$out")"
+}
+
+map=examples/map-colouring/australia.yaml
+knight=examples/knights-tour/knights-tour.yaml
+
+# --- the example configs, each plugin named with --set ---
+run 0 $map --set plugin="$libmap"
+expect_out "solutions  18|status     complete|nodes      52|checks     102|fails      0|max depth  7|"
+run 0 $map --set plugin="$libmap" --set task=solve --set strategy.select=mrv
+expect_out "WA   red|NT   green|SA   blue|Q    red|NSW  green|V    red|T    red||solutions  1|status     complete|nodes      8|checks     11|fails      0|max depth  7|"
+run 0 $map --set plugin="$libmap" --set strategy.prune=forward --json
+[ "$(jq -c '[.model, .task, .strategy.prune, .solutions, .nodes, .checks]' "$out")" = '["map","count","forward",18,52,156]' ] ||
+    fail "map --json: $(cat "$out")"
+run 0 $knight --set plugin="$libknight"
+expect_out "solutions  304|status     complete|nodes      1735079|checks     6191826|fails      625004|max depth  24|"
+run 0 $knight --set plugin="$libknight" --set task=solve --set strategy.order=warnsdorff
+expect_out "  7 10 15 20  5| 16 21  6  9 14| 11  8 23  4 19| 22 17  2 13 24|  1 12 25 18  3||solutions  1|status     complete|nodes      25|checks     92|fails      0|max depth  24|"
+# --list with a config lists its plugin's models too
+run 0 $map --set plugin="$libmap" --list
+grep -qxF "  map: colour a map (given in YAML) so that neighbours differ" "$out" || fail "--list lacks map: $(head -c 300 "$out")"
+grep -qxF "    strategy.prune       none | forward  (default none)" "$out" || fail "--list lacks strategy.prune"
+grep -qxF "  nqueens: place n queens on an n x n board, none attacking another" "$out" || fail "--list lacks nqueens"
+run 0 --list
+grep -qF "map:" "$out" && fail "--list without a config lists map"
+# a model of a plugin is checked like a built-in one
+run 2 $knight --set plugin="$libknight" --set strategy.select=mrv
+expect_err "csearch: --set strategy.select=mrv: model knight cannot select mrv with these settings"
+
+# --- plugin: is relative to the config's folder ---
+mkdir -p "$tmp/map/build"
+cp $map "$tmp/map/"
+run 2 "$tmp/map/australia.yaml"
+expect_err "csearch: $tmp/map/australia.yaml:6:9: cannot load plugin: $tmp/map/build/libmap.so: cannot open shared object file: No such file or directory"
+cp "$libmap" "$tmp/map/build/libmap.so"
+run 0 "$tmp/map/australia.yaml" --set output.stats=false
+expect_out "solutions  18|status     complete|"
+(cd "$tmp/map" && "$csearch" australia.yaml --set output.stats=false) >"$out" 2>"$err" ||
+    fail "relative config: $(cat "$err")"
+expect_out "solutions  18|status     complete|"
+
+# --- refused plugins ---
+run 2 $map --set plugin="$libbadabi"
+expect_err "csearch: --set plugin=$libbadabi: plugin '$libbadabi' was built for ABI version $(( $(sed -n 's/^#define CS_ABI_VERSION \([0-9]*\)$/\1/p' framework/include/csearch/model.h) + 1 )), this csearch has $(sed -n 's/^#define CS_ABI_VERSION \([0-9]*\)$/\1/p' framework/include/csearch/model.h)"
+run 2 $map --set plugin=README.md
+expect_err "csearch: --set plugin=README.md: cannot load plugin: ./README.md: invalid ELF header"
+run 2 $map --set plugin="$libknight"
+expect_err "csearch: $map:7:8: unknown model 'map' (csearch --list shows the models)"
+
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all plugin CLI tests passed"
