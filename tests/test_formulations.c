@@ -19,7 +19,6 @@
 
 #include <cmocka.h>
 
-#include "nqueens/nqueens.h"
 #include "support.h"
 
 /* A config from a formulation's settings plus n, task and more keys. */
@@ -365,61 +364,6 @@ static void test_formulations_threads_same_counts(void **ctx)
     }
 }
 
-/* What the set state shows through its hooks: each row's domain size (-1
- * when set), what select says, whether prune cuts. */
-static void set_snapshot(const struct cs_hooks *h, void *state, int n,
-                         int *out)
-{
-    out[0] = h->select(state);
-    out[1] = h->prune(state);
-    for (int r = 0; r < n; r++)
-        out[2 + r] = h->domain_size(state, r);
-}
-
-/* A random walk down applying queens to any open row, then back up: each
- * undo must leave the hash set as it was (a wrong link or a missing delete
- * shows in a domain size). */
-static void test_formulations_set_undo_restores_state(void **ctx)
-{
-    (void)ctx;
-    srand(4242);
-    for (int trial = 0; trial < 300; trial++) {
-        struct nq_problem p = {.n = 1 + rand() % 12, .mirror = rand() & 1,
-                               .forward = rand() & 1, .hashed = true};
-        const struct cs_hooks *h = nq_hooks(NQ_ARRAY, &p);
-        void *state = calloc(1, h->state_size);
-        h->init(state, &p);
-        int vars[12], vals[12], depth = 0, before[12][14], after[14];
-        for (;;) {
-            int open[12], nopen = 0;
-            for (int r = 0; r < p.n; r++)
-                if (h->domain_size(state, r) > 0)
-                    open[nopen++] = r;
-            if (!nopen)
-                break;
-            int var = open[rand() % nopen], value, choices[12], nchoices = 0;
-            uint64_t cursor;
-            h->first(state, var, &cursor);
-            while (h->next(state, var, &cursor, &value))
-                choices[nchoices++] = value;
-            set_snapshot(h, state, p.n, before[depth]);
-            vars[depth] = var;
-            vals[depth] = choices[rand() % nchoices];
-            h->apply(state, vars[depth], vals[depth]);
-            depth++;
-        }
-        while (depth > 0) {
-            depth--;
-            h->undo(state, vars[depth], vals[depth]);
-            set_snapshot(h, state, p.n, after);
-            assert_memory_equal(before[depth], after,
-                                (size_t)(2 + p.n) * sizeof *after);
-        }
-        h->fini(state);
-        free(state);
-    }
-}
-
 /* ---- refused combinations ----------------------------------------------- */
 
 static void test_formulations_conflicts_refused(void **ctx)
@@ -491,7 +435,6 @@ int main(void)
         cmocka_unit_test(test_formulations_set_walks_the_array_tree),
         cmocka_unit_test(test_formulations_counts_n10),
         cmocka_unit_test(test_formulations_threads_same_counts),
-        cmocka_unit_test(test_formulations_set_undo_restores_state),
         cmocka_unit_test(test_formulations_conflicts_refused),
         cmocka_unit_test(test_formulations_set_solves_large_n),
     };
