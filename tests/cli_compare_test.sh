@@ -39,7 +39,7 @@ run 0 compare configs/compare-states.yaml --set compare.n=6 $files --json
 rows "6 set 4 153 894 46
 6 array 4 153 894 46
 6 bitmask 4 153 149 46"
-[ "$(jq .repeat "$out")" = 3 ] || fail "states: repeat $(jq .repeat "$out")"
+[ "$(jq -r '[.repeat, .clock] | join(" ")' "$out")" = "3 cpu" ] || fail "states: repeat, clock $(head -c 200 "$out")"
 run 0 compare configs/compare-brute-force.yaml --set compare.n=6 $files --json
 rows "6 brute-force 4 1957 3010 716
 6 bitmask 4 153 149 46"
@@ -61,7 +61,7 @@ run 0 compare configs/compare-mrv.yaml --set compare.n.from=5 --set compare.n.to
 5 mrv 10 54 915 4 1.00 2.08
 6 in-order 4 131 1447 44 1.00 1.00
 6 mrv 4 119 2829 36 0.91 1.96" ] || fail "table rows: $(cat "$out")"
-[ "$(tail -n 3 "$out")" = "x: ratio to strategy 'in-order' at the same n; seconds: one run (compare.repeat takes the median of several)
+[ "$(tail -n 3 "$out")" = "x: ratio to strategy 'in-order' at the same n; seconds: CPU time, median of 3 runs
 csv   $tmp/c.csv
 plot  $tmp/p.svg" ] || fail "table footer: $(tail -n 3 "$out")"
 
@@ -93,8 +93,8 @@ rows "8 no-mirror 92 2057 1965 644
 cmp -s <(jq -c '[.rows[].nodes]' "$out") <(echo '[2057,1029]') || fail "plain run: $(head -c 200 "$out")"
 
 # --- limits and Ctrl-C: the rows so far, exit 3 and 130 ---------------------
-run 3 compare configs/compare-mirror.yaml --set compare.n=8 --set limits.nodes=1100 $files --json
-[ "$(jq -r '[.status, (.rows | map(.status) | join(","))] | join(" ")' "$out")" = "limit limit,complete" ] ||
+run 3 compare configs/compare-mirror.yaml --set compare.n=8 --set limits.nodes=1100 --set compare.clock=wall $files --json
+[ "$(jq -r '[.clock, .status, (.rows | map(.status) | join(","))] | join(" ")' "$out")" = "wall limit limit,complete" ] ||
     fail "limit: $(head -c 300 "$out")"
 "$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
 pid=$!
@@ -146,9 +146,11 @@ yaml batch.yaml "model: sudoku" "params: { file: $PWD/tests/data/sudoku_top95_he
 bad "$tmp/batch.yaml: strategy 'a': a batch (a file of instances) cannot be compared" "$tmp/batch.yaml"
 bad "configs/nqueens.yaml: no 'compare' section: nothing to compare (docs/compare.md)" compare configs/nqueens.yaml
 bad "--set compare.plot=/nonexistent/p.svg: cannot write '/nonexistent/p.svg': No such file or directory" \
-    compare configs/compare-mirror.yaml --set compare.n=6 --set compare.plot=/nonexistent/p.svg
+    compare configs/compare-mirror.yaml --set compare.n=6 --set compare.csv=$tmp/c.csv --set compare.plot=/nonexistent/p.svg
 bad "--set compare.repeat=0: 'compare.repeat' must be between 1 and 100, not 0" \
     compare configs/compare-mirror.yaml --set compare.repeat=0
+bad "--set compare.clock=sundial: unknown value 'sundial' for 'compare.clock'; expected one of: wall, cpu" \
+    compare configs/compare-mirror.yaml --set compare.clock=sundial
 bad "checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"
 
 # --- help and --list name it ------------------------------------------------

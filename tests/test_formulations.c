@@ -347,7 +347,7 @@ static void test_formulations_threads_same_counts(void **ctx)
     const char *const *all[] = {set, cell_prune, brute};
     for (size_t f = 0; f < sizeof all / sizeof *all; f++) {
         struct cs_run one, two;
-        const char *keys[8];
+        const char *keys[16];
         size_t k = 0;
         for (const char *const *p = all[f]; *p; p++)
             keys[k++] = *p;

@@ -282,13 +282,15 @@ static void test_nqueens_undo_restores_state(void **ctx)
 {
     (void)ctx;
     srand(12345);
+    /* the last: the array hooks on the set state's hash set */
     static const enum nq_state kinds[] = {NQ_ARRAY, NQ_BITMASK, NQ_BITMASK,
-                                          NQ_ABSOLUTE};
-    for (int t = 0; t < 4; t++)
+                                          NQ_ABSOLUTE, NQ_ARRAY};
+    for (int t = 0; t < 5; t++)
         for (int trial = 0; trial < 200; trial++) {
             struct nq_problem p = {.n = 1 + rand() % 12,
                                    .mirror = rand() & 1,
-                                   .forward = t == 2 || (rand() & 1)};
+                                   .forward = t == 2 || (rand() & 1),
+                                   .hashed = t == 4};
             const struct cs_hooks *h = nq_hooks(kinds[t], &p);
             void *state = calloc(1, h->state_size);
             h->init(state, &p);
@@ -326,6 +328,8 @@ static void test_nqueens_undo_restores_state(void **ctx)
                 assert_memory_equal(before[depth], after,
                                     sizeof after);
             }
+            if (h->fini)
+                h->fini(state);
             free(state);
         }
 }

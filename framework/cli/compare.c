@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "output.h"
 #include "svgplot.h"
@@ -60,6 +61,7 @@ struct plan {
     struct strategy *st;
     size_t nst;
     int repeat;
+    bool cpu;              /* compare.clock: cpu (else wall) */
     const char *csv, *plot, *title;
     struct cs_pos csv_pos, plot_pos;
     FILE *csv_file, *plot_file;
@@ -75,9 +77,8 @@ static struct cell *cell_at(const struct plan *p, size_t i, size_t s)
 
 /* ---- reading the compare section ---------------------------------------- */
 
-static const char *const compare_keys[] = {"n",   "strategies", "repeat",
-                                           "csv", "plot",       "title",
-                                           NULL};
+static const char *const compare_keys[] = {
+    "n", "strategies", "repeat", "clock", "csv", "plot", "title", NULL};
 static const char *const range_keys[] = {"from", "to", "step", NULL};
 static const char *const strategy_keys[] = {"name", "set", NULL};
 
@@ -320,6 +321,17 @@ static int read_plan(struct plan *p, const struct cs_config *cfg,
             return cs_error_at(err, p->plot_pos,
                                "a plot needs compare.n (its x axis)");
     }
+    if ((node = cs_node_get(section, "clock"))) {
+        const char *clock;
+        if (scalar_text(node, "compare.clock", &clock, err))
+            return -1;
+        if (strcmp(clock, "wall") && strcmp(clock, "cpu"))
+            return cs_error_at(err, cs_node_pos(node),
+                               "unknown value '%s' for 'compare.clock'; "
+                               "expected one of: wall, cpu",
+                               clock);
+        p->cpu = !strcmp(clock, "cpu");
+    }
     p->title = p->path;
     if ((node = cs_node_get(section, "title")) &&
         scalar_text(node, "compare.title", &p->title, err))
@@ -419,6 +431,15 @@ static double median(double *v, int count)
     return count % 2 ? v[count / 2] : (v[count / 2 - 1] + v[count / 2]) / 2;
 }
 
+/* CPU time of the process: on a loaded machine it moves far less than the
+ * wall clock, and for a run on one thread it is the search's own. */
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* Every round in full unless Ctrl-C stops a run; returns -1 if the engine
  * refuses a run (err set), else whether it was interrupted. */
 static int run_rounds(struct plan *p, volatile sig_atomic_t *stop,
@@ -431,8 +452,11 @@ static int run_rounds(struct plan *p, volatile sig_atomic_t *stop,
                 struct cs_run run;
                 cs_job_run(&c->job, &run);
                 run.stop = stop;
+                double cpu = p->cpu ? cpu_seconds() : 0;
                 if (cs_search(&run, err))
                     return place_error(p, i, s, err);
+                if (p->cpu)
+                    run.stats.seconds = cpu_seconds() - cpu;
                 if (r == 0) {
                     c->stats = run.stats;
                     c->status = run.status;
@@ -559,8 +583,8 @@ static void print_table(const struct plan *p)
                     table_line(cells, ncols, width, print);
                 }
     }
-    printf("\nx: ratio to strategy '%s' at the same n; seconds: ",
-           p->st[0].name);
+    printf("\nx: ratio to strategy '%s' at the same n; seconds: %s",
+           p->st[0].name, p->cpu ? "CPU time, " : "");
     if (p->repeat > 1)
         printf("median of %d runs\n", p->repeat);
     else
@@ -596,7 +620,8 @@ static void print_json(const struct plan *p)
     out_json_string(stdout, job->model->name);
     fputs(", \"task\": ", stdout);
     out_json_string(stdout, cs_task_name(job->task));
-    printf(", \"repeat\": %d, \"status\": ", p->repeat);
+    printf(", \"repeat\": %d, \"clock\": \"%s\", \"status\": ", p->repeat,
+           p->cpu ? "cpu" : "wall");
     out_json_string(stdout, cs_status_name(overall(p)));
     fputs(", \"rows\": [", stdout);
     bool first = true;
