@@ -164,10 +164,23 @@ static void test_registry_knight_plugin_counts(void **unused)
     struct cs_stats s = run_plugin(PLUGIN_KNIGHT, text, NULL, first);
     EXPECT_STATS(s, 2, 67, 150, 13);
     assert_string_equal(first, "  3  6 11  8| 12  9  2  5|  1  4  7 10");
-    /* both open tours end too far from a1 to close: the goal rejects them */
+    /* closed: the prune cuts paths that took every square next to a1
+     * (b3, c2), the goal rejects open tours that end elsewhere */
     const char *closed[] = {"params.closed=true", NULL};
     s = run_plugin(PLUGIN_KNIGHT, text, closed, first);
-    EXPECT_STATS(s, 0, 67, 150, 15);
+    EXPECT_STATS(s, 0, 54, 110, 14);
+    const char *closed5[] = {"params.closed=true", "params.rows=5",
+                             "params.cols=5", NULL};
+    s = run_plugin(PLUGIN_KNIGHT, text, closed5, first);
+    EXPECT_STATS(s, 0, 322707, 924482, 129466);
+    const char *closed6[] = {"params.closed=true", "params.rows=6",
+                             "params.cols=6", "task=solve",
+                             "strategy.order=warnsdorff", NULL};
+    s = run_plugin(PLUGIN_KNIGHT, text, closed6, first);
+    EXPECT_STATS(s, 1, 38, 154, 2);
+    assert_string_equal(first, " 18  9  6 25 16 31|  7 26 17 32  5 24|"
+                               " 10 19  8 23 30 15| 27 36 29 14 33  4|"
+                               " 20 11  2 35 22 13|  1 28 21 12  3 34");
 
     /* 5 x 5 from a corner: 304 tours, whatever the order of the values */
     const char *five[] = {"params.rows=5", "params.cols=5", NULL};

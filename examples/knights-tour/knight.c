@@ -9,7 +9,8 @@
  * order of the eight knight moves (strategy.order: board) or fewest onward
  * moves first (warnsdorff: Warnsdorff's rule, which finds an 8 x 8 tour
  * with almost no backtracking).  params.closed asks for tours that end a
- * knight's move from the start: the goal test rejects the others.
+ * knight's move from the start: the goal test rejects the others, and a
+ * prune cuts a path that has left no free square next to the start.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,12 +138,21 @@ static void kt_undo(void *state, int var, int value)
     s->visited &= ~(UINT64_C(1) << value);
 }
 
-/* Closed tours: the last square is a knight's move from the start. */
+/* Closed tours: the last square is a knight's move from the start... */
 static bool kt_goal(void *state)
 {
     const struct kt_state *s = state;
-    return !s->p->closed || s->p->squares == 1 ||
+    return s->p->squares == 1 ||
            (s->p->reach[s->path[s->steps - 1]] >> s->p->start & 1);
+}
+
+/* ...so until the last move one square next to the start must stay free:
+ * a path that has taken them all is a dead end at once. */
+static bool kt_prune(void *state)
+{
+    const struct kt_state *s = state;
+    return s->steps < s->p->squares &&
+           !(s->p->reach[s->p->start] & ~s->visited);
 }
 
 static void kt_collect(void *state, struct cs_stats *into)
@@ -169,34 +179,35 @@ static void kt_emit(const void *state, uint64_t k, struct cs_board *out)
     }
 }
 
-static int kt_search_board(struct cs_run *run, void *state);
-static int kt_search_warnsdorff(struct cs_run *run, void *state);
-
-#define KT_HOOKS(first_hook, next_hook, search_hook)                         \
-    {                                                                        \
+/* One constant table per strategy.order and params.closed, each with the
+ * engine body instantiated for it (csearch/dfs.h) so that its hooks
+ * inline; tables[closed][order].  No domain_size: the variables come in
+ * path order, so MRV is refused. */
+#define KT_TABLE(name, first_hook, next_hook, prune_hook, goal_hook)         \
+    static int name##_search(struct cs_run *run, void *state);               \
+    static const struct cs_hooks name = {                                    \
         .state_size = sizeof(struct kt_state), .init = kt_init,              \
         .select = kt_select, .first = first_hook, .next = next_hook,         \
-        .apply = kt_apply, .undo = kt_undo, .goal = kt_goal,                 \
-        .collect = kt_collect, .emit = kt_emit, .search = search_hook,       \
+        .apply = kt_apply, .undo = kt_undo, .prune = prune_hook,             \
+        .goal = goal_hook, .collect = kt_collect, .emit = kt_emit,           \
+        .search = name##_search,                                             \
+    };                                                                       \
+    static int name##_search(struct cs_run *run, void *state)                \
+    {                                                                        \
+        return cs_dfs(run, state, &name);                                    \
     }
 
-/* One constant table per strategy.order, each with the engine body
- * instantiated for it (csearch/dfs.h) so that its hooks inline.  No
- * domain_size: the variables come in path order, so MRV is refused. */
-static const struct cs_hooks kt_board =
-    KT_HOOKS(kt_first_board, kt_next_board, kt_search_board);
-static const struct cs_hooks kt_warnsdorff =
-    KT_HOOKS(kt_first_warnsdorff, kt_next_warnsdorff, kt_search_warnsdorff);
+KT_TABLE(kt_open_board, kt_first_board, kt_next_board, NULL, NULL)
+KT_TABLE(kt_open_warnsdorff, kt_first_warnsdorff, kt_next_warnsdorff, NULL,
+         NULL)
+KT_TABLE(kt_closed_board, kt_first_board, kt_next_board, kt_prune, kt_goal)
+KT_TABLE(kt_closed_warnsdorff, kt_first_warnsdorff, kt_next_warnsdorff,
+         kt_prune, kt_goal)
 
-static int kt_search_board(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &kt_board);
-}
-
-static int kt_search_warnsdorff(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &kt_warnsdorff);
-}
+static const struct cs_hooks *const kt_tables[2][2] = {
+    {&kt_open_board, &kt_open_warnsdorff},
+    {&kt_closed_board, &kt_closed_warnsdorff},
+};
 
 /* ---- setup ---- */
 
@@ -254,8 +265,7 @@ static int kt_setup(const struct cs_config *cfg, struct cs_problem *out,
     p->start = (rank - 1) * cols + (file - 'a');
     p->closed = cs_config_bool(cfg, "params.closed");
     kt_moves(p);
-    out->hooks = cs_config_enum(cfg, "strategy.order") ? &kt_warnsdorff
-                                                       : &kt_board;
+    out->hooks = kt_tables[p->closed][cs_config_enum(cfg, "strategy.order")];
     out->data = p;
     out->free_data = free;
     out->nvars = p->squares - 1;
