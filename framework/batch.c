@@ -5,7 +5,10 @@
  * hands the results to the caller strictly in input order, waiting on a
  * condition variable for the next one to be ready.  Each result is written
  * by one worker and read by the caller only after its ready flag, under the
- * lock, so no result is touched by two threads at once.
+ * lock, so no result is touched by two threads at once.  With one thread
+ * the calling thread searches the instances itself: a worker would cost a
+ * wake-up and two context switches per instance, a third of the time of a
+ * file of easy Sudokus.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -50,10 +53,9 @@ static bool keep_first(void *ud, const struct cs_hooks *hooks,
     return true;
 }
 
-static void search_one(struct batch *b, uint64_t i)
+static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
 {
     const struct cs_job *job = b->job;
-    struct cs_batch_result *r = &b->results[i];
     struct cs_problem sub;
     memset(&sub, 0, sizeof sub);
     r->index = i;
@@ -88,7 +90,7 @@ static void *worker(void *arg)
         uint64_t i = atomic_fetch_add(&b->next, 1);
         if (i >= b->total || *b->stop)
             break;
-        search_one(b, i);
+        search_one(b, i, &b->results[i]);
         pthread_mutex_lock(&b->lock);
         b->ready[i] = true;
         pthread_cond_signal(&b->cond);
@@ -101,6 +103,21 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* One thread: each instance searched and delivered in turn, no worker. */
+static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
+                       bool *stopped)
+{
+    uint64_t i = 0;
+    for (; i < b->total && !*b->stop; i++) {
+        struct cs_batch_result r;
+        memset(&r, 0, sizeof r);
+        search_one(b, i, &r);
+        on_result(ud, &r);
+        free(r.solution);
+    }
+    *stopped = i < b->total || *b->stop;
+}
+
 int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
                  cs_batch_fn on_result, void *ud, bool *stopped,
                  struct cs_error *err)
@@ -108,6 +125,10 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     static volatile sig_atomic_t never;
     struct batch b = {.job = job, .total = job->problem.instances,
                       .stop = stop ? stop : &never};
+    if (job->threads <= 1) {
+        run_inline(&b, on_result, ud, stopped);
+        return 0;
+    }
     b.results = cs_xcalloc(b.total ? b.total : 1, sizeof *b.results);
     b.ready = cs_xcalloc(b.total ? b.total : 1, sizeof *b.ready);
     atomic_init(&b.next, 0);
