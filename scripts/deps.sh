@@ -2,7 +2,9 @@
 # deps.sh - install what csearch needs to build and test on Debian 12.
 # Runs apt-get as root, or through sudo when run as another user.
 set -e
-packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq"
+# libopenmpi-dev and openmpi-bin: the optional MPI build and its test
+packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq
+libopenmpi-dev openmpi-bin"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "csearch/batch.h"
+#include "csearch/dist.h"
 #include "csearch/job.h"
 
 struct out {
@@ -33,5 +34,8 @@ struct batch_summary {
 void out_batch_result(struct out *o, const struct cs_batch_result *r,
                       struct batch_summary *sum);
 void out_batch_end(struct out *o, const struct batch_summary *sum);
+
+/* csearch merge: the sum of logs. */
+void out_merge(FILE *out, const struct cs_merge *m, int logs, bool json);
 
 #endif
