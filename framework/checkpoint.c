@@ -1,6 +1,7 @@
 /* checkpoint.c - see checkpoint.h for the format and its guarantees.
  *
- *   csearch-checkpoint 1 fingerprint=0123456789abcdef units=2390
+ *   csearch-checkpoint 2 fingerprint=0123456789abcdef units=2390 unique=1
+ *   top solutions=0 unique=0 nodes=41 checks=41 fails=3 depth=2 sum=...
  *   unit=17 solutions=... unique=... nodes=... checks=... fails=... depth=9 sum=1a2b3c4d
  *
  * sum is FNV-1a (32 bits) of the line up to the space before "sum=".
@@ -16,8 +17,9 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
+#include "csearch/dist.h"
 
-#define MAGIC "csearch-checkpoint 1"
+#define MAGIC "csearch-checkpoint 2"
 
 static uint32_t fnv1a(const char *s, size_t len)
 {
@@ -29,15 +31,17 @@ static uint32_t fnv1a(const char *s, size_t len)
     return h;
 }
 
-static int format_unit(char *line, size_t size, uint64_t unit,
+/* "unit=7 solutions=... depth=9 sum=..." or, for unit NULL, the top line */
+static int format_line(char *line, size_t size, const uint64_t *unit,
                        const struct cs_stats *s)
 {
-    int len = snprintf(line, size,
-                       "unit=%" PRIu64 " solutions=%" PRIu64
-                       " unique=%" PRIu64 " nodes=%" PRIu64
-                       " checks=%" PRIu64 " fails=%" PRIu64 " depth=%d",
-                       unit, s->solutions, s->unique, s->nodes, s->checks,
-                       s->fails, s->max_depth);
+    int len = unit ? snprintf(line, size, "unit=%" PRIu64 " ", *unit)
+                   : snprintf(line, size, "top ");
+    len += snprintf(line + len, size - (size_t)len,
+                    "solutions=%" PRIu64 " unique=%" PRIu64 " nodes=%" PRIu64
+                    " checks=%" PRIu64 " fails=%" PRIu64 " depth=%d",
+                    s->solutions, s->unique, s->nodes, s->checks, s->fails,
+                    s->max_depth);
     return len + snprintf(line + len, size - (size_t)len, " sum=%08" PRIx32 "\n",
                           fnv1a(line, (size_t)len));
 }
@@ -47,6 +51,19 @@ static bool same_counts(const struct cs_stats *a, const struct cs_stats *b)
     return a->solutions == b->solutions && a->unique == b->unique &&
            a->nodes == b->nodes && a->checks == b->checks &&
            a->fails == b->fails && a->max_depth == b->max_depth;
+}
+
+bool stats_add(struct cs_stats *into, const struct cs_stats *s)
+{
+    bool overflow = __builtin_add_overflow(into->solutions, s->solutions,
+                                           &into->solutions);
+    overflow |= __builtin_add_overflow(into->unique, s->unique, &into->unique);
+    into->nodes += s->nodes;
+    into->checks += s->checks;
+    into->fails += s->fails;
+    if (s->max_depth > into->max_depth)
+        into->max_depth = s->max_depth;
+    return overflow;
 }
 
 static char *read_all(const char *path, size_t *len, struct cs_error *err)
@@ -103,8 +120,9 @@ static bool field(const char **p, const char *end, const char *name,
     return true;
 }
 
-/* Parse one unit line (without its newline); NULL or an error message. */
-static const char *parse_unit(const char *line, size_t len, uint64_t units,
+/* Parse one unit line (unit non-NULL) or the top line (unit NULL), without
+ * its newline; NULL or an error message. */
+static const char *parse_line(const char *line, size_t len, uint64_t units,
                               uint64_t *unit, struct cs_stats *s)
 {
     static const char *const names[] = {"unit",   "solutions", "unique",
@@ -124,14 +142,20 @@ static const char *parse_unit(const char *line, size_t len, uint64_t units,
     }
     if (fnv1a(line, (size_t)(sum - line)) != want)
         return "corrupt checkpoint line (checksum mismatch)";
-    uint64_t v[7];
+    uint64_t v[7] = {0};
     const char *p = line;
-    for (int i = 0; names[i]; i++)
+    int i = 0;
+    if (!unit) {
+        if (sum - p < 4 || memcmp(p, "top ", 4))
+            return "malformed checkpoint line (expected the top line)";
+        p += 4;
+        i = 1;
+    }
+    for (; names[i]; i++)
         if (!field(&p, sum, names[i], &v[i]))
             return "malformed checkpoint line";
     if (p != sum || v[6] > 1000000)
         return "malformed checkpoint line";
-    *unit = v[0];
     memset(s, 0, sizeof *s);
     s->solutions = v[1];
     s->unique = v[2];
@@ -139,79 +163,124 @@ static const char *parse_unit(const char *line, size_t len, uint64_t units,
     s->checks = v[4];
     s->fails = v[5];
     s->max_depth = (int)v[6];
-    if (*unit >= units)
+    if (unit && (*unit = v[0]) >= units)
         return "checkpoint names a unit beyond this config's units";
     return NULL;
 }
 
-static int load(struct checkpoint *cp, const char *text, size_t len,
-                uint64_t fingerprint, uint64_t units, unsigned char *done,
-                struct cs_stats *results, uint64_t *resumed, bool *torn,
-                size_t *keep, struct cs_error *err)
+/* The units a log records, as loading fills them in. */
+struct table {
+    unsigned char *done;
+    struct cs_stats *results;
+    uint64_t count; /* distinct units recorded */
+};
+
+static int parse_header(const char *line, size_t len, struct cs_pos pos,
+                        struct checkpoint_head *head, struct cs_error *err)
 {
-    struct cs_pos pos = {cp->path, 1, 1};
+    char text[128];
+    uint64_t fp, n;
+    int unique = -1, used = 0;
+    if (len >= sizeof text)
+        return cs_error_at(err, pos, "not a csearch checkpoint");
+    memcpy(text, line, len);
+    text[len] = '\0';
+    if (!strncmp(text, "csearch-checkpoint 1 ", 21))
+        return cs_error_at(err, pos,
+                           "checkpoint of format 1 (before merge and MPI); "
+                           "this csearch reads format 2");
+    if (sscanf(text, MAGIC " fingerprint=%16" SCNx64 " units=%" SCNu64
+                           " unique=%1d%n",
+               &fp, &n, &unique, &used) != 3 ||
+        (size_t)used != len || unique < 0 || unique > 1)
+        return cs_error_at(err, pos, "not a csearch checkpoint");
+    head->fingerprint = fp;
+    head->units = n;
+    head->reports_unique = unique;
+    return 0;
+}
+
+/* Read a log's text into t.  With learn, the log's header and top line
+ * define *head (and t is allocated for its units); otherwise they must
+ * equal *head, whose's ("this config", "the first log").  *keep is the
+ * length of the whole lines read, *torn says a torn last line was left. */
+static int load(const char *path, const char *text, size_t len,
+                struct checkpoint_head *head, bool learn, const char *whose,
+                struct table *t, bool *torn, size_t *keep,
+                struct cs_error *err)
+{
+    struct cs_pos pos = {path, 1, 1};
     const char *line = text, *end = text + len;
     *keep = 0;
+    *torn = false;
     for (int lineno = 1; line < end; lineno++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         pos.line = lineno;
         if (!nl) {
             /* a torn last line: a write cut short by a kill (a torn
              * header: killed before anything was logged; start afresh) */
-            *torn = lineno > 1;
+            *torn = lineno > 2;
+            if (lineno == 2)
+                *keep = 0;
             break;
         }
         size_t line_len = (size_t)(nl - line);
         if (lineno == 1) {
-            uint64_t fp, n;
-            int used = 0;
-            char head[128];
-            if (line_len >= sizeof head)
-                return cs_error_at(err, pos, "not a csearch checkpoint");
-            memcpy(head, line, line_len);
-            head[line_len] = '\0';
-            if (sscanf(head, MAGIC " fingerprint=%16" SCNx64 " units=%" SCNu64
-                             "%n",
-                       &fp, &n, &used) != 2 ||
-                (size_t)used != line_len)
-                return cs_error_at(err, pos, "not a csearch checkpoint");
-            if (fp != fingerprint)
+            struct checkpoint_head got;
+            if (parse_header(line, line_len, pos, &got, err))
+                return -1;
+            if (learn) {
+                *head = got;
+                t->done = cs_xcalloc(got.units ? got.units : 1, 1);
+                t->results = cs_xcalloc(got.units ? got.units : 1,
+                                        sizeof *t->results);
+            } else if (got.fingerprint != head->fingerprint) {
                 return cs_error_at(err, pos,
                                    "checkpoint belongs to another config "
                                    "(fingerprint %016" PRIx64
-                                   ", this config %016" PRIx64 ")",
-                                   fp, fingerprint);
-            if (n != units)
+                                   ", %s %016" PRIx64 ")",
+                                   got.fingerprint, whose, head->fingerprint);
+            } else if (got.units != head->units) {
                 return cs_error_at(err, pos,
                                    "checkpoint splits into %" PRIu64
-                                   " units, this run into %" PRIu64,
-                                   n, units);
+                                   " units, %s into %" PRIu64,
+                                   got.units, whose, head->units);
+            }
         } else {
             uint64_t unit;
             struct cs_stats s;
-            const char *bad = parse_unit(line, line_len, units, &unit, &s);
+            const char *bad = parse_line(line, line_len, head->units,
+                                         lineno == 2 ? NULL : &unit, &s);
             if (bad)
                 return cs_error_at(err, pos, "%s", bad);
-            if (done[unit]) {
-                if (!same_counts(&results[unit], &s))
+            if (lineno == 2) {
+                if (learn)
+                    head->top = s;
+                else if (!same_counts(&head->top, &s))
+                    return cs_error_at(err, pos,
+                                       "checkpoint counts other nodes above "
+                                       "the split than %s",
+                                       whose);
+            } else if (t->done[unit]) {
+                if (!same_counts(&t->results[unit], &s))
                     return cs_error_at(err, pos,
                                        "unit %" PRIu64 " is recorded twice "
                                        "with different counts",
                                        unit);
             } else {
-                done[unit] = 1;
-                results[unit] = s;
-                ++*resumed;
+                t->done[unit] = 1;
+                t->results[unit] = s;
+                t->count++;
             }
         }
         line = nl + 1;
-        *keep = (size_t)(line - text);
+        *keep = lineno >= 2 ? (size_t)(line - text) : 0;
     }
     return 0;
 }
 
 int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
-                    uint64_t fingerprint, uint64_t units, unsigned char *done,
+                    const struct checkpoint_head *head, unsigned char *done,
                     struct cs_stats *results, uint64_t *resumed, bool *torn,
                     struct cs_error *err)
 {
@@ -231,12 +300,15 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
                             "checkpoint exists; continue it with --resume "
                             "or remove it");
     }
-    if (len && load(cp, text, len, fingerprint, units, done, results,
-                    resumed, torn, &keep, err)) {
+    struct table t = {done, results, 0};
+    struct checkpoint_head want = *head;
+    if (len && load(path, text, len, &want, false, "this config", &t, torn,
+                    &keep, err)) {
         free(text);
         return -1;
     }
     free(text);
+    *resumed = t.count;
 
     cp->fd = open(path, O_WRONLY | O_CREAT, 0644);
     if (cp->fd < 0)
@@ -251,14 +323,19 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
                             strerror(e));
     }
     if (keep == 0) {
-        char head[96];
-        int n = snprintf(head, sizeof head,
+        /* header and top line in one write: a kill leaves both or a torn
+         * header, never a header alone */
+        char first[96], top[512];
+        int n = snprintf(first, sizeof first,
                          MAGIC " fingerprint=%016" PRIx64 " units=%" PRIu64
-                               "\n",
-                         fingerprint, units);
-        cp->buf = cs_xmalloc((size_t)n);
-        memcpy(cp->buf, head, (size_t)n);
-        cp->len = cp->cap = (size_t)n;
+                               " unique=%d\n",
+                         head->fingerprint, head->units,
+                         head->reports_unique ? 1 : 0);
+        int m = format_line(top, sizeof top, NULL, &head->top);
+        cp->buf = cs_xmalloc((size_t)(n + m));
+        memcpy(cp->buf, first, (size_t)n);
+        memcpy(cp->buf + n, top, (size_t)m);
+        cp->len = cp->cap = (size_t)(n + m);
         if (checkpoint_flush(cp, err)) {
             checkpoint_close(cp, NULL);
             return -1;
@@ -267,11 +344,81 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
     return 0;
 }
 
+/* Units a..b as "a-b" or "a", after a separator when *out is not empty. */
+static void add_range(char *out, size_t size, uint64_t a, uint64_t b)
+{
+    size_t used = strlen(out);
+    if (used + 40 >= size) {
+        if (!strstr(out, ", ..."))
+            snprintf(out + used, size - used, ", ...");
+        return;
+    }
+    const char *sep = used ? ", " : "";
+    if (a == b)
+        snprintf(out + used, size - used, "%s%" PRIu64, sep, a);
+    else
+        snprintf(out + used, size - used, "%s%" PRIu64 "-%" PRIu64, sep, a, b);
+}
+
+int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
+                  struct cs_error *err)
+{
+    struct checkpoint_head head = {0};
+    struct table t = {NULL, NULL, 0};
+    int rc = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < n && !rc; i++) {
+        size_t len, keep;
+        bool torn;
+        char *text = NULL;
+        if (access(paths[i], R_OK)) /* read_all takes "absent" as empty */
+            rc = cs_error_set(err, paths[i], "cannot open log: %s",
+                              strerror(errno));
+        else if (!(text = read_all(paths[i], &len, err)))
+            rc = -1;
+        else
+            rc = load(paths[i], text, len, &head, i == 0, "the first log",
+                      &t, &torn, &keep, err);
+        if (!rc && keep == 0)
+            rc = cs_error_set(err, paths[i], "empty log");
+        out->torn += !rc && torn;
+        free(text);
+    }
+    if (!rc) {
+        out->fingerprint = head.fingerprint;
+        out->units = head.units;
+        out->present = t.count;
+        out->reports_unique = head.reports_unique;
+        out->total = head.top;
+        bool overflow = false;
+        uint64_t gap = UINT64_MAX; /* first unit of a missing run */
+        for (uint64_t u = 0; u < head.units; u++) {
+            if (!t.done[u]) {
+                if (gap == UINT64_MAX)
+                    gap = u;
+                continue;
+            }
+            overflow |= stats_add(&out->total, &t.results[u]);
+            if (gap != UINT64_MAX)
+                add_range(out->missing, sizeof out->missing, gap, u - 1);
+            gap = UINT64_MAX;
+        }
+        if (gap != UINT64_MAX)
+            add_range(out->missing, sizeof out->missing, gap, head.units - 1);
+        if (overflow)
+            rc = cs_error_set(err, NULL, "the count overflowed 64 bits; no "
+                                         "total printed");
+    }
+    free(t.done);
+    free(t.results);
+    return rc;
+}
+
 void checkpoint_add(struct checkpoint *cp, uint64_t unit,
                     const struct cs_stats *stats)
 {
     char line[512];
-    size_t n = (size_t)format_unit(line, sizeof line, unit, stats);
+    size_t n = (size_t)format_line(line, sizeof line, &unit, stats);
     if (cp->len + n > cp->cap) {
         cp->cap = 2 * (cp->len + n);
         cp->buf = cs_xrealloc(cp->buf, cp->cap);

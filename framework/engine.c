@@ -7,12 +7,14 @@
  * CS_POLL_NODES nodes, so the hot loop stays small.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "csearch/dfs.h"
+#include "csearch/dist.h"
 #include "csearch/engine.h"
 #include "units.h"
 
@@ -72,9 +74,26 @@ int cs_run_validate(const struct cs_run *run, struct cs_error *err)
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
     bool split = run->threads > 1 || run->checkpoint;
+    bool slice = run->slice_end || run->slice_parts;
+    if (slice && !run->checkpoint)
+        return cs_error_set(err, NULL,
+                            "a slice of units needs a log: --checkpoint "
+                            "FILE or --resume FILE");
+    if (run->slice_end && run->slice_first >= run->slice_end)
+        return cs_error_set(err, NULL,
+                            "units %" PRIu64 ":%" PRIu64 " is an empty slice",
+                            run->slice_first, run->slice_end);
+    if (run->slice_parts && run->slice_part >= run->slice_parts)
+        return cs_error_set(err, NULL,
+                            "units %" PRIu64 "/%" PRIu64 ": parts are "
+                            "numbered from 0 to %" PRIu64,
+                            run->slice_part, run->slice_parts,
+                            run->slice_parts - 1);
     if (split && run->task != CS_TASK_COUNT)
         return cs_error_set(err, NULL,
                             "threads and checkpoints need task count");
+    if (run->task == CS_TASK_COUNT && cs_dist_size() > 1)
+        split = true; /* every count is shared out under mpirun */
     if (split && (run->limits.nodes || run->limits.solutions))
         return cs_error_set(err, NULL,
                             "threads and checkpoints cannot honour "
@@ -99,7 +118,7 @@ int cs_search(struct cs_run *run, struct cs_error *err)
                             "task optimize is not implemented by the engine yet");
     const struct cs_problem *p = run->problem;
     const struct cs_hooks *h = p->hooks;
-    bool split = run->threads > 1 || run->checkpoint;
+    bool split = run->threads > 1 || run->checkpoint || cs_dist_size() > 1;
 
     memset(&run->stats, 0, sizeof run->stats);
     run->units_total = run->units_done = run->units_resumed = 0;

@@ -16,6 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -23,29 +24,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "checkpoint.h"
 #include "csearch/dfs.h"
+#include "csearch/dist.h"
 #include "units.h"
 
 #define TARGET_UNITS 1024 /* generic split: at least this many units */
 #define MAX_SPLIT_DEPTH 24
 #define TICK_NS 50000000L /* controller wake-up: 50 ms */
+#define REMOTE_TICK_NS 1000000L /* with other ranks to serve: 1 ms */
 #define REPORT_EVERY 0.25 /* progress: at most 4 lines a second */
 
 /* ---- the frontier: prefixes at the split depth ------------------------- */
-
-struct frontier {
-    const struct cs_hooks *h;
-    int nvars, depth;
-    bool mrv, record;
-    size_t state_size;
-    unsigned char *saved;   /* copy mode: one state per level */
-    int *path;              /* var, value per level of the current prefix */
-    int *prefixes;          /* count * depth * 2 when recording */
-    uint64_t *weights;
-    uint64_t count, cap;
-    struct cs_stats stats;  /* of the nodes above the split depth */
-};
 
 static void frontier_leaf(struct frontier *fr, int depth)
 {
@@ -200,36 +189,95 @@ static void frontier_free(struct frontier *fr)
 
 /* ---- the pool of workers ------------------------------------------------ */
 
-struct pool {
-    struct cs_run *run;
-    const struct cs_problem *problem;
-    struct frontier fr;          /* generic units; unused with a kernel */
-    uint64_t total;
-    struct cs_stats *results;
-    _Atomic unsigned char *done; /* finished (or resumed) */
-    atomic_uint_fast64_t next;
-    volatile sig_atomic_t stop;  /* set by the controller */
-    struct checkpoint *cp;       /* NULL: none kept */
-    bool io_failed;              /* a checkpoint write failed (io_err) */
-    struct cs_error io_err;
-    atomic_uint_fast64_t finished; /* units done, resumed ones included */
-    pthread_mutex_t lock;        /* partial, running, wake, cp */
-    pthread_cond_t wake;
-    struct cs_stats partial;     /* what interrupted units had found */
-    int running;
-};
-
-static void add_stats(struct cs_stats *into, const struct cs_stats *s,
-                      bool *overflow)
+bool pool_take(struct pool *pool, uint64_t *unit)
 {
-    *overflow |= __builtin_add_overflow(into->solutions, s->solutions,
-                                        &into->solutions);
-    *overflow |= __builtin_add_overflow(into->unique, s->unique, &into->unique);
-    into->nodes += s->nodes;
-    into->checks += s->checks;
-    into->fails += s->fails;
-    if (s->max_depth > into->max_depth)
-        into->max_depth = s->max_depth;
+    if (pool->fed) {
+        pthread_mutex_lock(&pool->lock);
+        while (!pool->qlen && !pool->ended && !pool->stop)
+            pthread_cond_wait(&pool->work, &pool->lock);
+        bool got = pool->qlen && !pool->stop;
+        if (got) {
+            *unit = pool->queue[pool->qhead];
+            pool->qhead = (pool->qhead + 1) % pool->qcap;
+            pool->qlen--;
+        }
+        pthread_mutex_unlock(&pool->lock);
+        return got;
+    }
+    while (!pool->stop) {
+        uint64_t i = atomic_fetch_add(&pool->next, 1);
+        if (i >= pool->end)
+            return false;
+        if (!atomic_load(&pool->done[i])) {
+            *unit = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+void pool_queue(struct pool *pool, uint64_t unit)
+{
+    if (pool->qlen == pool->qcap) {
+        size_t cap = pool->qcap ? 2 * pool->qcap : 16;
+        uint64_t *q = cs_xmalloc(cap * sizeof *q);
+        for (size_t k = 0; k < pool->qlen; k++)
+            q[k] = pool->queue[(pool->qhead + k) % pool->qcap];
+        free(pool->queue);
+        pool->queue = q;
+        pool->qcap = cap;
+        pool->qhead = 0;
+    }
+    pool->queue[(pool->qhead + pool->qlen++) % pool->qcap] = unit;
+    pthread_cond_signal(&pool->work);
+}
+
+void pool_record(struct pool *pool, uint64_t unit, const struct cs_stats *s)
+{
+    pool->results[unit] = *s;
+    atomic_store(&pool->done[unit], 1);
+    atomic_fetch_add(&pool->finished, 1);
+    /* logged at once, one write per unit: a crash loses only the units
+     * still in flight */
+    pthread_mutex_lock(&pool->lock);
+    if (pool->cp && !pool->io_failed) {
+        checkpoint_add(pool->cp, unit, s);
+        if (checkpoint_flush(pool->cp, &pool->io_err)) {
+            pool->io_failed = true;
+            pool->stop = 1;
+        }
+    }
+    pthread_mutex_unlock(&pool->lock);
+}
+
+void pool_partial(struct pool *pool, const struct cs_stats *s)
+{
+    pthread_mutex_lock(&pool->lock);
+    stats_add(&pool->partial, s);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+/* A worker is done with a unit: record it, or (fed) hand it to the
+ * controller to send. */
+static void finish_unit(struct pool *pool, uint64_t unit, enum unit_end end,
+                        const struct cs_stats *s)
+{
+    if (!pool->fed) {
+        if (end == UNIT_WHOLE)
+            pool_record(pool, unit, s);
+        else
+            pool_partial(pool, s);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    if (pool->olen == pool->ocap) {
+        pool->ocap = pool->ocap ? 2 * pool->ocap : 16;
+        pool->outbox =
+            cs_xrealloc(pool->outbox, pool->ocap * sizeof *pool->outbox);
+    }
+    pool->outbox[pool->olen++] = (struct unit_result){unit, end, *s};
+    pthread_cond_signal(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
 }
 
 /* Search generic unit i on a fresh state; true if it ran to the end. */
@@ -293,38 +341,15 @@ static void *worker(void *arg)
         wr.limits.seconds = 0;
         state = cs_xcalloc(1, cs_problem_state_size(p));
     }
-    for (;;) {
-        uint64_t i = atomic_fetch_add(&pool->next, 1);
-        if (i >= pool->total || pool->stop)
-            break;
-        if (atomic_load(&pool->done[i]))
-            continue;
+    uint64_t i;
+    while (pool_take(pool, &i)) {
         struct cs_stats s = {0};
         bool whole = p->count_unit
                          ? p->count_unit(p->data, i, &pool->stop, &s)
                          : search_prefix(pool, &wr, state, i, &s);
-        if (whole) {
-            pool->results[i] = s;
-            atomic_store(&pool->done[i], 1);
-            atomic_fetch_add(&pool->finished, 1);
-            /* logged at once, one write per unit: a crash loses only the
-             * units still in flight */
-            pthread_mutex_lock(&pool->lock);
-            if (pool->cp && !pool->io_failed) {
-                checkpoint_add(pool->cp, i, &s);
-                if (checkpoint_flush(pool->cp, &pool->io_err)) {
-                    pool->io_failed = true;
-                    pool->stop = 1;
-                }
-            }
-            pthread_mutex_unlock(&pool->lock);
-        } else {
-            bool overflow = false;
-            pthread_mutex_lock(&pool->lock);
-            add_stats(&pool->partial, &s, &overflow);
-            pthread_mutex_unlock(&pool->lock);
+        finish_unit(pool, i, whole ? UNIT_WHOLE : UNIT_PARTIAL, &s);
+        if (!whole)
             break;
-        }
     }
     free(state);
     free(wr.frames);
@@ -344,31 +369,52 @@ static void report(struct pool *pool)
     if (!run->on_progress)
         return;
     struct cs_progress pr = {.units_done = finished,
-                             .units_total = pool->total,
+                             .units_total = pool->end - pool->first,
                              .units_resumed = run->units_resumed,
                              .elapsed = cs_now() - run->started};
     run->on_progress(run->progress_ud, &pr);
 }
 
-/* Wait for the workers, stopping them on Ctrl-C or the time limit. */
+void sleep_ns(long ns)
+{
+    struct timespec ts = {0, ns};
+    while (nanosleep(&ts, &ts) && errno == EINTR)
+        ;
+}
+
+void pool_wait(struct pool *pool, long ns)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until); /* the condvar's clock */
+    until.tv_nsec += ns;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&pool->wake, &pool->lock, &until);
+}
+
+/* Wait for the workers (and the other ranks), stopping them on Ctrl-C or
+ * the time limit.  With other ranks the controller wakes every millisecond
+ * to serve them. */
 static enum cs_status control(struct pool *pool)
 {
     struct cs_run *run = pool->run;
+    const bool remote = cs_dist_size() > 1;
+    const long tick = remote ? REMOTE_TICK_NS : TICK_NS;
     enum cs_status status = CS_COMPLETE;
     double last_report = cs_now();
-    pthread_mutex_lock(&pool->lock);
-    while (pool->running > 0) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until); /* the condvar's clock */
-        until.tv_nsec += TICK_NS;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&pool->wake, &pool->lock, &until);
-        if (pool->running == 0)
-            break;
+    for (;;) {
+        pthread_mutex_lock(&pool->lock);
+        if (pool->running > 0)
+            pool_wait(pool, tick);
+        int running = pool->running;
         pthread_mutex_unlock(&pool->lock);
+        bool remote_busy = remote && dist_master_serve(pool);
+        if (!running && !remote_busy)
+            break;
+        if (!running)
+            sleep_ns(tick);
         double now = cs_now();
         if (!pool->stop && run->stop && *run->stop) {
             status = CS_INTERRUPTED;
@@ -382,10 +428,82 @@ static enum cs_status control(struct pool *pool)
             last_report = now;
             report(pool);
         }
-        pthread_mutex_lock(&pool->lock);
     }
-    pthread_mutex_unlock(&pool->lock);
     return status;
+}
+
+/* [first, end) of the run's slice, checked against the split's units. */
+static int slice(struct pool *pool, const struct cs_run *run,
+                 struct cs_error *err)
+{
+    pool->first = 0;
+    pool->end = pool->total;
+    if (run->slice_parts) {
+        /* part k of m: the first N % m parts take one unit more */
+        uint64_t k = run->slice_part, m = run->slice_parts;
+        uint64_t base = pool->total / m, more = pool->total % m;
+        pool->first = k * base + (k < more ? k : more);
+        pool->end = pool->first + base + (k < more);
+        return 0;
+    }
+    if (!run->slice_end)
+        return 0;
+    if (run->slice_first >= pool->total)
+        return cs_error_set(err, NULL,
+                            "units %" PRIu64 ":%" PRIu64 " start beyond the "
+                            "last unit: this count has %" PRIu64
+                            " units (0:%" PRIu64 ")",
+                            run->slice_first, run->slice_end, pool->total,
+                            pool->total);
+    pool->first = run->slice_first;
+    if (run->slice_end < pool->total)
+        pool->end = run->slice_end; /* a job array's last slice may
+                                       overshoot */
+    return 0;
+}
+
+static int start_workers(struct pool *pool, pthread_t *tids, int threads)
+{
+    pool->running = threads;
+    int started = 0;
+    for (; started < threads; started++)
+        if (pthread_create(&tids[started], NULL, worker, pool))
+            break;
+    if (started < threads) {
+        pthread_mutex_lock(&pool->lock);
+        pool->running -= threads - started;
+        pthread_mutex_unlock(&pool->lock);
+    }
+    return started;
+}
+
+/* The sum of the slice's units (and the nodes above the split when the
+ * slice is the whole count) into run->stats and its status. */
+static int sum_up(struct pool *pool, struct cs_error *err)
+{
+    struct cs_run *run = pool->run;
+    bool overflow = false;
+    struct cs_stats total = {0};
+    if (pool->first == 0 && pool->end == pool->total)
+        total = pool->fr.stats; /* the nodes above the split */
+    for (uint64_t i = pool->first; i < pool->end; i++)
+        if (atomic_load(&pool->done[i]))
+            overflow |= stats_add(&total, &pool->results[i]);
+    overflow |= stats_add(&total, &pool->partial);
+    total.seconds = run->stats.seconds;
+    run->stats = total;
+    if (run->units_done == pool->end - pool->first)
+        run->status = CS_COMPLETE; /* a late Ctrl-C stopped nothing */
+    else if (run->status == CS_COMPLETE)
+        run->status = CS_INTERRUPTED; /* a worker gave up without a reason */
+    if (pool->io_failed) {
+        *err = pool->io_err;
+        return -1;
+    }
+    if (overflow)
+        return cs_error_set(err, NULL,
+                            "the count overflowed 64 bits; no total printed");
+    return 0;
 }
 
 int cs_search_units(struct cs_run *run, struct cs_error *err)
@@ -403,7 +521,6 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     pool->results = cs_xcalloc(pool->total ? pool->total : 1,
                                sizeof *pool->results);
     pool->done = cs_xcalloc(pool->total ? pool->total : 1, 1);
-    atomic_init(&pool->next, 0);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
@@ -411,72 +528,74 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
                                                           jumps */
     pthread_cond_init(&pool->wake, &attr);
     pthread_condattr_destroy(&attr);
+    pthread_cond_init(&pool->work, NULL);
     run->units_total = pool->total;
-
-    struct checkpoint cp;
-    int rc = 0;
     atomic_init(&pool->finished, 0);
-    if (run->checkpoint) {
-        if (checkpoint_open(&cp, run->checkpoint, run->resume,
-                            run->fingerprint, pool->total,
-                            (unsigned char *)pool->done, pool->results,
-                            &run->units_resumed, &run->checkpoint_torn,
-                            err)) {
-            rc = -1;
-            goto out;
-        }
-        pool->cp = &cp;
-        atomic_store(&pool->finished, run->units_resumed);
-    }
-
     int threads = run->threads > 1 ? run->threads : 1;
     pthread_t *tids = cs_xcalloc((size_t)threads, sizeof *tids);
-    pool->running = threads;
-    int started = 0;
-    for (; started < threads; started++)
-        if (pthread_create(&tids[started], NULL, worker, pool))
-            break;
-    if (started < threads) {
-        pthread_mutex_lock(&pool->lock);
-        pool->running -= threads - started;
-        pthread_mutex_unlock(&pool->lock);
+    struct checkpoint cp;
+    int rc = slice(pool, run, err), started = 0;
+    atomic_init(&pool->next, pool->first);
+    run->units_first = pool->first;
+    run->units_end = pool->end;
+
+    if (!rc && dist_rank() > 0) {
+        /* another rank: search what rank 0 sends, report nothing */
+        pool->fed = true;
+        started = start_workers(pool, tids, threads);
+        rc = dist_worker(pool, err);
+        for (int t = 0; t < started; t++)
+            pthread_join(tids[t], NULL);
+        goto out;
     }
-    run->status = started ? control(pool) : CS_INTERRUPTED;
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
-    free(tids);
-    if (!started) {
-        rc = cs_error_set(err, NULL, "cannot start a worker thread");
+    if (!rc && run->checkpoint) {
+        struct checkpoint_head head = {run->fingerprint, pool->total,
+                                       p->reports_unique, pool->fr.stats};
+        head.top.seconds = 0;
+        rc = checkpoint_open(&cp, run->checkpoint, run->resume, &head,
+                             (unsigned char *)pool->done, pool->results,
+                             &run->units_resumed, &run->checkpoint_torn, err);
+        if (!rc) {
+            pool->cp = &cp;
+            run->units_resumed = 0; /* those of the slice */
+            for (uint64_t i = pool->first; i < pool->end; i++)
+                run->units_resumed += pool->done[i];
+            atomic_store(&pool->finished, run->units_resumed);
+        }
+    }
+    if (!rc && cs_dist_size() > 1)
+        rc = dist_master_start(pool, err);
+    if (rc) {
+        dist_master_end(pool, rc);
         goto out;
     }
 
-    report(pool);
-    bool overflow = false;
-    struct cs_stats total = pool->fr.stats; /* the nodes above the split */
-    for (uint64_t i = 0; i < pool->total; i++)
-        if (atomic_load(&pool->done[i]))
-            add_stats(&total, &pool->results[i], &overflow);
-    add_stats(&total, &pool->partial, &overflow);
-    total.seconds = run->stats.seconds;
-    run->stats = total;
-    if (run->units_done == pool->total)
-        run->status = CS_COMPLETE; /* a late Ctrl-C stopped nothing */
-    else if (run->status == CS_COMPLETE)
-        run->status = CS_INTERRUPTED; /* a worker gave up without a reason */
-    if (overflow)
-        rc = cs_error_set(err, NULL,
-                          "the count overflowed 64 bits; no total printed");
-    if (pool->io_failed) {
-        *err = pool->io_err;
-        rc = -1;
+    started = start_workers(pool, tids, threads);
+    run->status = started ? control(pool) : CS_INTERRUPTED;
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    if (!started) {
+        /* nothing was handed out, so no rank holds a unit */
+        rc = cs_error_set(err, NULL, "cannot start a worker thread");
+    } else {
+        report(pool);
+        rc = sum_up(pool, err);
     }
+    if (pool->cp && checkpoint_close(&cp, rc ? NULL : err))
+        rc = -1;
+    pool->cp = NULL;
+    dist_master_end(pool, rc);
 out:
     if (pool->cp && checkpoint_close(&cp, rc ? NULL : err))
         rc = -1;
+    free(tids);
+    pthread_cond_destroy(&pool->work);
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     if (!p->count_unit)
         frontier_free(&pool->fr);
+    free(pool->queue);
+    free(pool->outbox);
     free(pool->results);
     free((void *)pool->done);
     free(pool);

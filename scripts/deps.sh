@@ -3,8 +3,10 @@
 # Runs apt-get as root, or through sudo when run as another user.
 set -e
 # graphviz and chromium: the trace tests parse the DOT tree and click through
-# the step-through page (they are skipped where these are missing)
-packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq graphviz chromium"
+# the step-through page (they are skipped where these are missing);
+# libopenmpi-dev and openmpi-bin: the optional MPI build and its test
+packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq
+graphviz chromium libopenmpi-dev openmpi-bin"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

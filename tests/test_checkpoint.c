@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "checkpoint.h"
+#include "csearch/dist.h"
 
 #define UNITS 10
 
@@ -54,17 +55,34 @@ static char *read_file(void)
     return buf;
 }
 
-/* The checker's own FNV-1a, to forge lines with a valid checksum. */
+/* The checker's own FNV-1a, to forge lines with a valid checksum (four
+ * buffers in turn, so one call may take several). */
 static char *forged(const char *body)
 {
-    static char line[512];
+    static char lines[4][512];
+    static int turn;
+    char *line = lines[turn++ % 4];
     uint32_t h = 2166136261u;
     for (const char *p = body; *p; p++) {
         h ^= (unsigned char)*p;
         h *= 16777619u;
     }
-    snprintf(line, sizeof line, "%s sum=%08x\n", body, h);
+    snprintf(line, sizeof lines[0], "%s sum=%08x\n", body, h);
     return line;
+}
+
+static const struct checkpoint_head head = {
+    0x0123456789abcdefULL, UNITS, true,
+    {.nodes = 3, .checks = 2, .fails = 0, .max_depth = 1}};
+#define HEADER "csearch-checkpoint 2 fingerprint=0123456789abcdef units=10 unique=1\n"
+#define TOP "top solutions=0 unique=0 nodes=3 checks=2 fails=0 depth=1"
+
+/* The header and the top line, as a fresh checkpoint starts. */
+static const char *start(void)
+{
+    static char text[512];
+    snprintf(text, sizeof text, "%s%s", HEADER, forged(TOP));
+    return text;
 }
 
 static int open_resume(struct cs_stats *results, unsigned char *done,
@@ -73,8 +91,8 @@ static int open_resume(struct cs_stats *results, unsigned char *done,
     struct checkpoint cp;
     memset(results, 0, UNITS * sizeof *results);
     memset(done, 0, UNITS);
-    int rc = checkpoint_open(&cp, path, true, 0x0123456789abcdefULL, UNITS,
-                             done, results, resumed, torn, err);
+    int rc = checkpoint_open(&cp, path, true, &head, done, results, resumed,
+                             torn, err);
     if (rc == 0)
         checkpoint_close(&cp, NULL);
     return rc;
@@ -91,15 +109,13 @@ static void test_checkpoint_round_trip(void **ctx)
     bool torn;
     struct cs_error err;
     struct checkpoint cp;
-    assert_int_equal(checkpoint_open(&cp, path, false, 0x0123456789abcdefULL,
-                                     UNITS, done, results, &resumed, &torn,
-                                     &err),
+    assert_int_equal(checkpoint_open(&cp, path, false, &head, done, results,
+                                     &resumed, &torn, &err),
                      0);
     checkpoint_add(&cp, 7, &s);
     assert_int_equal(checkpoint_close(&cp, &err), 0);
     char want[1024];
-    snprintf(want, sizeof want,
-             "csearch-checkpoint 1 fingerprint=0123456789abcdef units=10\n%s",
+    snprintf(want, sizeof want, "%s%s", start(),
              forged("unit=7 solutions=92 unique=12 nodes=397 checks=397 "
                     "fails=153 depth=5"));
     assert_string_equal(read_file(), want);
@@ -130,24 +146,21 @@ static void test_checkpoint_refuses_forged_numbers(void **ctx)
     struct cs_error err;
     for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
         char text[1024];
-        snprintf(text, sizeof text,
-                 "csearch-checkpoint 1 fingerprint=0123456789abcdef "
-                 "units=10\n%s",
-                 forged(bodies[i]));
+        snprintf(text, sizeof text, "%s%s", start(), forged(bodies[i]));
         write_file(text);
         assert_int_equal(open_resume(results, done, &resumed, &torn, &err),
                          -1);
-        assert_int_equal(err.line, 2);
+        assert_int_equal(err.line, 3);
         assert_string_equal(err.msg, "malformed checkpoint line");
     }
-    write_file("csearch-checkpoint 1 fingerprint=0123456789abcdef units=10\n"
-               "unit=1 solutions=4 unique=0 nodes=1 checks=1 fails=0 depth=1 "
-               "sum=00000000\n");
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", start(),
+             "unit=1 solutions=4 unique=0 nodes=1 checks=1 fails=0 depth=1 "
+             "sum=00000000\n");
+    write_file(text);
     assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
     assert_string_equal(err.msg, "corrupt checkpoint line (checksum mismatch)");
-    char text[1024];
-    snprintf(text, sizeof text,
-             "csearch-checkpoint 1 fingerprint=0123456789abcdef units=10\n%s",
+    snprintf(text, sizeof text, "%s%s", start(),
              forged("unit=10 solutions=4 unique=0 nodes=1 checks=1 fails=0 "
                     "depth=1"));
     write_file(text);
@@ -165,17 +178,20 @@ static void test_checkpoint_torn_lines(void **ctx)
     bool torn;
     struct cs_error err;
     /* a torn header: nothing was logged yet; the file starts afresh */
-    write_file("csearch-checkpoint 1 finger");
+    write_file("csearch-checkpoint 2 finger");
     assert_int_equal(open_resume(results, done, &resumed, &torn, &err), 0);
     assert_int_equal(resumed, 0);
     assert_false(torn);
-    assert_string_equal(read_file(), "csearch-checkpoint 1 "
-                                     "fingerprint=0123456789abcdef units=10\n");
+    assert_string_equal(read_file(), start());
+    /* killed inside the top line: the same */
+    write_file(HEADER "top solutions=0 uni");
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), 0);
+    assert_false(torn);
+    assert_string_equal(read_file(), start());
     /* a torn unit line: dropped and cut off */
     char text[1024];
-    snprintf(text, sizeof text,
-             "csearch-checkpoint 1 fingerprint=0123456789abcdef units=10\n%s"
-             "unit=3 solu",
+    snprintf(text, sizeof text, "%s%s"
+             "unit=3 solu", start(),
              forged("unit=2 solutions=4 unique=0 nodes=1 checks=1 fails=0 "
                     "depth=1"));
     write_file(text);
@@ -183,6 +199,112 @@ static void test_checkpoint_torn_lines(void **ctx)
     assert_int_equal(resumed, 1);
     assert_true(torn);
     assert_null(strstr(read_file(), "unit=3"));
+}
+
+static void test_checkpoint_refuses_other_top_and_format_1(void **ctx)
+{
+    (void)ctx;
+    struct cs_stats results[UNITS];
+    unsigned char done[UNITS];
+    uint64_t resumed;
+    bool torn;
+    struct cs_error err;
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", HEADER,
+             forged("top solutions=0 unique=0 nodes=4 checks=2 fails=0 "
+                    "depth=1"));
+    write_file(text);
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
+    assert_int_equal(err.line, 2);
+    assert_string_equal(err.msg, "checkpoint counts other nodes above the "
+                                 "split than this config");
+    snprintf(text, sizeof text, "%s%s", HEADER,
+             forged("unit=0 solutions=0 unique=0 nodes=4 checks=2 fails=0 "
+                    "depth=1"));
+    write_file(text);
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
+    assert_string_equal(err.msg,
+                        "malformed checkpoint line (expected the top line)");
+    write_file("csearch-checkpoint 1 fingerprint=0123456789abcdef units=10\n");
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
+    assert_int_equal(err.line, 1);
+    assert_string_equal(err.msg, "checkpoint of format 1 (before merge and "
+                                 "MPI); this csearch reads format 2");
+}
+
+/* A log of units first..last (unit u: u solutions, depth 3 + u), then tail. */
+static void write_log(const char *file, int first, int last, const char *tail)
+{
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fputs(start(), f);
+    for (int u = first; u <= last; u++) {
+        char body[200];
+        snprintf(body, sizeof body,
+                 "unit=%d solutions=%d unique=1 nodes=10 checks=9 fails=2 "
+                 "depth=%d",
+                 u, u, 3 + u);
+        fputs(forged(body), f);
+    }
+    fputs(tail, f);
+    fclose(f);
+}
+
+/* Two slice logs of 10 units: 0-4 and 4-7 (unit 4 in both), 8 and 9 gone. */
+static void test_checkpoint_merge(void **ctx)
+{
+    (void)ctx;
+    char other[80];
+    snprintf(other, sizeof other, "%s.b", path);
+    write_log(path, 0, 4, "");
+    write_log(other, 4, 7, "unit=9 sol"); /* torn: ignored */
+    char text[2048];
+    FILE *f;
+
+    const char *const logs[] = {path, other};
+    struct cs_merge m;
+    struct cs_error err;
+    assert_int_equal(cs_merge_logs(logs, 2, &m, &err), 0);
+    assert_int_equal(m.units, 10);
+    assert_int_equal(m.present, 8);
+    assert_true(m.reports_unique);
+    assert_int_equal(m.torn, 1);
+    assert_int_equal(m.total.solutions, 0 + 1 + 2 + 3 + 4 + 5 + 6 + 7);
+    assert_int_equal(m.total.unique, 8);
+    assert_int_equal(m.total.nodes, 3 + 8 * 10); /* top + units */
+    assert_int_equal(m.total.checks, 2 + 8 * 9);
+    assert_int_equal(m.total.max_depth, 10);
+    assert_string_equal(m.missing, "8-9");
+
+    /* unit 4 logged with another count in the second log */
+    f = fopen(other, "w");
+    fputs(start(), f);
+    fputs(forged("unit=4 solutions=5 unique=1 nodes=10 checks=9 fails=2 "
+                 "depth=7"),
+          f);
+    fclose(f);
+    assert_int_equal(cs_merge_logs(logs, 2, &m, &err), -1);
+    assert_string_equal(err.file, other);
+    assert_int_equal(err.line, 3);
+    assert_string_equal(err.msg,
+                        "unit 4 is recorded twice with different counts");
+
+    /* another config */
+    snprintf(text, sizeof text, "%s%s",
+             "csearch-checkpoint 2 fingerprint=0123456789abcdee units=10 "
+             "unique=1\n",
+             forged(TOP));
+    f = fopen(other, "w");
+    fputs(text, f);
+    fclose(f);
+    assert_int_equal(cs_merge_logs(logs, 2, &m, &err), -1);
+    assert_int_equal(err.line, 1);
+    assert_string_equal(err.msg,
+                        "checkpoint belongs to another config (fingerprint "
+                        "0123456789abcdee, the first log 0123456789abcdef)");
+    unlink(other);
+    assert_int_equal(cs_merge_logs(logs, 2, &m, &err), -1);
+    assert_string_equal(err.msg, "cannot open log: No such file or directory");
 }
 
 int main(void)
@@ -193,6 +315,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_checkpoint_refuses_forged_numbers,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_checkpoint_torn_lines, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(
+            test_checkpoint_refuses_other_top_and_format_1, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_checkpoint_merge, setup,
                                         teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

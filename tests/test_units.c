@@ -1,6 +1,7 @@
 /* test_units.c - a count split into work units counts what the unsplit
  * search counts (nodes, checks, fails, solutions), for models whose prune
- * changes the state too. */
+ * changes the state too; slices of the units, logged and merged, add up to
+ * the whole. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,13 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "csearch/dist.h"
 #include "support.h"
 
-/* Run sets (NULL-terminated). */
-static struct cs_run count(const char *const *sets)
+/* Run sets (NULL-terminated) with an optional checkpoint and slice. */
+static struct cs_run count(const char *const *sets, const char *log,
+                           uint64_t part, uint64_t parts)
 {
     struct cs_config *cfg = config_of(sets);
     struct cs_registry *reg = cs_registry_new();
@@ -25,6 +29,9 @@ static struct cs_run count(const char *const *sets)
         fail_msg("setup: %s", err.msg);
     struct cs_run run;
     cs_job_run(&job, &run);
+    run.checkpoint = log;
+    run.slice_part = part;
+    run.slice_parts = parts;
     if (cs_search(&run, &err))
         fail_msg("search: %s", err.msg);
     cs_job_free(&job);
@@ -62,7 +69,7 @@ static void test_units_split_counts_as_unsplit(void **ctx)
         const char *const two[] = {"model=sudoku", "task=count",
                                    "params.puzzle=................", prop,
                                    sel, "strategy.threads=2", NULL};
-        struct cs_run a = count(one), b = count(two);
+        struct cs_run a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
         assert_int_equal(a.units_total, 0); /* not split */
         assert_true(b.units_total > 0);
         assert_int_equal(b.stats.solutions, 288);
@@ -75,15 +82,52 @@ static void test_units_split_counts_as_unsplit(void **ctx)
                                "strategy.symmetry=mirror",
                                "strategy.prune=forward", "strategy.threads=2",
                                NULL};
-    struct cs_run a = count(one), b = count(two);
+    struct cs_run a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
     assert_int_equal(b.stats.solutions, 352);
     assert_same_counts(&a.stats, &b.stats);
+}
+
+/* Three parts of 10-queens (generic split, mirror), each logged, merged:
+ * the full count, the nodes above the split included once. */
+static void test_units_parts_merge_to_the_whole(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=nqueens", "params.n=10",
+                                "strategy.symmetry=mirror", NULL};
+    struct cs_run full = count(sets, NULL, 0, 0);
+    char logs[3][64];
+    const char *paths[3];
+    uint64_t first = 0, solutions = 0;
+    for (int k = 0; k < 3; k++) {
+        snprintf(logs[k], sizeof logs[k], "/tmp/csearch-units-%d-%d.log",
+                 (int)getpid(), k);
+        unlink(logs[k]);
+        paths[k] = logs[k];
+        struct cs_run part = count(sets, logs[k], (uint64_t)k, 3);
+        assert_int_equal(part.status, CS_COMPLETE);
+        assert_int_equal(part.units_first, first); /* parts abut */
+        assert_int_equal(part.units_done, part.units_end - part.units_first);
+        first = part.units_end;
+        solutions += part.stats.solutions;
+    }
+    assert_int_equal(first, 1958); /* every unit in some part */
+    assert_int_equal(solutions, 724);
+    struct cs_merge m;
+    struct cs_error err;
+    assert_int_equal(cs_merge_logs(paths, 3, &m, &err), 0);
+    assert_int_equal(m.units, 1958);
+    assert_int_equal(m.present, 1958);
+    assert_string_equal(m.missing, "");
+    assert_same_counts(&m.total, &full.stats);
+    for (int k = 0; k < 3; k++)
+        unlink(logs[k]);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_units_split_counts_as_unsplit),
+        cmocka_unit_test(test_units_parts_merge_to_the_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,8 +14,9 @@
 #include <unistd.h>
 
 #include "csearch/batch.h"
-#include "compare.h"
+#include "csearch/dist.h"
 #include "csearch/job.h"
+#include "compare.h"
 #include "output.h"
 #include "traces.h"
 
@@ -29,6 +30,7 @@ enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
 static const char usage[] =
     "usage: csearch CONFIG [options]\n"
     "       csearch compare CONFIG [options]\n"
+    "       csearch merge [--json] LOG...\n"
     "       csearch --list | --help | --version\n"
     "\n"
     "Run the search a YAML config describes and print its result.  With a\n"
@@ -44,6 +46,9 @@ static const char usage[] =
     "  --threads N       count with N threads (same as --set strategy.threads=N)\n"
     "  --checkpoint FILE append each finished work unit of a count to FILE\n"
     "  --resume FILE     skip the units FILE holds, go on appending to it\n"
+    "  --units I:J       count only units I..J-1 (J past the last: to it), or\n"
+    "  --units K/M       part K (from 0) of M equal parts, logging them to the\n"
+    "                    --checkpoint/--resume FILE; 'csearch merge' sums logs\n"
     "  --progress        show a progress line on stderr (default: when stderr\n"
     "                    is a terminal); --no-progress never shows it\n"
     "  --trace           print every step of the search on stdout: depth,\n"
@@ -60,10 +65,17 @@ static const char usage[] =
     "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
     "             3 stopped by a limit, 130 interrupted (Ctrl-C)\n"
     "\n"
+    "merge checks that the LOGs (checkpoints or slice logs of one config)\n"
+    "hold every unit, a unit in several logs with the same counts, and\n"
+    "prints the total.  Under 'mpirun -np K csearch CONFIG' rank 0 shares a\n"
+    "count's units out to the other ranks and alone prints.\n"
+    "\n"
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
-    "csearch --list and docs/config.md.\n";
+    "csearch --list and docs/config.md; clusters: docs/distributed.md.\n";
 
 static volatile sig_atomic_t interrupted;
+static struct cs_error failure; /* the error this process ends with */
+static bool failed;
 
 static void on_sigint(int sig)
 {
@@ -76,6 +88,8 @@ static int fail(const struct cs_error *err)
     char line[1024];
     cs_error_format(err, line, sizeof line);
     fprintf(stderr, "csearch: %s\n", line);
+    failure = *err;
+    failed = true;
     return EXIT_USAGE;
 }
 
@@ -84,6 +98,8 @@ static int usage_error(const char *fmt, const char *arg)
     fputs("csearch: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs("; try 'csearch --help'\n", stderr);
+    cs_error_set(&failure, NULL, "usage error");
+    failed = true;
     return EXIT_USAGE;
 }
 
@@ -148,6 +164,7 @@ static int set_value(struct cs_config *cfg, const char *key, const char *value,
 struct options {
     const char *checkpoint;
     bool resume;
+    uint64_t slice[4]; /* --units: first, end, part, parts */
     int progress; /* -1 = when stderr is a terminal, 0 never, 1 always */
 };
 
@@ -177,8 +194,10 @@ static int exit_status(const struct cs_run *run)
         return EXIT_LIMIT;
     case CS_INTERRUPTED:
         return EXIT_INTERRUPTED;
-    default:
-        return run->stats.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+    default: /* a slice is done when its units are: merge has the answer */
+        return run->stats.solutions || run->slice_end || run->slice_parts
+                   ? EXIT_DONE
+                   : EXIT_NO_SOLUTION;
     }
 }
 
@@ -257,6 +276,10 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     run.ud = &out;
     run.checkpoint = opts->checkpoint;
     run.resume = opts->resume;
+    run.slice_first = opts->slice[0];
+    run.slice_end = opts->slice[1];
+    run.slice_part = opts->slice[2];
+    run.slice_parts = opts->slice[3];
     bool progress = opts->progress < 0 ? isatty(STDERR_FILENO) : opts->progress;
     if (progress)
         run.on_progress = show_progress;
@@ -302,7 +325,60 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     return status;
 }
 
-int main(int argc, char **argv)
+/* --units I:J or K/M into opts->slice; false if it is neither. */
+static bool parse_units(const char *v, struct options *opts)
+{
+    unsigned long long a, b;
+    char sep, extra;
+    if (sscanf(v, "%llu%c%llu%c", &a, &sep, &b, &extra) != 3 ||
+        (sep != ':' && sep != '/') || strchr(v, '-') || strchr(v, '+') ||
+        strchr(v, ' '))
+        return false;
+    memset(opts->slice, 0, sizeof opts->slice);
+    opts->slice[sep == ':' ? 0 : 2] = a;
+    opts->slice[sep == ':' ? 1 : 3] = b;
+    return sep == ':' || b > 0;
+}
+
+/* csearch merge [--json] LOG... */
+static int merge(int argc, char **argv)
+{
+    bool json = false;
+    int n = 0;
+    const char **logs = calloc((size_t)argc + 1, sizeof *logs);
+    for (int i = 0; logs && i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            json = true;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            free(logs);
+            return usage_error("unknown merge option '%s'", argv[i]);
+        } else
+            logs[n++] = argv[i];
+    }
+    if (!n) {
+        free(logs);
+        return usage_error("%s", "merge needs at least one LOG");
+    }
+    struct cs_merge m;
+    struct cs_error err;
+    int rc = cs_merge_logs(logs, n, &m, &err);
+    free(logs);
+    if (rc)
+        return fail(&err);
+    if (m.torn)
+        fprintf(stderr, "csearch: merge: ignored the torn last line of %d "
+                        "log(s)\n", m.torn);
+    if (m.present < m.units) {
+        cs_error_set(&err, NULL,
+                     "merge: %" PRIu64 " of %" PRIu64 " units missing: %s",
+                     m.units - m.present, m.units, m.missing);
+        return fail(&err);
+    }
+    out_merge(stdout, &m, n, json);
+    return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+}
+
+static int csearch_main(int argc, char **argv)
 {
     const char *path = NULL;
     const char **sets = calloc((size_t)argc, sizeof *sets);
@@ -314,6 +390,10 @@ int main(int argc, char **argv)
     const char *trace_values[3] = {NULL, NULL, NULL}; /* from the options */
     if (!sets)
         return EXIT_USAGE;
+    if (argc > 1 && !strcmp(argv[1], "merge")) {
+        free(sets);
+        return merge(argc - 2, argv + 2);
+    }
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -338,7 +418,7 @@ int main(int argc, char **argv)
         } else if (!strncmp(a, "--set=", 6)) {
             sets[nsets++] = a + 6;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "--checkpoint") ||
-                   !strcmp(a, "--resume")) {
+                   !strcmp(a, "--resume") || !strcmp(a, "--units")) {
             if (i + 1 == argc) {
                 free(sets);
                 return usage_error("%s needs a value", a);
@@ -347,6 +427,12 @@ int main(int argc, char **argv)
             if (!strcmp(a, "--threads")) {
                 snprintf(threads_set, sizeof threads_set,
                          "strategy.threads=%s", v);
+            } else if (!strcmp(a, "--units")) {
+                if (!parse_units(v, &opts)) {
+                    free(sets);
+                    return usage_error("--units wants I:J or K/M, got '%s'",
+                                       v);
+                }
             } else {
                 opts.checkpoint = v;
                 opts.resume = !strcmp(a, "--resume");
@@ -421,5 +507,23 @@ int main(int argc, char **argv)
         perror("csearch: cannot write the output");
         return EXIT_USAGE;
     }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    /* under mpirun every rank runs the command; rank 0 alone speaks */
+    int rank = cs_dist_init(&argc, &argv);
+    if (rank < 0) {
+        fputs("csearch: started by mpirun as one of several processes, but "
+              "built without MPI\n",
+              stderr);
+        return EXIT_USAGE;
+    }
+    if (rank > 0 && (!freopen("/dev/null", "w", stdout) ||
+                     !freopen("/dev/null", "w", stderr)))
+        return EXIT_USAGE;
+    int status = csearch_main(argc, argv);
+    cs_dist_finish(failed ? &failure : NULL);
     return status;
 }

@@ -161,8 +161,10 @@ void out_end(struct out *o, const struct cs_run *run)
         if (run->units_total)
             fprintf(o->out,
                     ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
-                    ", \"resumed\": %" PRIu64 "}",
-                    run->units_total, run->units_done, run->units_resumed);
+                    ", \"resumed\": %" PRIu64 ", \"first\": %" PRIu64
+                    ", \"end\": %" PRIu64 "}",
+                    run->units_total, run->units_done, run->units_resumed,
+                    run->units_first, run->units_end);
         fputs("}\n", o->out);
     } else {
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
@@ -178,7 +180,16 @@ void out_end(struct out *o, const struct cs_run *run)
                     rate);
             if (p->kernel)
                 fprintf(o->out, "kernel     %s\n", p->kernel);
-            if (run->units_total)
+            if (run->units_total &&
+                run->units_end - run->units_first < run->units_total)
+                fprintf(o->out,
+                        "units      %" PRIu64 "/%" PRIu64 " of slice %" PRIu64
+                        ":%" PRIu64 " (%" PRIu64 " resumed, %" PRIu64
+                        " in all)\n",
+                        run->units_done, run->units_end - run->units_first,
+                        run->units_first, run->units_end, run->units_resumed,
+                        run->units_total);
+            else if (run->units_total)
                 fprintf(o->out,
                         "units      %" PRIu64 "/%" PRIu64
                         " (%" PRIu64 " resumed)\n",
@@ -306,4 +317,36 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
 void out_json_string(FILE *out, const char *s)
 {
     json_string(out, s);
+}
+
+void out_merge(FILE *out, const struct cs_merge *m, int logs, bool json)
+{
+    const struct cs_stats *s = &m->total;
+    if (json) {
+        fprintf(out, "{\"task\": \"merge\", \"logs\": %d, \"fingerprint\": "
+                     "\"%016" PRIx64 "\", \"status\": \"complete\", "
+                     "\"solutions\": %" PRIu64,
+                logs, m->fingerprint, s->solutions);
+        if (m->reports_unique)
+            fprintf(out, ", \"unique\": %" PRIu64, s->unique);
+        fprintf(out,
+                ", \"nodes\": %" PRIu64 ", \"checks\": %" PRIu64
+                ", \"fails\": %" PRIu64 ", \"max_depth\": %d"
+                ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
+                "}}\n",
+                s->nodes, s->checks, s->fails, s->max_depth, m->units,
+                m->present);
+    } else {
+        fprintf(out, "solutions  %" PRIu64 "\n", s->solutions);
+        if (m->reports_unique)
+            fprintf(out, "unique     %" PRIu64 "\n", s->unique);
+        fprintf(out,
+                "status     complete\nnodes      %" PRIu64
+                "\nchecks     %" PRIu64 "\nfails      %" PRIu64
+                "\nmax depth  %d\nunits      %" PRIu64 "/%" PRIu64
+                " from %d log(s)\n",
+                s->nodes, s->checks, s->fails, s->max_depth, m->present,
+                m->units, logs);
+    }
+    fflush(out);
 }

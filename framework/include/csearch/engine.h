@@ -88,10 +88,17 @@ struct cs_run {
     void *trace_ud;
 
     /* Work units (count tasks only).  A count runs as units when the model
-     * has a kernel, when threads > 1 or when a checkpoint is kept. */
+     * has a kernel, when threads > 1, when a checkpoint is kept or under
+     * mpirun (csearch/dist.h). */
     int threads;                  /* workers; 0 or 1 = one */
     const char *checkpoint;       /* append each finished unit here */
     bool resume;                  /* skip the units the checkpoint holds */
+    /* A slice of the units (needs a checkpoint: the slice's log): units
+     * [first, end), end past the last unit meaning to it; or, with
+     * slice_parts > 0, part slice_part (0-based) of slice_parts equal
+     * parts.  slice_end = slice_parts = 0: every unit. */
+    uint64_t slice_first, slice_end;
+    uint64_t slice_part, slice_parts;
     uint64_t fingerprint;         /* of the config, kept in the checkpoint */
     cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL */
     void *progress_ud;
@@ -100,7 +107,10 @@ struct cs_run {
     enum cs_status status;
     struct cs_stats stats;
     uint64_t units_total;         /* 0 when the search was not split */
-    uint64_t units_done;          /* finished, resumed ones included */
+    uint64_t units_first, units_end; /* the units searched: a slice, or
+                                        0 and units_total */
+    uint64_t units_done;          /* of those, finished, resumed ones
+                                     included */
     uint64_t units_resumed;
     bool checkpoint_torn;         /* resume dropped a torn last line */
 

@@ -1,0 +1,352 @@
+/* mpi.c - work units across MPI ranks: rank 0 hands out, the others search.
+ *
+ * Every rank computes the same split (a config and its split are
+ * deterministic) and runs a pool of worker threads (units.c).  Rank 0's pool
+ * pulls units from its own counter; its controller also sends units to the
+ * other ranks, a few in flight per rank so none waits for the next, and takes
+ * their results in: each whole unit is recorded (and logged to the
+ * checkpoint) on rank 0 exactly as a local one.  The other ranks' pools are
+ * fed: their controller queues what rank 0 sends and returns each unit once,
+ * whole, partial (stopped) or dropped (stopped before it began), so rank 0
+ * always knows which units are out.  Only the controllers call MPI
+ * (MPI_THREAD_FUNNELED); they poll every millisecond, never spin.
+ *
+ * Without MPI (or outside mpirun) this file is the trivial rank 0 of 1.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/dist.h"
+#include "units.h"
+
+#ifdef CSEARCH_HAVE_MPI
+#include <inttypes.h>
+#include <mpi.h>
+
+#define POLL_NS 1000000L /* a controller's wake-up: 1 ms */
+#define CREDIT 4         /* units in flight per worker thread of a rank */
+
+enum { TAG_HELLO = 1, TAG_UNIT, TAG_RESULT, TAG_STOP, TAG_END };
+
+/* A rank joining a count (or saying why it cannot): sent as bytes, so the
+ * ranks must share one architecture, as the binary they run does. */
+struct hello {
+    uint64_t ok, units, fingerprint;
+    char msg[512];
+};
+
+static bool active;  /* MPI_Init was called */
+static int rank, size = 1;
+static bool joined;  /* took part in a count's exchange */
+
+/* rank 0's view of the other ranks */
+static int *held;      /* units each rank holds */
+static uint64_t out;   /* units held by all of them */
+static int credit;
+static bool stop_sent;
+
+static bool launched_by_mpirun(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") ||
+           getenv("PMIX_RANK");
+}
+
+int cs_dist_init(int *argc, char ***argv)
+{
+    if (active || !launched_by_mpirun())
+        return 0;
+    int provided;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) !=
+        MPI_SUCCESS)
+        return 0;
+    active = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    return rank;
+}
+
+int cs_dist_size(void)
+{
+    return size;
+}
+
+int dist_rank(void)
+{
+    return rank;
+}
+
+static void send_end(int to, uint64_t rc, uint64_t status, uint64_t solutions)
+{
+    uint64_t e[3] = {rc, status, solutions};
+    MPI_Send(e, 3, MPI_UINT64_T, to, TAG_END, MPI_COMM_WORLD);
+}
+
+void cs_dist_finish(const struct cs_error *failure)
+{
+    if (!active)
+        return;
+    /* a rank that took no part in a count squares the protocol: rank 0
+     * ends the others, the others say why and wait for that end */
+    if (!joined && size > 1) {
+        if (rank == 0) {
+            for (int r = 1; r < size; r++)
+                send_end(r, 1, CS_INTERRUPTED, 0);
+        } else {
+            struct hello h = {0};
+            if (failure)
+                cs_error_format(failure, h.msg, sizeof h.msg);
+            else
+                snprintf(h.msg, sizeof h.msg, "did not start the count");
+            MPI_Send(&h, sizeof h, MPI_BYTE, 0, TAG_HELLO, MPI_COMM_WORLD);
+            uint64_t e[3];
+            MPI_Recv(e, 3, MPI_UINT64_T, 0, TAG_END, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        }
+    }
+    MPI_Finalize();
+    active = false;
+}
+
+/* ---- rank 0 ------------------------------------------------------------- */
+
+static void hand_out(struct pool *pool, int to)
+{
+    uint64_t unit;
+    while (held[to] < credit && pool_take(pool, &unit)) {
+        MPI_Send(&unit, 1, MPI_UINT64_T, to, TAG_UNIT, MPI_COMM_WORLD);
+        held[to]++;
+        out++;
+    }
+}
+
+int dist_master_start(struct pool *pool, struct cs_error *err)
+{
+    const struct cs_run *run = pool->run;
+    joined = true;
+    held = cs_xcalloc((size_t)size, sizeof *held);
+    out = 0;
+    stop_sent = false;
+    credit = CREDIT * (run->threads > 1 ? run->threads : 1);
+    int rc = 0;
+    for (int r = 1; r < size; r++) {
+        struct hello h;
+        MPI_Recv(&h, sizeof h, MPI_BYTE, r, TAG_HELLO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        h.msg[sizeof h.msg - 1] = '\0';
+        if (rc)
+            continue; /* the first complaint is the one reported */
+        if (!h.ok)
+            rc = cs_error_set(err, NULL, "rank %d of %d: %s", r, size, h.msg);
+        else if (h.fingerprint != run->fingerprint)
+            rc = cs_error_set(err, NULL,
+                              "rank %d of %d runs another config "
+                              "(fingerprint %016" PRIx64 ", rank 0 %016" PRIx64
+                              ")",
+                              r, size, h.fingerprint, run->fingerprint);
+        else if (h.units != pool->total)
+            rc = cs_error_set(err, NULL,
+                              "rank %d of %d splits into %" PRIu64
+                              " units, rank 0 into %" PRIu64,
+                              r, size, h.units, pool->total);
+    }
+    if (!rc)
+        for (int r = 1; r < size; r++)
+            hand_out(pool, r);
+    return rc;
+}
+
+bool dist_master_serve(struct pool *pool)
+{
+    if (pool->stop && !stop_sent) {
+        stop_sent = true;
+        for (int r = 1; r < size; r++)
+            if (held[r]) {
+                uint64_t none = 0;
+                MPI_Send(&none, 1, MPI_UINT64_T, r, TAG_STOP, MPI_COMM_WORLD);
+            }
+    }
+    for (;;) {
+        int flag;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &st);
+        if (!flag)
+            break;
+        uint64_t m[8];
+        MPI_Recv(m, 8, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        held[st.MPI_SOURCE]--;
+        out--;
+        struct cs_stats s = {.nodes = m[2], .checks = m[3], .fails = m[4],
+                             .solutions = m[5], .unique = m[6],
+                             .max_depth = (int)m[7]};
+        if (m[1] == UNIT_WHOLE && m[0] < pool->total &&
+            !pool->done[m[0]])
+            pool_record(pool, m[0], &s);
+        else if (m[1] == UNIT_PARTIAL)
+            pool_partial(pool, &s);
+        if (!pool->stop)
+            hand_out(pool, st.MPI_SOURCE);
+    }
+    return out > 0;
+}
+
+void dist_master_end(struct pool *pool, int rc)
+{
+    if (!active || rank != 0 || size < 2)
+        return;
+    const struct cs_run *run = pool->run;
+    joined = true;
+    for (int r = 1; r < size; r++)
+        send_end(r, rc != 0, run->status, run->stats.solutions);
+    free(held);
+    held = NULL;
+}
+
+/* ---- the other ranks ---------------------------------------------------- */
+
+static void send_result(const struct unit_result *r)
+{
+    const struct cs_stats *s = &r->stats;
+    uint64_t m[8] = {r->unit,     r->end,         s->nodes,
+                     s->checks,   s->fails,       s->solutions,
+                     s->unique,   (uint64_t)s->max_depth};
+    MPI_Send(m, 8, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+}
+
+/* What rank 0 sent: units to queue, stop, or the end (true). */
+static bool take_messages(struct pool *pool, uint64_t *end)
+{
+    for (;;) {
+        int flag;
+        MPI_Status st;
+        MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        if (!flag)
+            return false;
+        if (st.MPI_TAG == TAG_END) {
+            MPI_Recv(end, 3, MPI_UINT64_T, 0, TAG_END, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            return true;
+        }
+        uint64_t unit = 0;
+        MPI_Recv(&unit, 1, MPI_UINT64_T, 0, st.MPI_TAG, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        pthread_mutex_lock(&pool->lock);
+        if (st.MPI_TAG == TAG_STOP)
+            pool->stop = 1;
+        else if (st.MPI_TAG == TAG_UNIT)
+            pool_queue(pool, unit);
+        /* stopped: every queued unit goes back, dropped */
+        size_t dropped = pool->stop ? pool->qlen : 0;
+        uint64_t *back = cs_xmalloc((dropped ? dropped : 1) * sizeof *back);
+        for (size_t k = 0; k < dropped; k++) {
+            back[k] = pool->queue[pool->qhead];
+            pool->qhead = (pool->qhead + 1) % pool->qcap;
+        }
+        pool->qlen -= dropped;
+        pthread_cond_broadcast(&pool->work);
+        pthread_mutex_unlock(&pool->lock);
+        for (size_t k = 0; k < dropped; k++)
+            send_result(&(struct unit_result){back[k], UNIT_DROPPED, {0}});
+        free(back);
+    }
+}
+
+int dist_worker(struct pool *pool, struct cs_error *err)
+{
+    struct cs_run *run = pool->run;
+    joined = true;
+    struct hello h = {1, pool->total, run->fingerprint, ""};
+    MPI_Send(&h, sizeof h, MPI_BYTE, 0, TAG_HELLO, MPI_COMM_WORLD);
+    uint64_t end[3];
+    struct unit_result *sending = NULL;
+    size_t cap = 0;
+    for (;;) {
+        pthread_mutex_lock(&pool->lock);
+        if (!pool->olen && pool->running > 0)
+            pool_wait(pool, POLL_NS);
+        size_t n = pool->olen;
+        if (n > cap) {
+            cap = pool->ocap;
+            sending = cs_xrealloc(sending, cap * sizeof *sending);
+        }
+        if (n)
+            memcpy(sending, pool->outbox, n * sizeof *sending);
+        pool->olen = 0;
+        int running = pool->running;
+        pthread_mutex_unlock(&pool->lock);
+        for (size_t k = 0; k < n; k++)
+            send_result(&sending[k]);
+        if (take_messages(pool, end))
+            break;
+        if (!running && !n)
+            sleep_ns(POLL_NS);
+    }
+    free(sending);
+    pthread_mutex_lock(&pool->lock);
+    pool->ended = true;
+    pool->stop = 1; /* an end on an error may come with units in hand */
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    run->status = (enum cs_status)end[1];
+    run->stats.solutions = end[2];
+    if (end[0])
+        return cs_error_set(err, NULL, "rank 0 ended the count on an error");
+    return 0;
+}
+
+#else /* no MPI: one process, rank 0 of 1 */
+
+int cs_dist_init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    /* mpirun -np K of a build without MPI would run K whole counts */
+    const char *k = getenv("OMPI_COMM_WORLD_SIZE");
+    if (!k)
+        k = getenv("PMI_SIZE");
+    return k && atoi(k) > 1 ? -1 : 0;
+}
+
+int cs_dist_size(void)
+{
+    return 1;
+}
+
+int dist_rank(void)
+{
+    return 0;
+}
+
+void cs_dist_finish(const struct cs_error *failure)
+{
+    (void)failure;
+}
+
+int dist_master_start(struct pool *pool, struct cs_error *err)
+{
+    (void)pool;
+    (void)err;
+    return 0;
+}
+
+bool dist_master_serve(struct pool *pool)
+{
+    (void)pool;
+    return false;
+}
+
+void dist_master_end(struct pool *pool, int rc)
+{
+    (void)pool;
+    (void)rc;
+}
+
+int dist_worker(struct pool *pool, struct cs_error *err)
+{
+    (void)pool;
+    return cs_error_set(err, NULL, "not an MPI build");
+}
+
+#endif
