@@ -27,6 +27,8 @@ struct f9_state {
     uint32_t open[3];  /* band cells not placed yet */
     uint32_t todo;     /* bit 3d + b: cand[3d + b] lost cells since it was
                           last reduced */
+    uint32_t columns_todo; /* bit d: digit d was reduced since its last
+                              column pass */
     uint32_t dead;     /* a given that cannot go where it is */
     uint64_t checks;   /* last: a copy leaves it alone (see f9_copy) */
 };
@@ -96,6 +98,30 @@ static void strike(struct f9_state *s, int x, uint32_t cells)
     s->todo |= (uint32_t)((old & cells) != 0) << x;
 }
 
+/* Take cells of band b from every digit (they hold other digits now). */
+static void strike_band(struct f9_state *s, int b, uint32_t cells)
+{
+    uint32_t todo = 0; /* a local: the stores to cand cannot touch it */
+    for (int e = 0; e < 9; e++) {
+        uint32_t old = s->cand[3 * e + b];
+        s->cand[3 * e + b] = old & ~cells;
+        todo |= (uint32_t)((old & cells) != 0) << 3 * e;
+    }
+    s->todo |= todo << b;
+}
+
+/* Take cells of every band from digit d (the same columns in each). */
+static void strike_digit(struct f9_state *s, int d, uint32_t cells)
+{
+    uint32_t todo = 0;
+    for (int k = 0; k < 3; k++) {
+        uint32_t old = s->cand[3 * d + k];
+        s->cand[3 * d + k] = old & ~cells;
+        todo |= (uint32_t)((old & cells) != 0) << k;
+    }
+    s->todo |= todo << 3 * d;
+}
+
 /* Put digit d + 1 in cell i of band b: the cell loses its other digits
  * (unless it is known to have none: a naked single), the digit its row, box
  * and column. */
@@ -107,10 +133,8 @@ static CS_ALWAYS_INLINE void place_digit(struct f9_state *s, int b, int i,
     if (!(s->cand[x] & bit))
         s->dead = 1;
     if (!naked)
-        for (int e = 0; e < 9; e++)
-            strike(s, 3 * e + b, bit);
-    for (int k = 0; k < 3; k++)
-        strike(s, 3 * d + k, COLUMN << (i % 9));
+        strike_band(s, b, bit);
+    strike_digit(s, d, COLUMN << (i % 9));
     strike(s, x, band_peers[i]);
     s->cand[x] |= bit;
     s->open[b] &= ~bit;
@@ -134,6 +158,7 @@ static bool reduce(struct f9_state *s, int d, int b)
     a &= permutable[pattern];
     if (!a)
         return false;
+    s->columns_todo |= UINT32_C(1) << d;
     uint32_t placed = (lone[a & 511] | (uint32_t)lone[a >> 9 & 511] << 9 |
                        (uint32_t)lone[a >> 18] << 18) &
                       s->open[b];
@@ -142,10 +167,8 @@ static bool reduce(struct f9_state *s, int d, int b)
          * loops clear cand[x] too, which is put back after them */
         uint32_t cols = (placed | placed >> 9 | placed >> 18) & 511;
         s->open[b] &= ~placed;
-        for (int e = 0; e < 9; e++)
-            strike(s, 3 * e + b, placed);
-        for (int k = 0; k < 3; k++)
-            strike(s, 3 * d + k, cols * COLUMN);
+        strike_band(s, b, placed);
+        strike_digit(s, d, cols * COLUMN);
     }
     s->cand[x] = a;
     s->todo &= ~(UINT32_C(1) << x);
@@ -193,7 +216,8 @@ static int naked_singles(struct f9_state *s)
 static int column_pass(struct f9_state *s, bool *struck)
 {
     int placed = 0;
-    for (int d = 0; d < 9; d++) {
+    for (; s->columns_todo; s->columns_todo &= s->columns_todo - 1) {
+        const int d = __builtin_ctz(s->columns_todo);
         uint32_t *digit = &s->cand[3 * d];
         uint32_t once = 0, twice = 0, cols[3];
         for (int b = 0; b < 3; b++) {
@@ -313,6 +337,24 @@ static int f9_select(const void *state)
     const struct f9_state *s = state;
     if (!(s->open[0] | s->open[1] | s->open[2]))
         return CS_NONE;
+    /* after prune every open cell has two candidates or more: look for
+     * two first, counting only to three */
+    uint32_t pairs[3], fewer = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->cand[3 * d + b];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        fewer |= s->open[b] & ~twice;
+        pairs[b] = s->open[b] & twice & ~thrice;
+    }
+    if (!fewer)
+        for (int b = 0; b < 3; b++)
+            if (pairs[b])
+                return 27 * b + __builtin_ctz(pairs[b]);
     uint32_t bit0[3], bit1[3], bit2[3], bit3[3];
     for (int b = 0; b < 3; b++) {
         uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
