@@ -4,11 +4,14 @@
 # For each puzzle set it checks every puzzle for uniqueness (task count,
 # limits.solutions 2: the search stops at a second solution) with each
 # strategy - propagation none, singles, full, each with in-order and MRV
-# selection - and prints one Markdown table: puzzles per second (whole
-# process, wall clock, median of the rounds), guesses per puzzle, and the
-# ratio to the plain MRV search (propagation none, MRV), measured in the same
-# rounds.  Rounds run every strategy once in a fixed order, so a slow patch
-# of the machine hits all of them alike.  Every run must report every puzzle
+# selection on the general path, then the fast 9 x 9 kernel (propagate full)
+# with its own order and with the engine's MRV - and prints one Markdown
+# table: puzzles per second of the whole process (wall clock, and per second
+# of CPU time, user + system, which a busy machine disturbs less), medians
+# of the rounds, guesses per puzzle, and the ratio of wall times to the
+# plain MRV search (propagation none, MRV), measured in the same rounds.
+# Rounds run every strategy once in a fixed order, so a slow patch of the
+# machine hits all of them alike.  Every run must report every puzzle
 # unique (the sets hold only such puzzles) or the script fails.
 #
 # usage: bench/sudoku.sh [-r RUNS] [-b BUILD_DIR] [-t THREADS] [SET.txt...]
@@ -26,7 +29,7 @@ while getopts "r:b:t:h" opt; do
     b) BUILD=$OPTARG ;;
     t) THREADS=$OPTARG ;;
     *)
-        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
     esac
@@ -44,26 +47,29 @@ if [ $# -eq 0 ]; then
         "$DATA/forum_hardest_1905_11plus_sample4877.txt"
 fi
 
-# name: propagate select (plain MRV first: the ratios' reference)
-STRATEGIES=("none mrv" "none in-order" "singles mrv" "singles in-order"
-            "full mrv" "full in-order")
+# name: propagate select kernel (plain MRV first: the ratios' reference)
+STRATEGIES=("none mrv generic" "none in-order generic" "singles mrv generic"
+            "singles in-order generic" "full mrv generic"
+            "full in-order generic" "full in-order fast" "full mrv fast")
 # the plain in-order search (no propagation) takes minutes per set: skip it
 # unless SUDOKU_ALL=1
 skip() {
     [ "${SUDOKU_ALL:-0}" = 1 ] && return 1
-    [ "$1" = "none in-order" ]
+    [ "$1" = "none in-order generic" ]
 }
 
 failed=0
 config=$(mktemp --suffix=.yaml)
-trap 'rm -f "$config"' EXIT
+json=$(mktemp) timing=$(mktemp)
+trap 'rm -f "$config" "$json" "$timing"' EXIT
+TIMEFORMAT='%3R %3U %3S' # bash's time: wall, user, system seconds
 
 echo "Sudoku uniqueness check, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
     "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
     "nproc $(nproc), threads $THREADS, runs $RUNS (median, whole process)"
 echo
-echo "| set | puzzles | propagate | select | puzzles/s | guesses/puzzle | vs plain MRV |"
-echo "|---|---:|---|---|---:|---:|---:|"
+echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV |"
+echo "|---|---:|---|---|---|---:|---:|---:|---:|"
 for set in "$@"; do
     if [ ! -r "$set" ]; then
         echo "sudoku.sh: cannot read $set" >&2
@@ -71,38 +77,40 @@ for set in "$@"; do
     fi
     set=$(realpath "$set") # the config lives in /tmp
     puzzles=$(grep -c . "$set")
-    declare -A times=() guesses=()
+    declare -A times=() cpus=() guesses=()
     for ((round = 1; round <= RUNS; round++)); do
         for s in "${STRATEGIES[@]}"; do
             skip "$s" "$set" && continue
-            read -r prop sel <<<"$s"
-            printf 'model: sudoku\nparams: {file: %s}\ntask: count\nstrategy: {propagate: %s, select: %s}\nlimits: {solutions: 2}\n' \
-                "$set" "$prop" "$sel" >"$config"
-            start=$(date +%s%N)
-            json=$("$CSEARCH" "$config" --json --threads "$THREADS")
-            end=$(date +%s%N)
-            unique=$(jq .summary.unique <<<"$json")
+            read -r prop sel kernel <<<"$s"
+            printf 'model: sudoku\nparams: {file: %s}\ntask: count\nstrategy: {propagate: %s, select: %s, kernel: %s}\nlimits: {solutions: 2}\n' \
+                "$set" "$prop" "$sel" "$kernel" >"$config"
+            { time "$CSEARCH" "$config" --json --threads "$THREADS" >"$json"; } 2>"$timing"
+            read -r wall user sys <"$timing"
+            unique=$(jq .summary.unique "$json")
             if [ "$unique" != "$puzzles" ]; then
                 echo "sudoku.sh: $set $s: $unique of $puzzles unique" >&2
                 failed=1
             fi
-            times[$s]+="$(((end - start) / 1000)) "
-            guesses[$s]=$(jq .summary.guesses_per_instance <<<"$json")
+            times[$s]+="$wall "
+            cpus[$s]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') "
+            guesses[$s]=$(jq .summary.guesses_per_instance "$json")
         done
     done
     median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-    ref=$(median <<<"${times[none mrv]}")
+    ref=$(median <<<"${times[none mrv generic]}")
     for s in "${STRATEGIES[@]}"; do
-        read -r prop sel <<<"$s"
+        read -r prop sel kernel <<<"$s"
         if skip "$s" "$set"; then
-            echo "| $(basename "$set") | $puzzles | $prop | $sel | skipped | - | - |"
+            echo "| $(basename "$set") | $puzzles | $prop | $sel | $kernel | skipped | - | - | - |"
             continue
         fi
         t=$(median <<<"${times[$s]}")
+        c=$(median <<<"${cpus[$s]}")
         awk -v set="$(basename "$set")" -v n="$puzzles" -v p="$prop" -v s="$sel" \
-            -v t="$t" -v ref="$ref" -v g="${guesses[$s]}" \
-            'BEGIN { printf "| %s | %d | %s | %s | %.0f | %.2f | %.2fx |\n", set, n, p, s, n / (t / 1e6), g, ref / t }'
+            -v k="$kernel" -v t="$t" -v c="$c" -v ref="$ref" -v g="${guesses[$s]}" \
+            'BEGIN { cps = (c > 0) ? sprintf("%.0f", n / c) : "-"
+                     printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %.2fx |\n", set, n, p, s, k, n / t, cps, g, ref / t }'
     done
-    unset times guesses
+    unset times cpus guesses
 done
 exit $failed

@@ -246,6 +246,38 @@ cmp -s "$out" "$out.one" || fail "batch with 2 threads differs from 1 thread"
 [ "$(wc -l <"$out")" = 20 ] || fail "batch solve: $(wc -l <"$out") lines"
 rm -f "$out.one"
 
+# --- sudoku's fast 9 x 9 kernel: chosen by itself, same answers ---
+run 0 configs/sudoku.yaml --set strategy.propagate=full --json
+expect_json '.strategy.kernel' "fast"
+expect_json '.boards[0] | join("")' "839465712146782953752391486391824675564173829287659341628537194913248567475916238"
+run 0 configs/sudoku.yaml --set strategy.propagate=full
+expect_stdout "kernel     fast"
+run 0 configs/sudoku.yaml --set strategy.propagate=full --set strategy.kernel=generic
+expect_stdout "kernel     generic"
+# a count split into work units on two threads: the engine's, unchanged
+run 0 configs/sudoku.yaml --set task=count --set 'params.puzzle=....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........' --set strategy.propagate=full --threads 2 --json
+expect_json '[.strategy.kernel, .solutions, .nodes] | map(tostring) | join(" ")' "fast 7465 16151"
+run 2 configs/sudoku.yaml --set strategy.kernel=fast
+[ "$(cat "$err")" = "csearch: --set strategy.kernel=fast: kernel fast needs propagate full" ] || fail "kernel fast with singles: $(cat "$err")"
+run 0 configs/sudoku-batch.yaml --set strategy.propagate=full --set task=solve --set output.stats=false
+cp "$out" "$out.generic"
+run 0 configs/sudoku-batch.yaml --set strategy.propagate=full --set task=solve --set output.stats=false --threads 2
+cmp -s "$out" "$out.generic" || fail "fast batch with 2 threads differs from the general path"
+rm -f "$out.generic"
+run 0 configs/sudoku-fast.yaml --json
+expect_json '[.strategy.kernel, .summary.unique, .summary.guesses_per_instance] | map(tostring) | join(" ")' "fast 20 429.2"
+# bad lines say the same on the fast path
+run 2 tests/data/sudoku-batch-mixed.yaml --set strategy.propagate=full
+[ "$(head -n 5 "$out" | tr '\n' '|')" = "1|invalid|2 or more|no solution|invalid|" ] || fail "fast mixed batch: $(head -n 5 "$out" | tr '\n' '|')"
+[ "$(cat "$err")" = "csearch: tests/data/sudoku_batch_mixed.txt:2:80: puzzle cell 80 (row 9, column 8): 'x' is not a digit of a 9 x 9 grid
+csearch: tests/data/sudoku_batch_mixed.txt:5:1: puzzle has 11 cells: not a square grid from 4 x 4 to 25 x 25 (81 for 9 x 9)" ] || fail "fast mixed batch stderr: $(cat "$err")"
+# auto sends a 4 x 4 line down the general path; kernel fast refuses it
+run 0 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_sizes.txt --set strategy.propagate=full --set output.stats=false
+[ "$(tr '\n' '|' <"$out")" = "1|1|1|" ] || fail "sizes batch: $(tr '\n' '|' <"$out")"
+run 2 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_sizes.txt --set strategy.propagate=full --set strategy.kernel=fast --set output.stats=false
+[ "$(tr '\n' '|' <"$out")" = "1|invalid|1|" ] || fail "sizes batch, kernel fast: $(tr '\n' '|' <"$out")"
+[ "$(cat "$err")" = "csearch: tests/data/sudoku_batch_sizes.txt:2:1: kernel fast needs a 9 x 9 grid, not 4 x 4" ] || fail "sizes batch stderr: $(cat "$err")"
+
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
     case $config in configs/compare-*) continue ;; esac # cli_compare_test.sh

@@ -78,23 +78,33 @@ static bool keep_grid(void *ud, const struct cs_hooks *hooks,
     return true;
 }
 
-static struct cs_run sudoku(const char *puzzle, const char *task,
-                            const char *select, const char *propagate,
-                            const char *extra, struct grids *g)
+/* kernel: auto, fast or generic */
+static struct cs_run sudoku_on(const char *kernel, const char *puzzle,
+                               const char *task, const char *select,
+                               const char *propagate, const char *extra,
+                               struct grids *g)
 {
     /* (extra may set any key: a variant, a limit or the boards shown) */
-    char p[2048], t[64], s[64], pr[64];
+    char p[2048], t[64], s[64], pr[64], k[64];
     snprintf(p, sizeof p, "params.puzzle=%s", puzzle);
     snprintf(t, sizeof t, "task=%s", task);
     snprintf(s, sizeof s, "strategy.select=%s", select);
     snprintf(pr, sizeof pr, "strategy.propagate=%s", propagate);
-    const char *const sets[] = {"model=sudoku", p, t, s, pr, extra, NULL};
+    snprintf(k, sizeof k, "strategy.kernel=%s", kernel);
+    const char *const sets[] = {"model=sudoku", p, t, s, pr, k, extra, NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_run run;
     memset(g, 0, sizeof *g);
     run_config(cfg, &run, keep_grid, g);
     cs_config_free(cfg);
     return run;
+}
+
+static struct cs_run sudoku(const char *puzzle, const char *task,
+                            const char *select, const char *propagate,
+                            const char *extra, struct grids *g)
+{
+    return sudoku_on("auto", puzzle, task, select, propagate, extra, g);
 }
 
 static int read_lines(const char *name, char lines[][82], int max)
@@ -126,9 +136,10 @@ static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
         for (int combo = 1; combo < 6; combo++) { /* in-order without
                                                     propagation: see below */
             struct grids g;
-            struct cs_run run = sudoku(lines[k], "count", selects[combo & 1],
-                                       propagations[combo >> 1],
-                                       "limits.solutions=2", &g);
+            struct cs_run run = sudoku_on("generic", lines[k], "count",
+                                          selects[combo & 1],
+                                          propagations[combo >> 1],
+                                          "limits.solutions=2", &g);
             /* unique: the search ends on its own with one solution */
             assert_int_equal(run.status, CS_COMPLETE);
             assert_int_equal(run.stats.solutions, 1);
@@ -148,9 +159,9 @@ static void test_sudoku_propagation_node_counts(void **ctx)
         uint64_t nodes = 0;
         for (int k = 0; k < 20; k++) {
             struct grids g;
-            struct cs_run run = sudoku(lines[k], "count", "mrv",
-                                       propagations[p], "limits.solutions=2",
-                                       &g);
+            struct cs_run run = sudoku_on("generic", lines[k], "count", "mrv",
+                                          propagations[p],
+                                          "limits.solutions=2", &g);
             nodes += run.stats.nodes;
         }
         assert_int_equal(nodes, want[p]);
@@ -366,6 +377,156 @@ static const char *bad(const char *puzzle, const char *box)
     return msg;
 }
 
+/* ---- the fast 9 x 9 kernel against the general path ---------------------- */
+
+/* Every puzzle of the test sets counted to two on both paths: the same
+ * answer, the same grid when it is unique, checked grids when there are
+ * two, and the same nodes - both propagate to the same fixpoint (naked and
+ * hidden singles, locked candidates) and pick the same cell: the fast
+ * kernel's own order (in-order) is MRV's choice, found bit-parallel. */
+static void test_sudoku_fast_kernel_agrees_on_test_sets(void **ctx)
+{
+    (void)ctx;
+    static char lines[60][82];
+    int count = read_lines("sudoku_top95_head20.txt", lines, 20);
+    count += read_lines("sudoku_plb_hard20.txt", lines + count, 20);
+    count += read_lines("sudoku_multisol_head20.txt", lines + count, 20);
+    assert_int_equal(count, 60);
+    for (int k = 0; k < count; k++) {
+        struct grids gen, fast, fast_mrv;
+        struct cs_run a = sudoku_on("generic", lines[k], "count", "mrv",
+                                    "full", "limits.solutions=2", &gen);
+        struct cs_run b = sudoku_on("fast", lines[k], "count", "in-order",
+                                    "full", "limits.solutions=2", &fast);
+        struct cs_run c = sudoku_on("fast", lines[k], "count", "mrv", "full",
+                                    "limits.solutions=2", &fast_mrv);
+        assert_int_equal(b.status, a.status);
+        assert_int_equal(b.stats.solutions, a.stats.solutions);
+        assert_int_equal(b.stats.solutions, k < 40 ? 1 : 2);
+        assert_int_equal(b.stats.nodes, a.stats.nodes);
+        assert_int_equal(c.stats.nodes, b.stats.nodes);
+        assert_string_equal(fast_mrv.first, fast.first);
+        check_grid(fast.first, lines[k], 9, 3, 3);
+        if (k < 40)
+            assert_string_equal(fast.first, gen.first);
+    }
+}
+
+/* Puzzles of the test sets with one given taken away, counted to the end:
+ * the plain search (no propagation), the general path and the fast kernel
+ * agree on every count, and every grid enumerated is a solution. */
+static void test_sudoku_fast_kernel_counts_exactly(void **ctx)
+{
+    (void)ctx;
+    static const uint64_t want[5] = {376, 528, 138, 1133, 7465};
+    static char lines[5][82];
+    assert_int_equal(read_lines("sudoku_few_solutions.txt", lines, 5), 5);
+    for (int k = 0; k < 5; k++) {
+        struct grids g;
+        struct cs_run run = sudoku_on("generic", lines[k], "count", "mrv",
+                                      "none", "output.show=0", &g);
+        assert_int_equal(run.stats.solutions, want[k]);
+        run = sudoku_on("generic", lines[k], "count", "mrv", "full",
+                        "output.show=0", &g);
+        assert_int_equal(run.stats.solutions, want[k]);
+        run = sudoku_on("fast", lines[k], "count", "in-order", "full",
+                        "output.show=0", &g);
+        assert_int_equal(run.stats.solutions, want[k]);
+        assert_int_equal(run.status, CS_COMPLETE);
+    }
+    struct grids g;
+    struct cs_run run = sudoku_on("fast", lines[2], "enumerate", "mrv", "full",
+                                  "output.show=all", &g);
+    assert_int_equal(run.stats.solutions, 138);
+    assert_int_equal(g.count, 138);
+    check_grid(g.first, lines[2], 9, 3, 3);
+}
+
+/* Every grid the fast kernel hands out passes the checker. */
+static bool check_each(void *ud, const struct cs_hooks *hooks,
+                       const void *state, uint64_t weight)
+{
+    const char *givens = ud;
+    struct cs_board board = {0};
+    char grid[82] = "";
+    (void)weight;
+    hooks->emit(state, 0, &board);
+    assert_int_equal(board.count, 9);
+    for (size_t r = 0; r < board.count; r++)
+        strcat(grid, board.lines[r]);
+    cs_board_free(&board);
+    check_grid(grid, givens, 9, 3, 3);
+    return true;
+}
+
+static void test_sudoku_fast_kernel_enumerates_checked_grids(void **ctx)
+{
+    (void)ctx;
+    static char lines[5][82];
+    assert_int_equal(read_lines("sudoku_few_solutions.txt", lines, 5), 5);
+    char p[128];
+    snprintf(p, sizeof p, "params.puzzle=%s", lines[4]);
+    const char *const sets[] = {"model=sudoku", p, "task=enumerate",
+                                "strategy.propagate=full",
+                                "strategy.kernel=fast", "output.show=all",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    run_config(cfg, &run, check_each, lines[4]);
+    cs_config_free(cfg);
+    assert_int_equal(run.stats.solutions, 7465);
+    assert_int_equal(run.status, CS_COMPLETE);
+}
+
+/* No solution, a node limit, and the settings the kernel cannot take. */
+static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
+{
+    (void)ctx;
+    const char *none = "12345678.........9"
+                       "..............................................."
+                       "................";
+    struct grids g;
+    struct cs_run run = sudoku_on("fast", none, "solve", "in-order", "full",
+                                  "output.show=1", &g);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.stats.solutions, 0);
+    assert_int_equal(run.stats.nodes, 1); /* the root's propagation sees it */
+
+    static char lines[20][82];
+    assert_int_equal(read_lines("sudoku_plb_hard20.txt", lines, 20), 20);
+    run = sudoku_on("fast", lines[1], "count", "in-order", "full",
+                    "limits.nodes=5", &g);
+    assert_int_equal(run.status, CS_LIMIT);
+    assert_int_equal(run.stats.nodes, 5);
+
+    char p[128];
+    snprintf(p, sizeof p, "params.puzzle=%s", lines[0]);
+    const char *const x[] = {"model=sudoku", p, "strategy.propagate=full",
+                             "strategy.kernel=fast", "params.diagonals=true",
+                             NULL};
+    struct cs_config *cfg = config_of(x);
+    assert_string_equal(setup_error(cfg),
+                        "--set strategy.kernel=fast: kernel fast needs a grid "
+                        "without variants (diagonals, windoku, regions)");
+    cs_config_free(cfg);
+    const char *const singles[] = {"model=sudoku", p, "strategy.kernel=fast",
+                                   NULL};
+    cfg = config_of(singles);
+    assert_string_equal(setup_error(cfg),
+                        "--set strategy.kernel=fast: kernel fast needs "
+                        "propagate full");
+    cs_config_free(cfg);
+    const char *const four[] = {"model=sudoku",
+                                "params.puzzle=................",
+                                "strategy.propagate=full",
+                                "strategy.kernel=fast", NULL};
+    cfg = config_of(four);
+    assert_string_equal(setup_error(cfg),
+                        "--set strategy.kernel=fast: kernel fast needs a 9 x 9 "
+                        "grid, not 4 x 4");
+    cs_config_free(cfg);
+}
+
 static void test_sudoku_bad_input_messages(void **ctx)
 {
     (void)ctx;
@@ -408,6 +569,10 @@ int main(void)
         cmocka_unit_test(test_sudoku_6x6_and_16x16),
         cmocka_unit_test(test_sudoku_variants_match_brute_force),
         cmocka_unit_test(test_sudoku_windoku_solution_checked),
+        cmocka_unit_test(test_sudoku_fast_kernel_agrees_on_test_sets),
+        cmocka_unit_test(test_sudoku_fast_kernel_counts_exactly),
+        cmocka_unit_test(test_sudoku_fast_kernel_enumerates_checked_grids),
+        cmocka_unit_test(test_sudoku_fast_kernel_limits_and_refusals),
         cmocka_unit_test(test_sudoku_bad_input_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

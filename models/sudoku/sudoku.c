@@ -10,6 +10,8 @@
  * model copies its state instead of undoing; its copy hook leaves the checks
  * counter alone.  Units are a list (rows, columns, boxes or jigsaw regions,
  * and any extra units of a variant), so the search knows no grid shapes.
+ * Plain 9 x 9 puzzles with full propagation go to the fast kernel instead
+ * (fast9.c, strategy.kernel): same engine, its own state and hooks.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -19,11 +21,13 @@
 #include <string.h>
 
 #include "csearch/dfs.h"
+#include "sudoku/fast9.h"
 #include "sudoku/sudoku.h"
 
 #define MAX_CELLS (SDK_MAX_N * SDK_MAX_N)
 
 enum { PROP_NONE, PROP_SINGLES, PROP_FULL };
+enum { KERNEL_AUTO, KERNEL_FAST, KERNEL_GENERIC };
 
 /* Where two units meet in two cells or more: the cells of a (in the meet,
  * and outside it) and the cells of b outside it. */
@@ -170,17 +174,6 @@ static void sdk_first(void *state, int c, uint64_t *cursor)
     struct sdk_state *s = state;
     s->checks++;
     *cursor = s->cand[c];
-}
-
-static bool sdk_next(void *state, int c, uint64_t *cursor, int *value)
-{
-    (void)state;
-    (void)c;
-    if (!*cursor)
-        return false;
-    *value = __builtin_ctzll(*cursor);
-    *cursor &= *cursor - 1;
-    return true;
 }
 
 static void sdk_apply(void *state, int c, int d)
@@ -359,7 +352,7 @@ static const struct cs_hooks sdk_hooks = {
     .select = sdk_select,
     .domain_size = sdk_domain_size,
     .first = sdk_first,
-    .next = sdk_next,
+    .next = sdk_next_candidate,
     .apply = sdk_apply,
     .prune = sdk_prune,
     .collect = sdk_collect,
@@ -379,6 +372,7 @@ static int sdk_search(struct cs_run *run, void *state)
 
 static const char *const propagate_names[] = {"none", "singles", "full",
                                               NULL};
+static const char *const kernel_names[] = {"auto", "fast", "generic", NULL};
 
 static const struct cs_option sdk_options[] = {
     {.key = "params.puzzle", .type = CS_OPT_NODE,
@@ -400,6 +394,11 @@ static const struct cs_option sdk_options[] = {
      .choices = propagate_names,
      .help = "singles: naked and hidden singles after every move; full: "
              "and locked candidates"},
+    {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = kernel_names,
+     .help = "fast: the 9 x 9 digit-major kernel (3 x 3 boxes, no variant, "
+             "propagate full); generic: the general grids; auto: fast where "
+             "it applies"},
     {.key = NULL},
 };
 
@@ -410,6 +409,8 @@ struct sdk_settings {
     int regions_n;     /* jigsaw side, 0 = boxes */
     char regions[MAX_CELLS];
     int propagate;
+    int kernel;        /* KERNEL_* as given */
+    bool fast;         /* 9 x 9 puzzles go to the fast kernel */
 };
 
 /* A batch: the puzzles of params.file, one a line; the geometry of the
@@ -681,6 +682,14 @@ static int check_givens(const struct sdk_problem *p, struct grid_error *e)
     const struct sdk_geometry *g = p->g;
     for (int u = 0; u < g->nunits; u++) {
         const int *cell = g->units + (size_t)u * (size_t)p->n;
+        uint32_t digits = 0, twice = 0; /* a quick look first: batches */
+        for (int i = 0; i < p->n; i++) {
+            uint32_t bit = UINT32_C(1) << p->givens[cell[i]];
+            twice |= digits & bit;
+            digits |= bit;
+        }
+        if (!(twice & ~UINT32_C(1)))
+            continue;
         int seen[SDK_MAX_N + 1] = {0};
         for (int i = 0; i < p->n; i++) {
             int c = cell[i], d = p->givens[c];
@@ -747,13 +756,78 @@ static struct sdk_problem *grid_problem(const char *text,
     return p;
 }
 
-static void fill_problem(struct cs_problem *out, struct sdk_problem *p)
+/* What keeps settings from the fast kernel: NULL, or what it needs. */
+static const char *fast_conflict(const struct sdk_settings *set)
 {
+    if (set->diagonals || set->windoku || set->regions_n)
+        return "a grid without variants (diagonals, windoku, regions)";
+    if (set->box_r && (set->box_r != 3 || set->box_c != 3))
+        return "3x3 boxes";
+    if (set->propagate != PROP_FULL)
+        return "propagate full";
+    return NULL;
+}
+
+/* A grid of n x n that kernel fast cannot take: -1 with e filled. */
+static int check_kernel(const struct sdk_settings *set, int n,
+                        struct grid_error *e)
+{
+    if (set->kernel != KERNEL_FAST || n == 9)
+        return 0;
+    return grid_fail(e, 0, "strategy.kernel",
+                     "kernel fast needs a 9 x 9 grid, not %d x %d", n, n);
+}
+
+static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f)
+{
+    out->hooks = sdk_fast9_hooks;
+    out->data = f;
+    out->free_data = free;
+    out->nvars = 81;
+    out->state_size = sdk_fast9_hooks->state_size;
+    out->kernel = "fast";
+}
+
+/* The givens of a 9 x 9 grid in text (81 characters), or NULL if a
+ * character is not a digit or a unit holds a digit twice: the quick way in
+ * for a batch, the general path says what is wrong. */
+static struct sdk_fast9 *fast_givens(const char *text)
+{
+    struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
+    uint32_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (int c = 0; c < 81; c++) {
+        int d = char_digit(text[c], 9);
+        int r = c / 9, k = c % 9, x = r / 3 * 3 + k / 3;
+        uint32_t bit = d > 0 ? UINT32_C(1) << d : 0;
+        if (d < 0 || (row[r] | col[k] | box[x]) & bit) {
+            free(f);
+            return NULL;
+        }
+        row[r] |= bit;
+        col[k] |= bit;
+        box[x] |= bit;
+        f->givens[c] = (unsigned char)d;
+    }
+    return f;
+}
+
+/* The problem for p on the settings' kernel; p is the caller's no more. */
+static void fill_problem(struct cs_problem *out, struct sdk_problem *p,
+                         const struct sdk_settings *set)
+{
+    if (set->fast && p->n == 9) {
+        struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
+        memcpy(f->givens, p->givens, sizeof f->givens);
+        free_problem(p);
+        fill_fast(out, f);
+        return;
+    }
     out->hooks = &sdk_hooks;
     out->data = p;
     out->free_data = free_problem;
     out->nvars = p->cells;
     out->state_size = state_size(p);
+    out->kernel = "generic";
 }
 
 /* params.regions: N strings of N region letters. */
@@ -802,7 +876,17 @@ static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
     if (box && cs_config_has(cfg, "params.regions"))
         return cs_error_at(err, cs_config_pos(cfg, "params.regions"),
                            "give params.box or params.regions, not both");
-    return read_regions(cfg, set, err);
+    if (read_regions(cfg, set, err))
+        return -1;
+    set->kernel = cs_config_enum(cfg, "strategy.kernel");
+    const char *conflict = fast_conflict(set);
+    if (set->kernel == KERNEL_FAST && conflict)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
+                           "kernel fast needs %s", conflict);
+    set->fast = set->kernel != KERNEL_GENERIC && !conflict;
+    if (set->fast)
+        sdk_fast9_prepare();
+    return 0;
 }
 
 static struct cs_pos error_pos(const struct cs_config *cfg,
@@ -859,6 +943,8 @@ static int setup_puzzle(const struct cs_config *cfg,
     }
     struct grid_error e;
     int n = grid_side(len, &e);
+    if (n && check_kernel(set, n, &e))
+        n = 0;
     struct sdk_geometry *g = n ? geometry_new(n, set, &e) : NULL;
     struct sdk_problem *p = g ? grid_problem(text, g, set->propagate, &e)
                               : NULL;
@@ -867,7 +953,7 @@ static int setup_puzzle(const struct cs_config *cfg,
         return cs_error_at(err, error_pos(cfg, &e, node, rows), "%s", e.msg);
     }
     p->own = g;
-    fill_problem(out, p);
+    fill_problem(out, p, set);
     return 0;
 }
 
@@ -876,6 +962,11 @@ static int sdk_instance(const void *data, uint64_t index,
 {
     struct sdk_batch *b = (struct sdk_batch *)data;
     const char *line = b->lines[index];
+    struct sdk_fast9 *f;
+    if (b->set.fast && line && strlen(line) == 81 && (f = fast_givens(line))) {
+        fill_fast(out, f);
+        return 0;
+    }
     struct grid_error e;
     struct sdk_problem *p = NULL;
     struct sdk_geometry *own = NULL;
@@ -885,6 +976,8 @@ static int sdk_instance(const void *data, uint64_t index,
                   SDK_MAX_N, SDK_MAX_N);
     else
         n = grid_side(strlen(line), &e);
+    if (n && check_kernel(&b->set, n, &e))
+        n = 0;
     if (n) {
         /* the first size seen is shared by the batch; others are built for
          * their line alone */
@@ -903,7 +996,7 @@ static int sdk_instance(const void *data, uint64_t index,
         return cs_error_at(err, pos, "%s", e.msg);
     }
     p->own = own;
-    fill_problem(out, p);
+    fill_problem(out, p, &b->set);
     return 0;
 }
 
@@ -979,6 +1072,7 @@ static int setup_batch(const struct cs_config *cfg,
     out->free_data = free_batch;
     out->instances = b->count;
     out->setup_instance = sdk_instance;
+    out->kernel = set->fast ? "fast" : "generic";
     return 0;
 }
 

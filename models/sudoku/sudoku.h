@@ -7,6 +7,7 @@
  * row, column or box).  Propagation runs in the prune hook and assigns
  * cells of its own (naked and hidden singles), so the state is copied rather
  * than undone.  The state's size depends on the grid: cs_problem.state_size.
+ * Plain 9 x 9 grids may take a fast digit-major kernel (fast9.h).
  */
 #ifndef CSEARCH_SUDOKU_H
 #define CSEARCH_SUDOKU_H

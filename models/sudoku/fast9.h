@@ -1,0 +1,42 @@
+/* sudoku/fast9.h - the fast kernel for plain 9 x 9 Sudoku (3 x 3 boxes, no
+ * variants), private to the Sudoku model.
+ *
+ * The same engine searches it (csearch/dfs.h with its own constant hook
+ * table, copy mode): only the state and its hooks differ from the general
+ * path.  Its problem data is the puzzle's givens; sudoku.c checks them
+ * (characters, duplicates) before it hands them over.
+ */
+#ifndef CSEARCH_SUDOKU_FAST9_H
+#define CSEARCH_SUDOKU_FAST9_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "csearch/model.h"
+
+/* Problem data: givens[c] is the digit of cell c (row-major), 0 = blank. */
+struct sdk_fast9 {
+    unsigned char givens[81];
+};
+
+/* Its hook table (the engine body inlined with it: csearch/dfs.h). */
+extern const struct cs_hooks *const sdk_fast9_hooks;
+
+/* The next hook of both paths: values are the set bits of the cursor, the
+ * cell's candidate digits, lowest first. */
+static inline bool sdk_next_candidate(void *state, int var, uint64_t *cursor,
+                                      int *value)
+{
+    (void)state;
+    (void)var;
+    if (!*cursor)
+        return false;
+    *value = __builtin_ctzll(*cursor);
+    *cursor &= *cursor - 1;
+    return true;
+}
+
+/* Build the lookup tables (once per process; safe from any thread). */
+void sdk_fast9_prepare(void);
+
+#endif
