@@ -177,7 +177,7 @@ struct plan {
     int pos[MAXN];          /* tracked search: the queen of each row */
     uint64_t nodes, fails, stab_sum;
     bool stopped;           /* interior() gave up on *stop */
-    struct queens border;
+    struct queens border;   /* where the lanes' absolute masks start */
 };
 
 static void plan_border(struct plan *pl, int n, const struct nq_border *b)
