@@ -19,6 +19,8 @@
  * so nothing is injected on the way down, and the shift between two searched
  * rows is their distance (skipping the rows of the side queens).  The last
  * searched row has at most one free square: a solution iff it is free.
+ * On AVX-512 processors the same tree is walked 16 subtrees at a time on
+ * vector lanes (interior_lanes, below): same nodes, same counts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -175,7 +177,7 @@ struct plan {
     int pos[MAXN];          /* tracked search: the queen of each row */
     uint64_t nodes, fails, stab_sum;
     bool stopped;           /* interior() gave up on *stop */
-    struct queens border;
+    struct queens border;   /* where the lanes' absolute masks start */
 };
 
 static void plan_border(struct plan *pl, int n, const struct nq_border *b)

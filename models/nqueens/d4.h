@@ -5,8 +5,9 @@
  * column 0, column n-1), and at most one queen in a corner.  The kernel lists
  * the placements of those border queens that are canonical (smallest of
  * their images under the 8 rotations and reflections), counts the interior
- * completions of each with a bitmask search, and weighs each count by the
- * size of the border's orbit.  Each border placement is one work unit.
+ * completions of each with a bitmask search (on AVX-512 vector lanes where
+ * the processor has them), and weighs each count by the size of the
+ * border's orbit.  Each border placement is one work unit.
  * Unique counts are exact orbit counts (see d4.c).  Used for n >= 6.
  */
 #ifndef CSEARCH_NQUEENS_D4_H
