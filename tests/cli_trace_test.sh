@@ -56,6 +56,13 @@ run 0 configs/nqueens-trace.yaml --set strategy.state=array --set strategy.prune
 steady "$out" >"$tmp/trace.txt"
 expect_file $data/nqueens4-array-forward.txt "$tmp/trace.txt"
 
+# the set state shows the lines its hash set holds as the arrays would:
+# the same trace line for line (only the checks differ)
+run 0 configs/nqueens-trace.yaml --set strategy.state=set --set strategy.prune=forward
+steady "$out" | grep -v '^checks ' >"$tmp/trace.txt"
+grep -v '^checks ' $data/nqueens4-array-forward.txt | diff -u - "$tmp/trace.txt" >"$tmp/diff" ||
+    fail "set state trace differs from the array trace: $(head -n 20 "$tmp/diff")"
+
 # mirror: the first row tries the left half, each queen counting twice
 run 0 configs/nqueens-trace.yaml --set strategy.symmetry=mirror --set output.stats=false
 expect_file $data/nqueens4-mirror.txt "$out"

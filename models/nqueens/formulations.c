@@ -94,6 +94,11 @@ bool nq_lineset_attacks(struct nq_lineset *set, int r, int c)
            line_has(set, 3 * n - 1 + r - c + n - 1);
 }
 
+bool nq_lineset_has(struct nq_lineset *set, int key)
+{
+    return line_has(set, key);
+}
+
 void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on)
 {
     int n = set->n;

@@ -329,6 +329,20 @@ static void arr_describe(const void *state, struct cs_view *out)
         rows |= (uint64_t)(s->pos[r] >= 0) << r;
     view_board(out, s->pos, s->n, rows, s, arr_attacked);
     view_queens(out, s->pos, s->n, rows);
+    if (s->set) { /* state set: the lines its hash set holds, as arrays */
+        bool col[NQ_ARRAY_MAX], d1[2 * NQ_ARRAY_MAX - 1],
+            d2[2 * NQ_ARRAY_MAX - 1];
+        for (int k = 0; k < 2 * s->n - 1; k++) {
+            if (k < s->n)
+                col[k] = nq_lineset_has(s->set, k);
+            d1[k] = nq_lineset_has(s->set, s->n + k);
+            d2[k] = nq_lineset_has(s->set, 3 * s->n - 1 + k);
+        }
+        view_flags(out, "col", col, s->n);
+        view_flags(out, "d1", d1, 2 * s->n - 1);
+        view_flags(out, "d2", d2, 2 * s->n - 1);
+        return;
+    }
     view_flags(out, "col", s->col, s->n);
     view_flags(out, "d1", s->d1, 2 * s->n - 1);
     view_flags(out, "d2", s->d2, 2 * s->n - 1);

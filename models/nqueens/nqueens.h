@@ -59,6 +59,9 @@ struct nq_lineset *nq_lineset_new(int n);
 void nq_lineset_free(struct nq_lineset *set);
 /* Is (r, c) on an occupied column or diagonal? */
 bool nq_lineset_attacks(struct nq_lineset *set, int r, int c);
+/* Does the set hold key (column c, n + r + c, or 3n - 1 + r - c + n - 1)?
+ * For traces, which show the set's lines as the array state's arrays. */
+bool nq_lineset_has(struct nq_lineset *set, int key);
 /* Occupy (on) or free the three lines through (r, c). */
 void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on);
 
