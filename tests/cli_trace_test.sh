@@ -56,6 +56,28 @@ run 0 configs/nqueens-trace.yaml --set strategy.state=array --set strategy.prune
 steady "$out" >"$tmp/trace.txt"
 expect_file $data/nqueens4-array-forward.txt "$tmp/trace.txt"
 
+# the set state shows the lines its hash set holds as the arrays would:
+# the same trace line for line (only the checks differ)
+run 0 configs/nqueens-trace.yaml --set strategy.state=set --set strategy.prune=forward
+steady "$out" | grep -v '^checks ' >"$tmp/trace.txt"
+grep -v '^checks ' $data/nqueens4-array-forward.txt | diff -u - "$tmp/trace.txt" >"$tmp/diff" ||
+    fail "set state trace differs from the array trace: $(head -n 20 "$tmp/diff")"
+
+# brute force: every permutation down to a leaf, where the goal test
+# rejects 22 of the 24
+run 0 configs/nqueens-trace.yaml --set strategy.search=brute-force
+[ "$(sed -n 5p "$out")" = ' 4        row 3 = col 3     queens 0123  used 1111  -> rejected by the goal test' ] ||
+    fail "brute force trace line 5: $(sed -n 5p "$out")"
+[ "$(grep -c -- '-> rejected by the goal test' "$out") $(grep -c -- '-> solution' "$out")" = "22 2" ] ||
+    fail "brute force trace: $(grep -c -- '-> rejected' "$out") rejected, $(grep -c -- '-> solution' "$out") solutions"
+
+# cell by cell, cutting a branch that skipped a row: 38 pruned, 2 dead ends
+run 0 configs/nqueens-trace.yaml --set strategy.formulation=cell --set strategy.prune_skipped_rows=true
+[ "$(sed -n 4p "$out")" = ' 3      queen 2 = (3,1)     queens 02.1  col 1110  d1 1001100  d2 0011010  -> pruned' ] ||
+    fail "cell trace line 4: $(sed -n 4p "$out")"
+[ "$(grep -c -- '-> pruned' "$out") $(grep -c -- '-> dead end' "$out") $(grep -c -- '-> solution' "$out")" = "38 2 2" ] ||
+    fail "cell trace: $(grep -c -- '-> pruned' "$out") pruned, $(grep -c -- '-> dead end' "$out") dead ends"
+
 # mirror: the first row tries the left half, each queen counting twice
 run 0 configs/nqueens-trace.yaml --set strategy.symmetry=mirror --set output.stats=false
 expect_file $data/nqueens4-mirror.txt "$out"

@@ -7,6 +7,7 @@
  * place of their arrays).  Each counts its own checks; what a node and a
  * check are for each is in docs/architecture.md, section 12.7.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "csearch/dfs.h"
@@ -92,6 +93,11 @@ bool nq_lineset_attacks(struct nq_lineset *set, int r, int c)
     int n = set->n;
     return line_has(set, c) || line_has(set, n + r + c) ||
            line_has(set, 3 * n - 1 + r - c + n - 1);
+}
+
+bool nq_lineset_has(struct nq_lineset *set, int key)
+{
+    return line_has(set, key);
 }
 
 void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on)
@@ -218,11 +224,46 @@ static void cell_emit(const void *state, uint64_t k, struct cs_board *out)
     nq_emit_board(s->pos, s->n, k, out);
 }
 
+/* For traces: "queen 1 = (0,2)" (row, column), the board and the arrays. */
+static void cell_var_name(const void *state, int k, char *buf, size_t size)
+{
+    (void)state;
+    snprintf(buf, size, "queen %d", k);
+}
+
+static void cell_value_name(const void *state, int k, int sq, char *buf,
+                            size_t size)
+{
+    const struct nq_cell *s = state;
+    (void)k;
+    snprintf(buf, size, "(%d,%d)", sq / s->n, sq % s->n);
+}
+
+static bool cell_attacked(const void *state, int r, int c)
+{
+    const struct nq_cell *s = state;
+    return s->col[c] || s->d1[r + c] || s->d2[r - c + s->n - 1];
+}
+
+static void cell_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_cell *s = state;
+    uint64_t rows = 0;
+    for (int r = 0; r < s->n && r < 64; r++)
+        rows |= (uint64_t)(s->pos[r] >= 0) << r;
+    nq_view_board(out, s->pos, s->n, rows, s, cell_attacked);
+    nq_view_queens(out, s->pos, s->n, rows);
+    nq_view_flags(out, "col", s->col, s->n);
+    nq_view_flags(out, "d1", s->d1, 2 * s->n - 1);
+    nq_view_flags(out, "d2", s->d2, 2 * s->n - 1);
+}
+
 #define CELL_HOOKS                                                             \
     .state_size = sizeof(struct nq_cell), .init = cell_init,                   \
     .select = cell_select, .first = cell_first, .next = cell_next,             \
     .apply = cell_apply, .undo = cell_undo, .goal = cell_goal,                 \
-    .collect = cell_collect, .emit = cell_emit
+    .collect = cell_collect, .emit = cell_emit, .describe = cell_describe,     \
+    .var_name = cell_var_name, .value_name = cell_value_name
 
 static const struct cs_hooks cell_hooks = {CELL_HOOKS};
 
@@ -319,6 +360,23 @@ static void brute_emit(const void *state, uint64_t k, struct cs_board *out)
     nq_emit_board(s->pos, s->n, k, out);
 }
 
+/* For traces: the board with x on the columns taken, and those columns. */
+static bool brute_taken(const void *state, int r, int c)
+{
+    const struct nq_brute *s = state;
+    (void)r;
+    return s->used >> c & 1;
+}
+
+static void brute_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_brute *s = state;
+    uint64_t rows = (UINT64_C(1) << s->row) - 1;
+    nq_view_board(out, s->pos, s->n, rows, s, brute_taken);
+    nq_view_queens(out, s->pos, s->n, rows);
+    nq_view_bits(out, "used", 0, s->used, s->n);
+}
+
 static int brute_search(struct cs_run *run, void *state);
 
 static const struct cs_hooks brute_hooks = {
@@ -332,6 +390,9 @@ static const struct cs_hooks brute_hooks = {
     .goal = brute_goal,
     .collect = brute_collect,
     .emit = brute_emit,
+    .describe = brute_describe,
+    .var_name = nq_var_name,
+    .value_name = nq_value_name,
     .search = brute_search, /* n! leaves: worth inlining the hooks */
 };
 

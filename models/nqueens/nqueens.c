@@ -67,14 +67,15 @@ static void emit_board(const int *pos, int n, uint64_t k, struct cs_board *out)
 
 /* ---- traces: names, the board and the state as text ------------------- */
 
-static void nq_var_name(const void *state, int r, char *buf, size_t size)
+/* Shared with formulations.c (declared in nqueens.h). */
+
+void nq_var_name(const void *state, int r, char *buf, size_t size)
 {
     (void)state;
     snprintf(buf, size, "row %d", r);
 }
 
-static void nq_value_name(const void *state, int r, int c, char *buf,
-                          size_t size)
+void nq_value_name(const void *state, int r, int c, char *buf, size_t size)
 {
     (void)state;
     (void)r;
@@ -83,8 +84,7 @@ static void nq_value_name(const void *state, int r, int c, char *buf,
 
 /* The queens' columns row by row, '.' for an open row (pos[r] < 0, or r not
  * in rows); one character each up to n = 10, else numbers with spaces. */
-static void view_queens(struct cs_view *v, const int *pos, int n,
-                        uint64_t rows)
+void nq_view_queens(struct cs_view *v, const int *pos, int n, uint64_t rows)
 {
     char buf[4 * NQ_ARRAY_MAX + 1];
     size_t used = 0;
@@ -105,9 +105,8 @@ static void view_queens(struct cs_view *v, const int *pos, int n,
 
 /* The board: Q for a queen, x for a square a queen attacks in an open row,
  * . for a free one.  attacked(r, c) answers for the open rows. */
-static void view_board(struct cs_view *v, const int *pos, int n,
-                       uint64_t rows, const void *s,
-                       bool (*attacked)(const void *s, int r, int c))
+void nq_view_board(struct cs_view *v, const int *pos, int n, uint64_t rows,
+                   const void *s, bool (*attacked)(const void *s, int r, int c))
 {
     char line[NQ_ARRAY_MAX + 1];
     for (int r = 0; r < n; r++) {
@@ -121,8 +120,8 @@ static void view_board(struct cs_view *v, const int *pos, int n,
 }
 
 /* The low `bits` bits of hi:lo in binary, the highest bit first. */
-static void view_bits(struct cs_view *v, const char *name, uint64_t hi,
-                      uint64_t lo, int bits)
+void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi,
+                  uint64_t lo, int bits)
 {
     char buf[2 * NQ_BITMASK_MAX + 1];
     for (int i = 0; i < bits; i++) {
@@ -134,8 +133,8 @@ static void view_bits(struct cs_view *v, const char *name, uint64_t hi,
 }
 
 /* An array of flags, index 0 first. */
-static void view_flags(struct cs_view *v, const char *name, const bool *a,
-                       int len)
+void nq_view_flags(struct cs_view *v, const char *name, const bool *a,
+                   int len)
 {
     char buf[2 * NQ_ARRAY_MAX];
     for (int i = 0; i < len; i++)
@@ -327,11 +326,25 @@ static void arr_describe(const void *state, struct cs_view *out)
     uint64_t rows = 0;
     for (int r = 0; r < s->n && r < 64; r++)
         rows |= (uint64_t)(s->pos[r] >= 0) << r;
-    view_board(out, s->pos, s->n, rows, s, arr_attacked);
-    view_queens(out, s->pos, s->n, rows);
-    view_flags(out, "col", s->col, s->n);
-    view_flags(out, "d1", s->d1, 2 * s->n - 1);
-    view_flags(out, "d2", s->d2, 2 * s->n - 1);
+    nq_view_board(out, s->pos, s->n, rows, s, arr_attacked);
+    nq_view_queens(out, s->pos, s->n, rows);
+    if (s->set) { /* state set: the lines its hash set holds, as arrays */
+        bool col[NQ_ARRAY_MAX], d1[2 * NQ_ARRAY_MAX - 1],
+            d2[2 * NQ_ARRAY_MAX - 1];
+        for (int k = 0; k < 2 * s->n - 1; k++) {
+            if (k < s->n)
+                col[k] = nq_lineset_has(s->set, k);
+            d1[k] = nq_lineset_has(s->set, s->n + k);
+            d2[k] = nq_lineset_has(s->set, 3 * s->n - 1 + k);
+        }
+        nq_view_flags(out, "col", col, s->n);
+        nq_view_flags(out, "d1", d1, 2 * s->n - 1);
+        nq_view_flags(out, "d2", d2, 2 * s->n - 1);
+        return;
+    }
+    nq_view_flags(out, "col", s->col, s->n);
+    nq_view_flags(out, "d1", s->d1, 2 * s->n - 1);
+    nq_view_flags(out, "d2", s->d2, 2 * s->n - 1);
 }
 
 static const struct cs_hooks array_hooks = {
@@ -486,12 +499,12 @@ static void bits_describe(const void *state, struct cs_view *out)
     uint64_t avail = s->full & ~(s->cols[r] | s->d1[r] | s->d2[r]);
     if (r == 0 && s->mirror)
         avail &= s->half;
-    view_board(out, s->pos, s->n, rows, s, bits_attacked);
-    view_queens(out, s->pos, s->n, rows);
-    view_bits(out, "cols", 0, s->cols[r] & s->full, s->n);
-    view_bits(out, "d1", 0, s->d1[r] & s->full, s->n);
-    view_bits(out, "d2", 0, s->d2[r] & s->full, s->n);
-    view_bits(out, "avail", 0, r < s->n ? avail : 0, s->n);
+    nq_view_board(out, s->pos, s->n, rows, s, bits_attacked);
+    nq_view_queens(out, s->pos, s->n, rows);
+    nq_view_bits(out, "cols", 0, s->cols[r] & s->full, s->n);
+    nq_view_bits(out, "d1", 0, s->d1[r] & s->full, s->n);
+    nq_view_bits(out, "d2", 0, s->d2[r] & s->full, s->n);
+    nq_view_bits(out, "avail", 0, r < s->n ? avail : 0, s->n);
 }
 
 static int bits_search(struct cs_run *run, void *state);
@@ -791,13 +804,13 @@ static bool abs_attacked(const void *state, int r, int c)
 static void abs_describe(const void *state, struct cs_view *out)
 {
     const struct nq_abs *s = state;
-    view_board(out, s->pos, s->n, s->rows, s, abs_attacked);
-    view_queens(out, s->pos, s->n, s->rows);
-    view_bits(out, "rows", 0, s->rows, s->n);
-    view_bits(out, "cols", 0, s->cols, s->n);
-    view_bits(out, "d1", (uint64_t)(s->d1 >> 64), (uint64_t)s->d1,
+    nq_view_board(out, s->pos, s->n, s->rows, s, abs_attacked);
+    nq_view_queens(out, s->pos, s->n, s->rows);
+    nq_view_bits(out, "rows", 0, s->rows, s->n);
+    nq_view_bits(out, "cols", 0, s->cols, s->n);
+    nq_view_bits(out, "d1", (uint64_t)(s->d1 >> 64), (uint64_t)s->d1,
               2 * s->n - 1);
-    view_bits(out, "d2", (uint64_t)(s->d2 >> 64), (uint64_t)s->d2,
+    nq_view_bits(out, "d2", (uint64_t)(s->d2 >> 64), (uint64_t)s->d2,
               2 * s->n - 1);
 }
 

@@ -51,6 +51,21 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
 bool nq_is_canonical(const int *pos, int n);
 void nq_emit_board(const int *pos, int n, uint64_t k, struct cs_board *out);
 
+/* Traces (nqueens.c), shared with formulations.c: "row 2" and "col 3";
+ * the board (Q, x where attacked(r, c) in an open row, .); the queens'
+ * columns row by row ('.' for an open row); a mask in binary, highest bit
+ * first; flags, index 0 first.  A row is open unless its bit is in rows
+ * (rows beyond 64: unless pos[r] >= 0). */
+void nq_var_name(const void *state, int r, char *buf, size_t size);
+void nq_value_name(const void *state, int r, int c, char *buf, size_t size);
+void nq_view_board(struct cs_view *v, const int *pos, int n, uint64_t rows,
+                   const void *s, bool (*attacked)(const void *s, int r, int c));
+void nq_view_queens(struct cs_view *v, const int *pos, int n, uint64_t rows);
+void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi,
+                  uint64_t lo, int bits);
+void nq_view_flags(struct cs_view *v, const char *name, const bool *a,
+                   int len);
+
 /* The set state's lines (formulations.c): a uthash set of the columns and
  * diagonals queens occupy.  new allocates everything the set will need, so
  * mark never allocates; free(NULL) is fine. */
@@ -59,6 +74,9 @@ struct nq_lineset *nq_lineset_new(int n);
 void nq_lineset_free(struct nq_lineset *set);
 /* Is (r, c) on an occupied column or diagonal? */
 bool nq_lineset_attacks(struct nq_lineset *set, int r, int c);
+/* Does the set hold key (column c, n + r + c, or 3n - 1 + r - c + n - 1)?
+ * For traces, which show the set's lines as the array state's arrays. */
+bool nq_lineset_has(struct nq_lineset *set, int key);
 /* Occupy (on) or free the three lines through (r, c). */
 void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on);
 
