@@ -14,7 +14,11 @@
 # machine hits all of them alike.  Every run must report every puzzle
 # unique (the sets hold only such puzzles) or the script fails.
 #
-# usage: bench/sudoku.sh [-r RUNS] [-b BUILD_DIR] [-t THREADS] [SET.txt...]
+# usage: bench/sudoku.sh [-r RUNS] [-b BUILD_DIR] [-t THREADS] [-s LIST]
+#                        [SET.txt...]
+# -s: only these strategies, comma-separated PROPAGATE:SELECT:KERNEL, e.g.
+# -s none:mrv:generic,full:in-order:fast (a short run; without
+# none:mrv:generic there is no ratio).
 # default sets: ../shared/data/sudoku/{17clue_sample4916, top1465,
 # forum_hardest_1905_11plus_sample4877}.txt next to this repository.
 set -u
@@ -23,13 +27,15 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 RUNS=3
 BUILD="$ROOT/build"
 THREADS=1
-while getopts "r:b:t:h" opt; do
+ONLY=
+while getopts "r:b:t:s:h" opt; do
     case $opt in
     r) RUNS=$OPTARG ;;
     b) BUILD=$OPTARG ;;
     t) THREADS=$OPTARG ;;
+    s) ONLY=",$OPTARG," ;;
     *)
-        sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
     esac
@@ -54,6 +60,10 @@ STRATEGIES=("none mrv generic" "none in-order generic" "singles mrv generic"
 # the plain in-order search (no propagation) takes minutes per set: skip it
 # unless SUDOKU_ALL=1
 skip() {
+    if [ -n "$ONLY" ]; then
+        [[ $ONLY != *",${1// /:},"* ]]
+        return
+    fi
     [ "${SUDOKU_ALL:-0}" = 1 ] && return 1
     [ "$1" = "none in-order generic" ]
 }
@@ -97,10 +107,11 @@ for set in "$@"; do
         done
     done
     median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-    ref=$(median <<<"${times[none mrv generic]}")
+    ref=$(median <<<"${times[none mrv generic]:-}")
     for s in "${STRATEGIES[@]}"; do
         read -r prop sel kernel <<<"$s"
         if skip "$s" "$set"; then
+            [ -n "$ONLY" ] && continue # not asked for
             echo "| $(basename "$set") | $puzzles | $prop | $sel | $kernel | skipped | - | - | - |"
             continue
         fi
@@ -109,7 +120,8 @@ for set in "$@"; do
         awk -v set="$(basename "$set")" -v n="$puzzles" -v p="$prop" -v s="$sel" \
             -v k="$kernel" -v t="$t" -v c="$c" -v ref="$ref" -v g="${guesses[$s]}" \
             'BEGIN { cps = (c > 0) ? sprintf("%.0f", n / c) : "-"
-                     printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %.2fx |\n", set, n, p, s, k, n / t, cps, g, ref / t }'
+                     ratio = (ref > 0) ? sprintf("%.2fx", ref / t) : "-"
+                     printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %s |\n", set, n, p, s, k, n / t, cps, g, ratio }'
     done
     unset times cpus guesses
 done
