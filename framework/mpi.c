@@ -239,7 +239,7 @@ static bool take_messages(struct pool *pool, uint64_t *end)
             pool_queue(pool, unit);
         /* stopped: every queued unit goes back, dropped */
         size_t dropped = pool->stop ? pool->qlen : 0;
-        uint64_t *back = cs_xmalloc((dropped ? dropped : 1) * sizeof *back);
+        uint64_t *back = dropped ? cs_xmalloc(dropped * sizeof *back) : NULL;
         for (size_t k = 0; k < dropped; k++) {
             back[k] = pool->queue[pool->qhead];
             pool->qhead = (pool->qhead + 1) % pool->qcap;

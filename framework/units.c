@@ -8,11 +8,13 @@
  * with the same engine body.  Totals are therefore identical to the unsplit
  * search, whatever the number of threads or the order units finish in.
  *
- * Workers pull unit numbers from an atomic counter and log each unit they
- * finish to the checkpoint at once (one write per line, under a lock), so a
- * crash loses only the units in flight.  The calling thread controls: it
- * watches Ctrl-C and the time limit and reports progress, waking every 50
- * ms.
+ * Workers pull unit numbers from an atomic counter (within the run's slice)
+ * and log each unit they finish to the checkpoint at once (one write per
+ * line, under a lock), so a crash loses only the units in flight.  The
+ * calling thread controls: it watches Ctrl-C and the time limit and reports
+ * progress, waking every 50 ms -- every 1 ms under MPI, where it also serves
+ * the other ranks (mpi.c).  On those ranks the pool is fed by its
+ * controller instead of the counter (units.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -575,7 +577,7 @@ int cs_search_units(struct cs_run *run, struct cs_error *err)
     for (int t = 0; t < started; t++)
         pthread_join(tids[t], NULL);
     if (!started) {
-        /* nothing was handed out, so no rank holds a unit */
+        /* the end below stops any rank still holding units */
         rc = cs_error_set(err, NULL, "cannot start a worker thread");
     } else {
         report(pool);
