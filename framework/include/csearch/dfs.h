@@ -65,6 +65,9 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     /* folds to false for a table without domain sizes */
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
     const bool solving = run->task == CS_TASK_SOLVE;
+    /* branch and bound; folds to false for a table without a cost */
+    const bool optimizing =
+        h->cost && h->bound && run->task == CS_TASK_OPTIMIZE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
     uint64_t weight = run->base_weight;
     uint64_t poll_at = run->next_poll; /* a local: stores to the state
@@ -84,10 +87,18 @@ enter:
     nodes++;
     if (h->prune && h->prune(state))
         goto fail;
+    if (optimizing && h->bound(state) >= run->incumbent)
+        goto fail; /* no completion can beat the best so far */
     var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
     if (var == CS_NONE) {
         if (h->goal && !h->goal(state))
             goto fail;
+        if (optimizing) {
+            int64_t cost = h->cost(state);
+            if (cost >= run->incumbent)
+                goto fail;
+            run->incumbent = cost; /* a better solution: a new bound */
+        }
         /* the deepest node is always a leaf: track depth at leaves only */
         if (depth > max_depth)
             max_depth = depth;
