@@ -215,9 +215,10 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
     cs_job_free(&job);
     cs_registry_free(reg);
 
-    for (int order = 0; order < 2; order++) {
+    for (int order = 0; order < 4; order++) {
         set(cfg, "task=optimize");
-        set(cfg, order ? "strategy.order=day" : "strategy.order=staff");
+        set(cfg, order % 2 ? "strategy.order=day" : "strategy.order=staff");
+        set(cfg, order / 2 ? "strategy.bound=weekends" : "strategy.bound=days");
         struct cs_run run;
         struct seen seen = {0};
         run_config(cfg, &run, check_each, &seen);
@@ -279,6 +280,27 @@ static void test_shifts_curtois_neighbourhoods(void **ctx)
     assert_int_equal(run.cost, 607);
     assert_int_equal(seen.last_total, 607);
     assert_int_equal(run.stats.nodes, 500000);
+    cs_config_free(cfg);
+}
+
+/* The weekend bound at the root of Instance1: 8 nurses, one weekend each of
+ * two, 16 of the 20 weekend places at most: 4 x 100 certain. */
+static void test_shifts_weekend_bound(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts", "task=optimize",
+                                "params.instance=" DATA "Instance1.txt",
+                                "strategy.bound=weekends", "limits.nodes=1000",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_LIMIT);
+    assert_int_equal(run.bound, 400);
+    set(cfg, "strategy.bound=days");
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.bound, 0);
     cs_config_free(cfg);
 }
 
@@ -470,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_shifts_optimize_matches_brute_force),
         cmocka_unit_test(test_shifts_curtois_solve),
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
+        cmocka_unit_test(test_shifts_weekend_bound),
         cmocka_unit_test(test_shifts_infeasible),
         cmocka_unit_test(test_shifts_spec_errors),
         cmocka_unit_test(test_shifts_curtois_errors),

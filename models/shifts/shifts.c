@@ -590,10 +590,58 @@ static bool shf_prune(void *state)
     return most < need;
 }
 
+/* strategy.bound: weekends.  Across the weekend days still open, each staff
+ * member can fill at most two days per weekend still allowed (one more on
+ * the Sunday of a weekend already counted): a shortfall beyond that is
+ * certain, at the smallest weekend under weight.  It replaces the weekend
+ * days' own bounds when larger.  O(days x shifts + staff) per node. */
+static int64_t weekend_bound(const struct shf_state *st)
+{
+    const struct shf_problem *p = st->p;
+    const int32_t *have = CAT(st, p->o_have, int32_t);
+    const int64_t *daylb = CAT(st, p->o_daylb, int64_t);
+    int64_t days_sum = 0, over = 0, missing = 0, least = 0;
+    for (int d = 0; d < p->ndays; d++) {
+        if (!shf_weekend_day(p, d))
+            continue;
+        days_sum += daylb[d];
+        for (int t = 0; t < p->nshifts; t++) {
+            int k = d * p->nshifts + t, lack = p->need[k] - have[k];
+            if (lack < 0)
+                over += (int64_t)-lack * p->over[k];
+            else if (lack > 0) {
+                missing += lack;
+                if (!least || p->under[k] < least)
+                    least = p->under[k];
+            }
+        }
+    }
+    int64_t capacity = 0;
+    const int32_t *pos = CAT(st, p->o_pos, int32_t);
+    const signed char *val = CAT(st, p->o_val, signed char);
+    for (int s = 0; s < p->nstaff && capacity < missing; s++) {
+        int64_t days = 0, bonus = 0;
+        for (int d = pos[s]; d < p->ndays; d++)
+            days += shf_weekend_day(p, d) && !p->day_off[shf_cell(p, s, d)];
+        if (pos[s] > 0 && pos[s] < p->ndays &&
+            (p->weekday0 + pos[s]) % 7 == 6 &&
+            val[shf_cell(p, s, pos[s] - 1)] > 0)
+            bonus = 1;
+        int64_t left = p->max_weekends[s] -
+                       (int64_t)CAT(st, p->o_weekends, int32_t)[s];
+        int64_t most = 2 * (left > 0 ? left : 0) + bonus;
+        capacity += days < most ? days : most;
+    }
+    int64_t pooled = over + (missing > capacity ? (missing - capacity) * least
+                                                : 0);
+    return pooled > days_sum ? pooled - days_sum : 0;
+}
+
 static int64_t shf_bound(const void *state)
 {
     const struct shf_state *st = state;
-    return st->requests + st->cover;
+    int64_t b = st->requests + st->cover;
+    return st->p->weekend_bound ? b + weekend_bound(st) : b;
 }
 
 static void shf_collect(void *state, struct cs_stats *into)
@@ -679,6 +727,7 @@ static int shf_search(struct cs_run *run, void *state)
 
 static const char *const format_names[] = {"curtois", NULL};
 static const char *const order_names[] = {"day", "staff", NULL};
+static const char *const bound_names[] = {"days", "weekends", NULL};
 static const char *const weekday_names[] = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
     "sunday", NULL};
@@ -714,6 +763,10 @@ static const struct cs_option shf_options[] = {
      .choices = order_names,
      .help = "cells day by day (every staff member's day 0 first) or staff "
              "by staff"},
+    {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "days",
+     .choices = bound_names,
+     .help = "optimize: the cover bound day by day, or with weekends: also "
+             "the weekend places the staff's weekend limits leave empty"},
     {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 1e12,
      .help = "optimize: search nodes per large-neighbourhood round (0 = one "
@@ -789,6 +842,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
         return -1;
     }
     p->by_staff = cs_config_enum(cfg, "strategy.order") == 1;
+    p->weekend_bound = cs_config_enum(cfg, "strategy.bound") == 1;
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
     p->csv = cs_config_enum(cfg, "output.format") == (int)CS_FORMAT_CSV;

@@ -82,6 +82,7 @@ struct shf_problem {
 
     /* strategy */
     int by_staff;      /* variables staff by staff, else day by day */
+    int weekend_bound; /* bound() adds the weekend capacity bound */
     int lns_days, lns_staff;
     int csv;           /* emit CSV rows instead of the grid */
 
