@@ -59,6 +59,107 @@ static int traced_search(struct cs_run *run, void *state)
     return cs_dfs(run, state, &hooks);
 }
 
+/* ---- branch and bound ---------------------------------------------------
+ *
+ * The DFS itself prunes every node whose bound reaches run->incumbent and
+ * takes each cheaper goal as the new incumbent (dfs.h).  Around it: the root
+ * bound, the final status (a finished tree proves the incumbent optimal, or
+ * that there is no solution at all) and, for a model with a relax hook,
+ * large-neighbourhood rounds: fix most of the incumbent, search the rest by
+ * branch and bound under a node budget, keep what improves, repeat. */
+
+static int run_dfs(struct cs_run *run, void *state)
+{
+    const struct cs_hooks *h = run->problem->hooks;
+    return run->on_trace ? traced_search(run, state)
+           : h->search   ? h->search(run, state)
+                         : generic_search(run, state);
+}
+
+/* on_solution while relaxing: keep a copy of the new incumbent, then tell
+ * the caller. */
+struct keeper {
+    cs_solution_fn on_solution;
+    void *ud;
+};
+
+static bool keep_best(void *ud, const struct cs_hooks *h, const void *state,
+                      uint64_t weight)
+{
+    struct cs_run *run = ud;
+    const struct keeper *k = (const struct keeper *)run->best;
+    memcpy(run->best + sizeof *k, state, cs_problem_state_size(run->problem));
+    return k->on_solution ? k->on_solution(k->ud, h, state, weight) : true;
+}
+
+static bool out_of_time(const struct cs_run *run)
+{
+    return (run->stop && *run->stop) ||
+           (run->limits.seconds > 0 &&
+            cs_now() - run->started >= run->limits.seconds) ||
+           (run->limits.nodes && run->stats.nodes >= run->limits.nodes);
+}
+
+static int relax_rounds(struct cs_run *run, void *state)
+{
+    const struct cs_problem *p = run->problem;
+    const struct cs_hooks *h = p->hooks;
+    size_t size = cs_problem_state_size(p);
+    struct keeper k = {run->on_solution, run->ud};
+    run->best = cs_xcalloc(1, sizeof k + size);
+    memcpy(run->best, &k, sizeof k);
+    run->on_solution = keep_best;
+    run->ud = run;
+
+    /* round 0: the plain search, up to its first solution */
+    run->solution_cap = 1;
+    int status = run_dfs(run, state);
+    run->solution_cap = UINT64_MAX;
+    for (uint64_t round = 1; status == CS_LIMIT && run->stats.solutions &&
+                             run->incumbent > run->bound && !out_of_time(run);
+         round++) {
+        if (h->collect)
+            h->collect(state, &run->stats);
+        if (h->fini)
+            h->fini(state);
+        memset(state, 0, size);
+        h->init(state, p->data);
+        h->relax(state, run->best + sizeof k, round);
+        uint64_t left = run->limits.nodes ? run->limits.nodes -
+                                                run->stats.nodes
+                                          : UINT64_MAX;
+        run->node_cap = left < p->relax_nodes ? left : p->relax_nodes;
+        run->next_poll = next_poll_after(run, 0);
+        status = run_dfs(run, state);
+        if (status == CS_COMPLETE)
+            status = CS_LIMIT; /* a neighbourhood done proves nothing */
+    }
+    if (run->stop && *run->stop)
+        status = CS_INTERRUPTED;
+    run->on_solution = k.on_solution;
+    run->ud = k.ud;
+    free(run->best);
+    run->best = NULL;
+    return status;
+}
+
+static int optimize(struct cs_run *run, void *state)
+{
+    const struct cs_hooks *h = run->problem->hooks;
+    run->incumbent = INT64_MAX;
+    run->bound = h->bound(state);
+    int status = h->relax && run->problem->relax_nodes
+                     ? relax_rounds(run, state)
+                     : run_dfs(run, state);
+    bool found = run->stats.solutions > 0;
+    run->cost = found ? run->incumbent : 0;
+    if (status == CS_COMPLETE || (found && run->incumbent <= run->bound)) {
+        run->bound = found ? run->incumbent : run->bound;
+        return found ? CS_OPTIMAL : CS_INFEASIBLE;
+    }
+    return status;
+}
+
 int cs_run_validate(const struct cs_run *run, struct cs_error *err)
 {
     const struct cs_hooks *h = run->problem->hooks;
@@ -73,6 +174,12 @@ int cs_run_validate(const struct cs_run *run, struct cs_error *err)
     if (run->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
+    if (run->task == CS_TASK_OPTIMIZE && h->relax &&
+        run->problem->relax_nodes && !run->limits.seconds &&
+        !run->limits.nodes)
+        return cs_error_set(err, NULL,
+                            "neighbourhood rounds run until a limit: set "
+                            "limits.seconds or limits.nodes");
     bool split = run->threads > 1 || run->checkpoint;
     bool slice = run->slice_end || run->slice_parts;
     if (slice && !run->checkpoint)
@@ -113,9 +220,6 @@ int cs_search(struct cs_run *run, struct cs_error *err)
 {
     if (cs_run_validate(run, err))
         return -1;
-    if (run->task == CS_TASK_OPTIMIZE)
-        return cs_error_set(err, NULL,
-                            "task optimize is not implemented by the engine yet");
     const struct cs_problem *p = run->problem;
     const struct cs_hooks *h = p->hooks;
     bool split = run->threads > 1 || run->checkpoint || cs_dist_size() > 1;
@@ -144,9 +248,8 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     run->started = cs_now();
     run->next_poll = next_poll_after(run, 0);
     h->init(state, p->data);
-    int status = run->on_trace ? traced_search(run, state)
-                 : h->search   ? h->search(run, state)
-                               : generic_search(run, state);
+    int status = run->task == CS_TASK_OPTIMIZE ? optimize(run, state)
+                                               : run_dfs(run, state);
     run->stats.seconds = cs_now() - run->started;
     if (h->collect)
         h->collect(state, &run->stats);

@@ -12,7 +12,7 @@
 static const char *const task_names[] = {"count", "solve", "enumerate",
                                          "optimize", NULL};
 static const char *const select_names[] = {"in-order", "mrv", NULL};
-static const char *const format_names[] = {"text", "json", NULL};
+static const char *const format_names[] = {"text", "json", "csv", NULL};
 
 const struct cs_option cs_framework_options[] = {
     {.key = "model", .type = CS_OPT_STRING,
@@ -37,7 +37,9 @@ const struct cs_option cs_framework_options[] = {
     {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
      .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
     {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
-     .choices = format_names, .help = "text, or one JSON object (--json)"},
+     .choices = format_names,
+     .help = "text, one JSON object (--json), or csv (the solutions' "
+             "lines alone, as the model writes them)"},
     {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
      .max = 9e18, .all_word = "all",
      .help = "solutions to print for solve/enumerate (a number or all)"},

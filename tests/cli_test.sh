@@ -280,7 +280,10 @@ run 2 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_sizes.
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
-    case $config in configs/compare-*) continue ;; esac # cli_compare_test.sh
+    case $config in
+    configs/compare-*) continue ;; # cli_compare_test.sh runs them at small n
+    configs/shifts-instance*.yaml) continue ;; # minute-long benchmark runs: cli_shifts_test.sh limits them
+    esac
     run 0 "$config"
     [ -s "$out" ] || fail "$config printed nothing"
 done

@@ -110,12 +110,39 @@ static void out_head(struct out *o)
           o->out);
 }
 
+/* The board in o->board: a JSON list of lines, or the lines and a blank
+ * line (text), or the lines alone (csv). */
+static void print_board(struct out *o)
+{
+    if (o->job->format == CS_FORMAT_JSON) {
+        fputs(o->shown ? ", [" : "[", o->out);
+        for (size_t i = 0; i < o->board.count; i++) {
+            fputs(i ? ", " : "", o->out);
+            json_string(o->out, o->board.lines[i]);
+        }
+        fputc(']', o->out);
+    } else {
+        for (size_t i = 0; i < o->board.count; i++)
+            fprintf(o->out, "%s\n", o->board.lines[i]);
+        if (o->job->format == CS_FORMAT_TEXT)
+            fputc('\n', o->out);
+    }
+    o->shown++;
+}
+
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
                   uint64_t weight)
 {
     struct out *o = ud;
     if (o->job->task == CS_TASK_COUNT || !hooks->emit)
         return true;
+    if (o->job->task == CS_TASK_OPTIMIZE) {
+        /* each solution beats the last: keep it, print the best at the end */
+        cs_board_clear(&o->board);
+        hooks->emit(state, 0, &o->board);
+        o->best_kept = true;
+        return true;
+    }
     /* solve shows the solution found, not the others its weight stands for */
     uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
     out_head(o);
@@ -124,21 +151,17 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
             return true;
         cs_board_clear(&o->board);
         hooks->emit(state, k, &o->board);
-        if (o->job->format == CS_FORMAT_JSON) {
-            fputs(o->shown ? ", [" : "[", o->out);
-            for (size_t i = 0; i < o->board.count; i++) {
-                fputs(i ? ", " : "", o->out);
-                json_string(o->out, o->board.lines[i]);
-            }
-            fputc(']', o->out);
-        } else {
-            for (size_t i = 0; i < o->board.count; i++)
-                fprintf(o->out, "%s\n", o->board.lines[i]);
-            fputc('\n', o->out);
-        }
-        o->shown++;
+        print_board(o);
     }
     return true;
+}
+
+/* optimize: cost, bound and the gap between them, as a fraction of the
+ * cost (0 when optimal). */
+static double gap(const struct cs_run *run)
+{
+    return run->cost ? (double)(run->cost - run->bound) / (double)run->cost
+                     : 0.0;
 }
 
 void out_end(struct out *o, const struct cs_run *run)
@@ -146,10 +169,23 @@ void out_end(struct out *o, const struct cs_run *run)
     const struct cs_stats *s = &run->stats;
     const struct cs_problem *p = &o->job->problem;
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
+    bool costs = o->job->task == CS_TASK_OPTIMIZE;
     out_head(o);
+    if (o->best_kept && (o->job->show < 0 || o->job->show > 0))
+        print_board(o);
+    if (o->job->format == CS_FORMAT_CSV) {
+        fflush(o->out); /* the roster alone, ready for a spreadsheet */
+        return;
+    }
     if (o->job->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(run->status), s->solutions);
+        if (costs && s->solutions)
+            fprintf(o->out, ", \"cost\": %" PRId64, run->cost);
+        if (costs)
+            fprintf(o->out, ", \"bound\": %" PRId64, run->bound);
+        if (costs && s->solutions)
+            fprintf(o->out, ", \"gap\": %.6f", gap(run));
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
@@ -170,6 +206,12 @@ void out_end(struct out *o, const struct cs_run *run)
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
+        if (costs && s->solutions)
+            fprintf(o->out, "cost       %" PRId64 "\n", run->cost);
+        if (costs)
+            fprintf(o->out, "bound      %" PRId64 "\n", run->bound);
+        if (costs && s->solutions)
+            fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(run));
         fprintf(o->out, "status     %s\n", cs_status_name(run->status));
         if (o->job->stats) {
             fprintf(o->out,

@@ -15,6 +15,7 @@ struct out {
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
     bool head_done; /* the JSON object's head is out */
+    bool best_kept; /* optimize: board holds the best solution, unprinted */
 };
 
 /* The engine's on_solution: prints up to output.show boards. */

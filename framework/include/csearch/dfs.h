@@ -86,6 +86,9 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
     const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
     const bool solving = run->task == CS_TASK_SOLVE;
     const bool tracing = !h->search && run->on_trace;
+    /* branch and bound; folds to false for a table without a cost */
+    const bool optimizing =
+        h->cost && h->bound && run->task == CS_TASK_OPTIMIZE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
     uint64_t weight = run->base_weight;
     uint64_t poll_at = run->next_poll; /* a local: stores to the state
@@ -109,6 +112,12 @@ enter:
                           weight);
         goto fail;
     }
+    if (optimizing && h->bound(state) >= run->incumbent) {
+        if (tracing)
+            cs_trace_step(run, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
+                          weight);
+        goto fail; /* no completion can beat the best so far */
+    }
     var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
     if (var == CS_NONE) {
         if (h->goal && !h->goal(state)) {
@@ -116,6 +125,12 @@ enter:
                 cs_trace_step(run, h, state, CS_TRACE_REJECTED, depth,
                               CS_NONE, weight);
             goto fail;
+        }
+        if (optimizing) {
+            int64_t cost = h->cost(state);
+            if (cost >= run->incumbent)
+                goto fail;
+            run->incumbent = cost; /* a better solution: a new bound */
         }
         if (tracing)
             cs_trace_step(run, h, state, CS_TRACE_SOLUTION, depth, CS_NONE,

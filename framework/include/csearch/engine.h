@@ -113,6 +113,9 @@ struct cs_run {
                                      included */
     uint64_t units_resumed;
     bool checkpoint_torn;         /* resume dropped a torn last line */
+    /* task optimize: the best cost found (valid when stats.solutions > 0)
+     * and a lower bound on every solution's cost; equal when optimal */
+    int64_t cost, bound;
 
     /* ---- the engine's own ---- */
     struct cs_frame *frames;      /* nvars + 1 of them */
@@ -123,6 +126,9 @@ struct cs_run {
     uint64_t solution_cap;        /* limits.solutions or UINT64_MAX */
     uint64_t base_weight;         /* weight of the root: 1, or a unit's
                                      prefix (which may be 0) */
+    int64_t incumbent;            /* optimize: best cost so far, or
+                                     INT64_MAX; the DFS prunes by it */
+    unsigned char *best;          /* optimize with relax: the incumbent */
 };
 
 /* One level of the explicit stack. */

@@ -14,7 +14,7 @@
 #include "csearch/engine.h"
 #include "csearch/registry.h"
 
-enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON };
+enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV };
 
 struct cs_job {
     const struct cs_model *model;

@@ -122,6 +122,13 @@ struct cs_hooks {
      * partial one.  NULL: the model cannot optimise. */
     int64_t (*cost)(const void *state);
     int64_t (*bound)(const void *state);
+    /* Large-neighbourhood search: in a freshly initialised state, fix most
+     * variables to their values in `best` (the incumbent, a byte copy of a
+     * goal state) and leave a neighbourhood open; `round` (1, 2, ...) picks
+     * which.  The engine then searches it by branch and bound for a better
+     * cost, cs_problem.relax_nodes nodes at most, round after round until a
+     * limit.  NULL: optimize is one branch and bound over the whole tree. */
+    void (*relax)(void *state, const void *best, uint64_t round);
 
     /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
     /* Fill *out (cleared by the caller) with what a trace shows of a state.
@@ -151,6 +158,8 @@ struct cs_problem {
                                     is 0 (states sized by the problem) */
     bool reports_unique;         /* stats.unique means something */
     const char *kernel;          /* name of the counting path, for output */
+    uint64_t relax_nodes;        /* optimize: nodes per relax round; 0 =
+                                    no rounds, one branch and bound */
 
     /* A specialised counting kernel (optional): the count split into
      * `units` independent pieces, each counted from scratch.  When set, a

@@ -1,0 +1,269 @@
+/* problem.c - a roster problem: built item by item by a reader, then
+ * finished: the checks that need the whole spec and the tables the search
+ * reads (request cost per cell and value, fixed days off ahead, partners).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shifts/shifts.h"
+
+#define GROW(arr, n, cap)                                                     \
+    do {                                                                      \
+        if ((n) == (cap)) {                                                   \
+            (cap) = (cap) ? 2 * (cap) : 16;                                   \
+            (arr) = cs_xrealloc((arr), (size_t)(cap) * sizeof *(arr));        \
+        }                                                                     \
+    } while (0)
+
+struct shf_problem *shf_problem_new(void)
+{
+    return cs_xcalloc(1, sizeof(struct shf_problem));
+}
+
+void shf_problem_free(void *problem)
+{
+    struct shf_problem *p = problem;
+    if (!p)
+        return;
+    for (int t = 0; t < p->nshifts; t++)
+        free(p->shift_id[t]);
+    for (int s = 0; s < p->nstaff; s++)
+        free(p->staff_id[s]);
+    for (int k = 0; k < p->nskills; k++)
+        free(p->skill_names[k]);
+    void *arrays[] = {p->source, p->shift_id, p->minutes, p->no_next,
+                      p->shift_skill, p->staff_id, p->max_count,
+                      p->min_minutes, p->max_minutes, p->min_cons,
+                      p->max_cons, p->min_off, p->max_weekends, p->skills,
+                      p->line, p->day_off, p->need, p->under, p->over, p->on,
+                      p->off, p->apart, p->skill_names, p->covers, p->offs,
+                      p->req_cost, p->partner_start, p->partners,
+                      p->off_suffix, p->min_under, p->by_length, p->pin, p->pin_line,
+                      p->pin_col};
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        free(arrays[i]);
+    free(p);
+}
+
+int shf_find(char *const *ids, int n, const char *id)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(ids[i], id))
+            return i;
+    return -1;
+}
+
+int shf_add_shift(struct shf_problem *p, const char *id)
+{
+    if (p->nshifts == p->cap_shifts) {
+        size_t cap = p->cap_shifts ? 2 * (size_t)p->cap_shifts : 8;
+        p->cap_shifts = (int)cap;
+        p->shift_id = cs_xrealloc(p->shift_id, cap * sizeof *p->shift_id);
+        p->minutes = cs_xrealloc(p->minutes, cap * sizeof *p->minutes);
+        p->no_next = cs_xrealloc(p->no_next, cap * sizeof *p->no_next);
+        p->shift_skill =
+            cs_xrealloc(p->shift_skill, cap * sizeof *p->shift_skill);
+    }
+    int t = p->nshifts++;
+    p->shift_id[t] = cs_xstrdup(id);
+    p->minutes[t] = 0;
+    p->no_next[t] = 0;
+    p->shift_skill[t] = -1;
+    return t;
+}
+
+int shf_add_staff(struct shf_problem *p, const char *id, int line)
+{
+    int n = p->nstaff;
+    if (n == p->cap_staff) {
+        size_t cap = n ? 2 * (size_t)n : 16;
+        p->cap_staff = (int)cap;
+        p->staff_id = cs_xrealloc(p->staff_id, cap * sizeof *p->staff_id);
+        p->max_count = cs_xrealloc(p->max_count, cap * (size_t)p->nshifts *
+                                                     sizeof *p->max_count);
+        int **ints[] = {&p->min_minutes, &p->max_minutes, &p->min_cons,
+                        &p->max_cons, &p->min_off, &p->max_weekends,
+                        &p->line};
+        for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
+            *ints[i] = cs_xrealloc(*ints[i], cap * sizeof(int));
+        p->skills = cs_xrealloc(p->skills, cap * sizeof *p->skills);
+    }
+    p->staff_id[n] = cs_xstrdup(id);
+    for (int t = 0; t < p->nshifts; t++)
+        p->max_count[n * p->nshifts + t] = SHF_UNLIMITED;
+    p->min_minutes[n] = 0;
+    p->max_minutes[n] = SHF_UNLIMITED;
+    p->min_cons[n] = 1;
+    p->max_cons[n] = SHF_UNLIMITED;
+    p->min_off[n] = 1;
+    p->max_weekends[n] = SHF_UNLIMITED;
+    p->skills[n] = 0;
+    p->line[n] = line;
+    return p->nstaff++;
+}
+
+struct shf_request *shf_add_request(struct shf_problem *p, bool on)
+{
+    struct shf_request **list = on ? &p->on : &p->off;
+    int *n = on ? &p->non : &p->noff, *cap = on ? &p->cap_on : &p->cap_off;
+    GROW(*list, *n, *cap);
+    struct shf_request *q = &(*list)[(*n)++];
+    memset(q, 0, sizeof *q);
+    return q;
+}
+
+struct shf_cover_line *shf_add_cover(struct shf_problem *p)
+{
+    GROW(p->covers, p->ncovers, p->cap_covers);
+    return memset(&p->covers[p->ncovers++], 0, sizeof *p->covers);
+}
+
+struct shf_day_off *shf_add_day_off(struct shf_problem *p)
+{
+    GROW(p->offs, p->noffs, p->cap_offs);
+    return memset(&p->offs[p->noffs++], 0, sizeof *p->offs);
+}
+
+void shf_add_apart(struct shf_problem *p, int a, int b)
+{
+    GROW(p->apart, p->napart, p->cap_apart);
+    p->apart[p->napart][0] = a;
+    p->apart[p->napart][1] = b;
+    p->napart++;
+}
+
+static int staff_rules(const struct shf_problem *p, struct cs_error *err)
+{
+    for (int s = 0; s < p->nstaff; s++) {
+        struct cs_pos at = {p->source, p->line[s], 1};
+        const char *id = p->staff_id[s];
+        if (p->min_minutes[s] > p->max_minutes[s])
+            return cs_error_at(err, at,
+                               "staff %s: minimum minutes %d exceed the "
+                               "maximum %d",
+                               id, p->min_minutes[s], p->max_minutes[s]);
+        if (p->min_cons[s] > p->max_cons[s])
+            return cs_error_at(err, at,
+                               "staff %s: minimum consecutive shifts %d "
+                               "exceed the maximum %d",
+                               id, p->min_cons[s], p->max_cons[s]);
+        if (p->max_cons[s] < 1)
+            return cs_error_at(err, at,
+                               "staff %s: maximum consecutive shifts must be "
+                               "at least 1",
+                               id);
+    }
+    return 0;
+}
+
+static int build_cover(struct shf_problem *p, struct cs_error *err)
+{
+    size_t slots = (size_t)p->ndays * (size_t)p->nshifts;
+    p->need = cs_xcalloc(slots, sizeof *p->need);
+    p->under = cs_xcalloc(slots, sizeof *p->under);
+    p->over = cs_xcalloc(slots, sizeof *p->over);
+    unsigned char *seen = cs_xcalloc(slots, 1);
+    for (int i = 0; i < p->ncovers; i++) {
+        const struct shf_cover_line *c = &p->covers[i];
+        int k = c->day * p->nshifts + c->shift;
+        if (seen[k]) {
+            free(seen);
+            return cs_error_at(err, (struct cs_pos){p->source, c->line, c->col},
+                               "cover for day %d, shift %s given twice",
+                               c->day, p->shift_id[c->shift]);
+        }
+        seen[k] = 1;
+        p->need[k] = c->need;
+        p->under[k] = c->under;
+        p->over[k] = c->over;
+    }
+    free(seen);
+    p->min_under = cs_xcalloc((size_t)p->ndays, sizeof *p->min_under);
+    for (int d = 0; d < p->ndays; d++) {
+        int least = 0;
+        for (int t = 0; t < p->nshifts; t++) {
+            int k = d * p->nshifts + t;
+            if (p->need[k] > 0 && (!least || p->under[k] < least))
+                least = p->under[k];
+        }
+        p->min_under[d] = least;
+    }
+    return 0;
+}
+
+/* What each value of each cell costs in requests. */
+static void build_requests(struct shf_problem *p)
+{
+    int values = p->nshifts + 1;
+    size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
+    p->req_cost = cs_xcalloc(cells * (size_t)values, sizeof *p->req_cost);
+    for (int i = 0; i < p->non; i++) {
+        const struct shf_request *q = &p->on[i];
+        int32_t *c = p->req_cost +
+                     (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
+        for (int v = 0; v < values; v++)
+            if (v != q->shift + 1)
+                c[v] += q->weight;
+    }
+    for (int i = 0; i < p->noff; i++) {
+        const struct shf_request *q = &p->off[i];
+        int32_t *c = p->req_cost +
+                     (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
+        for (int v = 1; v < values; v++)
+            if (q->shift < 0 || v == q->shift + 1)
+                c[v] += q->weight;
+    }
+}
+
+int shf_problem_finish(struct shf_problem *p, struct cs_error *err)
+{
+    struct cs_pos file = {p->source, 0, 0};
+    if (p->ndays < 1)
+        return cs_error_at(err, file, "the horizon has no days");
+    if (!p->nshifts)
+        return cs_error_at(err, file, "no shift types are given");
+    if (!p->nstaff)
+        return cs_error_at(err, file, "no staff are given");
+    if (staff_rules(p, err) || build_cover(p, err))
+        return -1;
+
+    size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
+    p->day_off = cs_xcalloc(cells, 1);
+    for (int i = 0; i < p->noffs; i++)
+        p->day_off[shf_cell(p, p->offs[i].staff, p->offs[i].day)] = 1;
+    p->off_suffix = cs_xcalloc((size_t)p->nstaff * (size_t)(p->ndays + 1),
+                               sizeof *p->off_suffix);
+    for (int s = 0; s < p->nstaff; s++)
+        for (int d = p->ndays - 1; d >= 0; d--)
+            p->off_suffix[s * (p->ndays + 1) + d] =
+                p->off_suffix[s * (p->ndays + 1) + d + 1] +
+                p->day_off[shf_cell(p, s, d)];
+    build_requests(p);
+    p->by_length = cs_xcalloc((size_t)p->nshifts, sizeof *p->by_length);
+    for (int t = 0; t < p->nshifts; t++) {
+        int i = t;
+        while (i > 0 && p->minutes[p->by_length[i - 1]] < p->minutes[t]) {
+            p->by_length[i] = p->by_length[i - 1];
+            i--;
+        }
+        p->by_length[i] = t;
+    }
+    p->max_minutes_shift = p->minutes[p->by_length[0]];
+
+    p->partner_start = cs_xcalloc((size_t)p->nstaff + 1, sizeof(int));
+    p->partners = cs_xcalloc(2 * (size_t)p->napart + 1, sizeof(int));
+    for (int i = 0; i < p->napart; i++) {
+        p->partner_start[p->apart[i][0] + 1]++;
+        p->partner_start[p->apart[i][1] + 1]++;
+    }
+    for (int s = 0; s < p->nstaff; s++)
+        p->partner_start[s + 1] += p->partner_start[s];
+    int *fill = cs_xcalloc((size_t)p->nstaff, sizeof *fill);
+    for (int i = 0; i < p->napart; i++)
+        for (int j = 0; j < 2; j++) {
+            int s = p->apart[i][j];
+            p->partners[p->partner_start[s] + fill[s]++] = p->apart[i][1 - j];
+        }
+    free(fill);
+    return 0;
+}

@@ -1,0 +1,152 @@
+/* shifts/shifts.h - the shift scheduling (rostering) model.
+ *
+ * A roster gives every staff member, on every day of the horizon, one shift
+ * or a day off.  Staff rules (shift limits, minutes, consecutive days,
+ * weekends, fixed days off, skills, pairs kept apart) are hard; cover and
+ * shift requests are soft, weighted, and their sum is the cost to minimise.
+ * The problem comes from the config's own YAML spec (spec.c) or from a file
+ * of the Shift Scheduling Benchmark (curtois.c); both build a struct
+ * shf_problem, which the search (shifts.c) and the independent checker
+ * (check.c) read and never change.
+ */
+#ifndef CSEARCH_SHIFTS_H
+#define CSEARCH_SHIFTS_H
+
+#include <stdint.h>
+
+#include "csearch/model.h"
+
+extern const struct cs_model cs_shifts_model;
+
+/* Values of a cell: 0 = off, 1..nshifts = shift value-1; a cursor holds them
+ * all as bits of a uint64_t. */
+#define SHF_MAX_SHIFTS 63
+#define SHF_MAX_DAYS 3660
+#define SHF_MAX_STAFF 10000
+#define SHF_UNLIMITED 1000000000
+
+/* A request, as written: shift -1 (off requests only) means any shift. */
+struct shf_request {
+    int staff, day, shift, weight;
+    int line, col;
+};
+
+struct shf_problem {
+    char *source;    /* where the spec came from, for messages */
+    int ndays, nstaff, nshifts;
+    int weekday0;    /* weekday of day 0: 0 Monday .. 6 Sunday */
+
+    /* shifts */
+    char **shift_id;
+    int *minutes;
+    uint64_t *no_next; /* bit u: shift u may not follow on the next day */
+    int *shift_skill;  /* -1: anyone may work it */
+
+    /* staff; max_count is nstaff x nshifts */
+    char **staff_id;
+    int *max_count, *min_minutes, *max_minutes, *min_cons, *max_cons,
+        *min_off, *max_weekends;
+    uint64_t *skills;   /* bit k: has skill k */
+    int *line;          /* where each staff member is defined */
+    unsigned char *day_off; /* nstaff x ndays: 1 = a fixed day off */
+
+    /* cover, ndays x nshifts; need 0 with no weight = no cover line */
+    int *need, *under, *over;
+
+    struct shf_request *on, *off;
+    int non, noff;
+    int (*apart)[2]; /* pairs who may not work the same shift on a day */
+    int napart;
+    char **skill_names;
+    int nskills;
+
+    /* what the readers collect before the sizes are known */
+    struct shf_cover_line {
+        int day, shift, need, under, over, line, col;
+    } *covers;
+    struct shf_day_off {
+        int staff, day, line, col;
+    } *offs;
+    int ncovers, noffs, cap_staff, cap_shifts, cap_on, cap_off, cap_covers,
+        cap_offs, cap_apart;
+
+    /* derived, for the search */
+    int32_t *req_cost; /* ncells x (nshifts+1): request penalty of a value */
+    int *partner_start, *partners; /* apart pairs per staff member */
+    int *off_suffix;   /* nstaff x (ndays+1): fixed days off from day d */
+    int *min_under;    /* per day: the smallest under weight with need */
+    int *by_length;    /* shift indices, longest first */
+    int max_minutes_shift; /* the longest shift */
+    signed char *pin;  /* ncells or NULL: a roster given to check */
+    int *pin_line, *pin_col; /* where each staff row of the pin is */
+
+    /* strategy */
+    int by_staff;      /* variables staff by staff, else day by day */
+    int weekend_bound; /* bound() adds the weekend capacity bound */
+    int lns_days, lns_staff;
+    int csv;           /* emit CSV rows instead of the grid */
+
+    /* state layout (bytes from the start of struct shf_state) */
+    size_t state_size;
+    size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
+        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_dp;
+};
+
+static inline int shf_cell(const struct shf_problem *p, int s, int d)
+{
+    return s * p->ndays + d;
+}
+
+/* Weekday 5 or 6 (Saturday, Sunday). */
+static inline int shf_weekend_day(const struct shf_problem *p, int d)
+{
+    return (p->weekday0 + d) % 7 >= 5;
+}
+
+struct shf_problem *shf_problem_new(void);
+void shf_problem_free(void *problem);
+/* Readers add items one by one (ids are copied); the index of the new one.
+ * add_staff needs every shift added first: its limits start unlimited. */
+int shf_add_shift(struct shf_problem *p, const char *id);
+int shf_add_staff(struct shf_problem *p, const char *id, int line);
+int shf_find(char *const *ids, int n, const char *id);
+struct shf_request *shf_add_request(struct shf_problem *p, bool on);
+struct shf_cover_line *shf_add_cover(struct shf_problem *p);
+struct shf_day_off *shf_add_day_off(struct shf_problem *p);
+void shf_add_apart(struct shf_problem *p, int a, int b);
+/* After a reader filled the lists: checks that need the whole spec, then the
+ * derived tables.  -1 with err positioned in p->source. */
+int shf_problem_finish(struct shf_problem *p, struct cs_error *err);
+
+/* Readers.  Both fill p and call shf_problem_finish. */
+int shf_read_curtois(struct shf_problem *p, const char *path,
+                     struct cs_error *err);
+int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
+                  struct cs_error *err);
+/* A roster as output.format csv writes it: into p->pin. */
+int shf_read_roster(struct shf_problem *p, const char *path,
+                    struct cs_error *err);
+
+/* A search state's problem and roster (values per cell, -1 unset): what a
+ * caller's on_solution sees. */
+const struct shf_problem *shf_state_problem(const void *state);
+const signed char *shf_state_roster(const void *state);
+
+/* ---- the independent checker (check.c) ----
+ * Recomputes every hard rule and the objective from a roster alone (values
+ * per cell as above), with none of the search's counters. */
+struct shf_report {
+    int64_t under, over, on, off, total; /* penalties by rule */
+    int violations;    /* hard rules broken */
+    char first[256];   /* the first one, in words */
+    int staff, day;    /* where (-1 if the rule is about no one cell) */
+};
+int shf_check(const struct shf_problem *p, const signed char *roster,
+              struct shf_report *r);
+
+/* The roster as text: the grid (staff x days, shift ids, '-' off), a cover
+ * row per shift, the penalty by rule and the checker's verdict; or as CSV. */
+void shf_write_roster(const struct shf_problem *p, const signed char *roster,
+                      struct cs_board *out);
+
+#endif

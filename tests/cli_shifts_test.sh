@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# cli_shifts_test.sh - the shifts model as a user runs it: the example roster
+# (text, JSON, CSV), a roster file checked and refused, the benchmark configs
+# under short limits, and bad input with its exact one-line message.
+# usage: cli_shifts_test.sh CSEARCH SOURCE_DIR
+set -u
+csearch=$1
+src=$2
+cd "$src" || exit 2
+failures=0
+tmp=$(mktemp -d)
+out=$tmp/out err=$tmp/err
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+run() { # EXPECTED_STATUS ARGS...
+    local want=$1
+    shift
+    "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+}
+expect_stdout() { grep -qxF -- "$1" "$out" || fail "stdout lacks the line '$1': $(head -c 600 "$out")"; }
+expect_stderr() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }
+expect_json() { # JQ_FILTER EXPECTED
+    local got
+    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
+    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
+}
+
+# --- the example: the cheapest roster, proven, with its penalty by rule ---
+run 0 configs/shifts.yaml
+expect_stdout "          0   1   2   3   4   5   6"
+expect_stdout "Ann       N   N   N   -   E   -   N"
+expect_stdout "cover E 2/2 2/2 1/2 2/2 2/2 2/2 2/2"
+expect_stdout "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
+expect_stdout "hard rules: all kept (independent check)"
+expect_stdout "cost       50"
+expect_stdout "bound      50"
+expect_stdout "gap        0.00%"
+expect_stdout "status     optimal"
+[ "$(grep -c '^Ann ' "$out")" = 1 ] || fail "optimize prints one roster: $(cat "$out")"
+
+run 0 configs/shifts.yaml --json
+expect_json .status optimal
+expect_json .cost 50
+expect_json .bound 50
+expect_json .gap 0
+expect_json '.boards | length' 1
+expect_json '.boards[0][1]' "Ann       N   N   N   -   E   -   N"
+
+# --- CSV, and the same roster read back and checked ---
+run 0 configs/shifts.yaml --set output.format=csv
+expect_stdout "staff,0,1,2,3,4,5,6"
+expect_stdout "Ann,N,N,N,,E,,N"
+[ "$(wc -l <"$out")" = 6 ] || fail "csv: a header and 5 rows: $(cat "$out")"
+cp "$out" "$tmp/roster.csv"
+run 0 configs/shifts.yaml --set task=solve --set params.roster="$tmp/roster.csv"
+expect_stdout "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
+expect_stdout "Ann       N   N   N   -   E   -   N"
+# Bob works on day 2, his fixed day off
+sed 's/^Bob,E,E,,/Bob,E,E,L,/' "$tmp/roster.csv" >"$tmp/bad.csv"
+run 2 configs/shifts.yaml --set task=solve --set params.roster="$tmp/bad.csv"
+expect_stderr "csearch: $tmp/bad.csv:3:9: staff Bob works on day 2, a fixed day off"
+sed 's/^Cat,/Kim,/' "$tmp/roster.csv" >"$tmp/bad.csv"
+run 2 configs/shifts.yaml --set task=solve --set params.roster="$tmp/bad.csv"
+expect_stderr "csearch: $tmp/bad.csv:4:1: unknown staff 'Kim'"
+
+# --- solve and the benchmark configs under short limits ---
+run 0 configs/shifts.yaml --set task=solve --set output.stats=false
+expect_stdout "status     complete"
+run 3 configs/shifts-instance1.yaml --set limits.seconds=0 --set limits.nodes=500000 --json
+expect_json .status limit
+expect_json .cost 607
+expect_json .nodes 500000
+run 3 configs/shifts-instance7.yaml --set limits.seconds=0.5 --json
+expect_json .status limit
+expect_json '.cost > 0' true
+expect_json '.boards[0] | length' 26
+
+# --- no roster exists ---
+cat >"$tmp/none.yaml" <<'YAML'
+model: shifts
+task: optimize
+params:
+  days: 3
+  shifts: [{id: D, minutes: 480}]
+  staff: [{id: Al, min_minutes: 1440, max_consecutive: 2}]
+YAML
+run 1 "$tmp/none.yaml"
+expect_stdout "status     infeasible"
+run 1 "$tmp/none.yaml" --set task=solve
+expect_stdout "solutions  0"
+
+# --- bad input: one line, the position, exit 2 ---
+run 2 configs/shifts.yaml --set params.instance=tests/data/shifts/tiny.txt
+expect_stderr "csearch: configs/shifts.yaml:7:9: give params.instance or the roster spec (params.days), not both"
+run 2 configs/shifts-instance1.yaml --set params.instance=no-such-file.txt
+expect_stderr "csearch: --set params.instance=no-such-file.txt: cannot open 'no-such-file.txt': No such file or directory"
+printf 'SECTION_HORIZON\r\n14\r\nSECTION_SHIFTS\r\nD,48O,\r\n' >"$tmp/bad.txt"
+run 2 configs/shifts-instance1.yaml --set params.instance="$tmp/bad.txt"
+expect_stderr "csearch: $tmp/bad.txt:4:3: shift length must be a whole number, not '48O'"
+run 2 configs/shifts.yaml --set strategy.order=random
+expect_stderr "csearch: --set strategy.order=random: unknown value 'random' for 'strategy.order'; expected one of: day, staff"
+run 2 configs/shifts.yaml --set strategy.lns_nodes=100
+expect_stderr "csearch: neighbourhood rounds run until a limit: set limits.seconds or limits.nodes"
+run 0 --list
+grep -qF "shifts: staff rosters" "$out" || fail "--list lacks shifts"
+
+if [ "$failures" -gt 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all shifts CLI tests passed"

@@ -1,0 +1,502 @@
+/* test_shifts.c - the shift scheduling model: every roster the search
+ * produces goes through the independent checker (check.c), which must find
+ * no broken hard rule and the very cost the search reports; counts are
+ * compared with a brute force over every roster the checker accepts; every
+ * bad-input message is asserted with its position.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "shifts/shifts.h"
+#include "support.h"
+
+#define DATA CSEARCH_TEST_DATA "/shifts/"
+
+/* What on_solution saw: each roster checked as it comes. */
+struct seen {
+    uint64_t rosters;
+    int64_t last_total; /* the checker's total of the last roster */
+    int64_t last_cost;  /* the search's bound (= cost) at that roster */
+};
+
+static bool check_each(void *ud, const struct cs_hooks *h, const void *state,
+                       uint64_t weight)
+{
+    struct seen *seen = ud;
+    struct shf_report r;
+    (void)weight;
+    const struct shf_problem *p = shf_state_problem(state);
+    const signed char *roster = shf_state_roster(state);
+    for (int c = 0; c < p->nstaff * p->ndays; c++)
+        assert_true(roster[c] >= 0 && roster[c] <= p->nshifts);
+    if (shf_check(p, roster, &r))
+        fail_msg("a roster breaks a hard rule: %s", r.first);
+    seen->rosters++;
+    seen->last_total = r.total;
+    seen->last_cost = h->cost(state);
+    assert_int_equal(r.total, seen->last_cost);
+    return true;
+}
+
+static struct cs_config *load(const char *path)
+{
+    struct cs_config *cfg;
+    struct cs_error err;
+    if (cs_config_load(&cfg, path, &err))
+        fail_msg("%s: %s", path, err.msg);
+    return cfg;
+}
+
+static struct cs_config *parse(const char *text)
+{
+    struct cs_config *cfg;
+    struct cs_error err;
+    if (cs_config_parse(&cfg, "spec.yaml", text, strlen(text), &err))
+        fail_msg("%s", err.msg);
+    return cfg;
+}
+
+static void set(struct cs_config *cfg, const char *assignment)
+{
+    struct cs_error err;
+    if (cs_config_set(cfg, assignment, &err))
+        fail_msg("%s: %s", assignment, err.msg);
+}
+
+/* ---- the example config: optimal, proven ---------------------------------- */
+
+static void test_shifts_example_optimal(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = load(CSEARCH_SOURCE_DIR "/configs/shifts.yaml");
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_OPTIMAL);
+    assert_int_equal(run.cost, 50);
+    assert_int_equal(run.bound, 50);
+    assert_int_equal(seen.last_total, 50);
+    assert_int_equal(seen.rosters, run.stats.solutions);
+    assert_true(seen.rosters >= 1);
+    cs_config_free(cfg);
+}
+
+/* ---- counts against a brute force ---------------------------------------- */
+
+/* Every roster of the problem, counted when the checker accepts it. */
+static uint64_t brute_force(const struct shf_problem *p)
+{
+    int cells = p->nstaff * p->ndays, values = p->nshifts + 1;
+    signed char *roster = calloc((size_t)cells, 1);
+    uint64_t legal = 0;
+    for (;;) {
+        struct shf_report r;
+        legal += shf_check(p, roster, &r) == 0;
+        int c = 0;
+        while (c < cells && ++roster[c] == values)
+            roster[c++] = 0;
+        if (c == cells)
+            break;
+    }
+    free(roster);
+    return legal;
+}
+
+static const struct shf_problem *problem_of(struct cs_config *cfg,
+                                            struct cs_job *job,
+                                            struct cs_registry **reg)
+{
+    struct cs_error err;
+    *reg = cs_registry_new();
+    assert_int_equal(cs_register_builtin_models(*reg, &err), 0);
+    if (cs_job_setup(job, cfg, *reg, &err))
+        fail_msg("setup: %s", err.msg);
+    return job->problem.data;
+}
+
+static void count_both_ways(struct cs_config *cfg, uint64_t expected)
+{
+    struct cs_job job;
+    struct cs_registry *reg;
+    const struct shf_problem *p = problem_of(cfg, &job, &reg);
+    uint64_t legal = brute_force(p);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    assert_int_equal(legal, expected);
+
+    for (int order = 0; order < 2; order++) {
+        set(cfg, order ? "strategy.order=day" : "strategy.order=staff");
+        set(cfg, "task=count");
+        struct cs_run run;
+        run_config(cfg, &run, NULL, NULL);
+        assert_int_equal(run.status, CS_COMPLETE);
+        assert_int_equal(run.stats.solutions, legal);
+        /* enumerate: every one of them passes the checker */
+        set(cfg, "task=enumerate");
+        struct seen seen = {0};
+        run_config(cfg, &run, check_each, &seen);
+        assert_int_equal(seen.rosters, legal);
+    }
+}
+
+static const char tiny_spec[] =
+    "model: shifts\n"
+    "params:\n"
+    "  days: 4\n"
+    "  first_day: friday\n"
+    "  shifts:\n"
+    "    - {id: E, minutes: 480}\n"
+    "    - {id: N, minutes: 600, not_followed_by: [E], skill: senior}\n"
+    "  staff:\n"
+    "    - {id: Ann, min_minutes: 960, max_minutes: 1560, max_consecutive: 2,\n"
+    "       skills: [senior], max_weekends: 1}\n"
+    "    - {id: Bob, max_consecutive: 3, min_consecutive: 2, min_days_off: 2,\n"
+    "       days_off: [3], max_shifts: {E: 2}}\n"
+    "    - {id: Cat, max_minutes: 1440, skills: [senior], max_weekends: 0}\n"
+    "  cover:\n"
+    "    - {day: all, shift: E, need: 2, under: 10, over: 1}\n"
+    "    - {day: 1, shift: N, need: 1, under: 20, over: 2}\n"
+    "  shift_on:\n"
+    "    - {staff: Cat, day: 3, shift: N, weight: 4}\n"
+    "  shift_off:\n"
+    "    - {staff: Ann, day: 0, weight: 3}\n"
+    "  apart:\n"
+    "    - [Ann, Cat]\n";
+
+static void test_shifts_count_matches_brute_force_yaml(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = parse(tiny_spec);
+    count_both_ways(cfg, 604);
+    cs_config_free(cfg);
+}
+
+static void test_shifts_count_matches_brute_force_curtois(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts",
+                                "params.instance=" DATA "tiny.txt", NULL};
+    struct cs_config *cfg = config_of(sets);
+    count_both_ways(cfg, 4655);
+    cs_config_free(cfg);
+}
+
+/* The tiny spec's optimum, by brute force, equals branch and bound's. */
+static void test_shifts_optimize_matches_brute_force(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = parse(tiny_spec);
+    struct cs_job job;
+    struct cs_registry *reg;
+    const struct shf_problem *p = problem_of(cfg, &job, &reg);
+    int cells = p->nstaff * p->ndays;
+    signed char *roster = calloc((size_t)cells, 1);
+    int64_t best = INT64_MAX;
+    for (;;) {
+        struct shf_report r;
+        if (!shf_check(p, roster, &r) && r.total < best)
+            best = r.total;
+        int c = 0;
+        while (c < cells && ++roster[c] == p->nshifts + 1)
+            roster[c++] = 0;
+        if (c == cells)
+            break;
+    }
+    free(roster);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+
+    for (int order = 0; order < 4; order++) {
+        set(cfg, "task=optimize");
+        set(cfg, order % 2 ? "strategy.order=day" : "strategy.order=staff");
+        set(cfg, order / 2 ? "strategy.bound=weekends" : "strategy.bound=days");
+        struct cs_run run;
+        struct seen seen = {0};
+        run_config(cfg, &run, check_each, &seen);
+        assert_int_equal(run.status, CS_OPTIMAL);
+        assert_int_equal(run.cost, best);
+        assert_int_equal(run.bound, best);
+        assert_int_equal(seen.last_total, best);
+    }
+    assert_int_equal(best, 40);
+    cs_config_free(cfg);
+}
+
+/* ---- the benchmark's instances ----------------------------------------- */
+
+static void test_shifts_curtois_solve(void **ctx)
+{
+    (void)ctx;
+    static const struct {
+        const char *file;
+        int64_t penalty; /* of the first roster found, by the checker */
+        uint64_t nodes;
+    } cases[] = {
+        {"Instance1.txt", 1527, 116},
+        {"Instance2.txt", 2460, 199},
+        {"Instance7.txt", 5665, 571},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char set_instance[256];
+        snprintf(set_instance, sizeof set_instance, "params.instance=%s%s",
+                 DATA, cases[i].file);
+        const char *const sets[] = {"model=shifts", "task=solve",
+                                    set_instance, NULL};
+        struct cs_config *cfg = config_of(sets);
+        struct cs_run run;
+        struct seen seen = {0};
+        run_config(cfg, &run, check_each, &seen);
+        assert_int_equal(run.status, CS_COMPLETE);
+        assert_int_equal(seen.rosters, 1);
+        assert_int_equal(seen.last_total, cases[i].penalty);
+        assert_int_equal(run.stats.nodes, cases[i].nodes);
+        cs_config_free(cfg);
+    }
+}
+
+/* Rounds of neighbourhoods under a node limit: deterministic, so the cost
+ * is exact; Instance1's optimum is 607. */
+static void test_shifts_curtois_neighbourhoods(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {
+        "model=shifts", "task=optimize",
+        "params.instance=" DATA "Instance1.txt", "strategy.lns_nodes=10000",
+        "strategy.lns_staff=3", "limits.nodes=500000", NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_LIMIT);
+    assert_int_equal(run.cost, 607);
+    assert_int_equal(seen.last_total, 607);
+    assert_int_equal(run.stats.nodes, 500000);
+    cs_config_free(cfg);
+}
+
+/* The weekend bound at the root of Instance1: 8 nurses, one weekend each of
+ * two, 16 of the 20 weekend places at most: 4 x 100 certain. */
+static void test_shifts_weekend_bound(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts", "task=optimize",
+                                "params.instance=" DATA "Instance1.txt",
+                                "strategy.bound=weekends", "limits.nodes=1000",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_LIMIT);
+    assert_int_equal(run.bound, 400);
+    set(cfg, "strategy.bound=days");
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.bound, 0);
+    cs_config_free(cfg);
+}
+
+/* ---- no roster at all ----------------------------------------------------- */
+
+static void test_shifts_infeasible(void **ctx)
+{
+    (void)ctx;
+    /* 3 days, at most 2 in a row, yet 1440 minutes of 480-minute shifts */
+    static const char spec[] =
+        "model: shifts\n"
+        "task: optimize\n"
+        "params:\n"
+        "  days: 3\n"
+        "  shifts: [{id: D, minutes: 480}]\n"
+        "  staff: [{id: Al, min_minutes: 1440, max_consecutive: 2}]\n";
+    struct cs_config *cfg = parse(spec);
+    struct cs_run run;
+    run_config(cfg, &run, NULL, NULL);
+    assert_int_equal(run.status, CS_INFEASIBLE);
+    assert_int_equal(run.stats.solutions, 0);
+    set(cfg, "task=solve");
+    run_config(cfg, &run, NULL, NULL);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.stats.solutions, 0);
+    cs_config_free(cfg);
+}
+
+/* ---- bad input ------------------------------------------------------------ */
+
+static void expect_spec_error(const char *spec, const char *message)
+{
+    struct cs_config *cfg = parse(spec);
+    assert_string_equal(setup_error(cfg), message);
+    cs_config_free(cfg);
+}
+
+#define HEAD                                                                   \
+    "model: shifts\nparams:\n  days: 7\n  shifts: [{id: E, minutes: 480}]\n"
+
+static void test_shifts_spec_errors(void **ctx)
+{
+    (void)ctx;
+    expect_spec_error(HEAD "  staff: [{id: A}]\n"
+                           "  shift_on: [{staff: Z, day: 1, shift: E}]\n",
+                      "spec.yaml:6:22: unknown staff 'Z'");
+    expect_spec_error(HEAD "  staff: [{id: A}]\n"
+                           "  cover: [{day: all, shift: X, need: 1}]\n",
+                      "spec.yaml:6:29: unknown shift 'X'");
+    expect_spec_error(HEAD "  staff: [{id: A, min_minutes: 900, "
+                           "max_minutes: 600}]\n",
+                      "spec.yaml:5:1: staff A: minimum minutes 900 exceed "
+                      "the maximum 600");
+    expect_spec_error(HEAD "  staff: [{id: A, max_weekends: lots}]\n",
+                      "spec.yaml:5:33: 'max_weekends' must be an integer, "
+                      "not 'lots'");
+    expect_spec_error(HEAD "  staff: [{id: A, days_off: [7]}]\n",
+                      "spec.yaml:5:30: day 7 is outside the horizon (0 to 6)");
+    expect_spec_error(HEAD "  staff: [{id: A, nights: 3}]\n",
+                      "spec.yaml:5:19: unknown key 'nights' in a staff member "
+                      "(expected: id, max_shifts, min_minutes, max_minutes, "
+                      "min_consecutive, max_consecutive, min_days_off, "
+                      "max_weekends, days_off, skills)");
+    expect_spec_error(HEAD "  staff: [{id: A}, {id: A}]\n",
+                      "spec.yaml:5:25: staff 'A' is defined twice");
+    expect_spec_error(HEAD "  staff: [{id: A}, {id: B}]\n"
+                           "  apart: [[A, A]]\n",
+                      "spec.yaml:6:11: staff A cannot be kept apart from "
+                      "themselves");
+    expect_spec_error(HEAD "  staff: [{id: A}]\n"
+                           "  cover: [{day: 3, shift: E, need: 1},"
+                           " {day: all, shift: E, need: 2}]\n",
+                      "spec.yaml:6:40: cover for day 3, shift E given twice");
+    expect_spec_error("model: shifts\nparams: {days: 7}\n",
+                      "spec.yaml: params.shifts must list the shift types");
+}
+
+/* A Curtois file with one mistake, and the message it must give. */
+static void expect_file_error(const char *name, const char *text,
+                              const char *message)
+{
+    char path[256], set_instance[300];
+    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-%s",
+             (int)getpid(), name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    snprintf(set_instance, sizeof set_instance, "params.instance=%s", path);
+    const char *const sets[] = {"model=shifts", set_instance, NULL};
+    struct cs_config *cfg = config_of(sets);
+    char want[512];
+    snprintf(want, sizeof want, "%s:%s", path, message);
+    assert_string_equal(setup_error(cfg), want);
+    cs_config_free(cfg);
+    remove(path);
+}
+
+#define CURTOIS_HEAD                                                           \
+    "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"      \
+    "N,600,D\r\n\r\nSECTION_STAFF\r\n"
+
+static void test_shifts_curtois_errors(void **ctx)
+{
+    (void)ctx;
+    expect_file_error("shift.txt",
+                      CURTOIS_HEAD "A,D=5|X=1,2400,0,5,1,1,1\r\n",
+                      "10:7: unknown shift 'X'");
+    expect_file_error("number.txt",
+                      CURTOIS_HEAD "A,D=5,24x0,0,5,1,1,1\r\n",
+                      "10:7: MaxTotalMinutes must be a whole number, not "
+                      "'24x0'");
+    expect_file_error("staff.txt",
+                      CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1\r\n"
+                                   "SECTION_DAYS_OFF\r\nB,3\r\n",
+                      "12:1: unknown staff 'B'");
+    expect_file_error("day.txt",
+                      CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1\r\n"
+                                   "SECTION_COVER\r\n9,D,1,100,1\r\n",
+                      "12:1: day 9 is outside the horizon (0 to 6)");
+    expect_file_error("minmax.txt", CURTOIS_HEAD "A,D=5,2400,2880,5,1,1,1\r\n",
+                      "10:1: staff A: minimum minutes 2880 exceed the "
+                      "maximum 2400");
+    expect_file_error("fields.txt", CURTOIS_HEAD "A,D=5,2400\r\n",
+                      "10:1: a staff line (ID, MaxShifts, MaxTotalMinutes, "
+                      "MinTotalMinutes, MaxConsecutiveShifts, "
+                      "MinConsecutiveShifts, MinConsecutiveDaysOff, "
+                      "MaxWeekends) needs 8 fields, not 3");
+    expect_file_error("section.txt", "SECTION_HORIZONS\r\n7\r\n",
+                      "1:1: unknown section 'SECTION_HORIZONS'");
+    expect_file_error("follow.txt",
+                      "SECTION_HORIZON\n7\nSECTION_SHIFTS\nD,480,Q\n",
+                      "4:7: unknown shift 'Q'");
+}
+
+/* A roster file: accepted and pinned, or refused at the broken rule. */
+static void test_shifts_roster_file(void **ctx)
+{
+    (void)ctx;
+    char path[256], set_roster[300];
+    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-roster.csv",
+             (int)getpid());
+    snprintf(set_roster, sizeof set_roster, "params.roster=%s", path);
+    const char *const sets[] = {"model=shifts", "task=solve",
+                                "params.instance=" DATA "tiny.txt",
+                                set_roster, NULL};
+    /* legal: A E E - -, B - - - L, C - L - - */
+    FILE *f = fopen(path, "w");
+    fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,,\n", f);
+    fclose(f);
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(seen.rosters, 1);
+    /* cover: day 0 no L (100), day 2 no E, no L (200), day 3 no E of 2
+     * (200); requests: A's and C's kept, B's off request broken (1) */
+    assert_int_equal(seen.last_total, 501);
+    cs_config_free(cfg);
+
+    /* L then E for C: a shift that cannot follow */
+    f = fopen(path, "w");
+    fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,E,\n", f);
+    fclose(f);
+    cfg = config_of(sets);
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s:4:6: staff C works shift E on day 2 after shift L", path);
+    assert_string_equal(setup_error(cfg), want);
+    cs_config_free(cfg);
+
+    f = fopen(path, "w");
+    fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,,Q\n", f);
+    fclose(f);
+    cfg = config_of(sets);
+    snprintf(want, sizeof want, "%s:4:7: unknown shift 'Q'", path);
+    assert_string_equal(setup_error(cfg), want);
+    cs_config_free(cfg);
+    remove(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shifts_example_optimal),
+        cmocka_unit_test(test_shifts_count_matches_brute_force_yaml),
+        cmocka_unit_test(test_shifts_count_matches_brute_force_curtois),
+        cmocka_unit_test(test_shifts_optimize_matches_brute_force),
+        cmocka_unit_test(test_shifts_curtois_solve),
+        cmocka_unit_test(test_shifts_curtois_neighbourhoods),
+        cmocka_unit_test(test_shifts_weekend_bound),
+        cmocka_unit_test(test_shifts_infeasible),
+        cmocka_unit_test(test_shifts_spec_errors),
+        cmocka_unit_test(test_shifts_curtois_errors),
+        cmocka_unit_test(test_shifts_roster_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
