@@ -4,8 +4,9 @@
 # path taken from the config's folder, and refused plugins with their exact
 # one-line message, exit status 2 and nothing on stdout.
 # usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
+#        LIBNONAME
 set -u
-csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5
+csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6
 cd "$src" || exit 2
 failures=0
 tmp=$(mktemp -d)
@@ -77,6 +78,10 @@ expect_out "solutions  18|status     complete|"
 run 2 $map --set plugin="$libbadabi"
 abi=$(sed -n 's/^#define CS_ABI_VERSION \([0-9]*\).*/\1/p' framework/include/csearch/model.h)
 expect_err "csearch: --set plugin=$libbadabi: plugin '$libbadabi' was built for ABI version $((abi + 1)), this csearch has $abi"
+# a model with no name: refused at the plugin: key, not a crash
+printf 'plugin: %s\nmodel: map\n' "$libnoname" >"$tmp/noname.yaml"
+run 2 "$tmp/noname.yaml"
+expect_err "csearch: $tmp/noname.yaml:1:9: plugin '$libnoname': a model has no name"
 run 2 $map --set plugin=README.md
 expect_err "csearch: --set plugin=README.md: cannot load plugin: ./README.md: invalid ELF header"
 run 2 $map --set plugin="$libknight"
