@@ -8,8 +8,8 @@ csearch=$1
 src=$2
 cd "$src" || exit 2
 failures=0
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$tmp"' EXIT
 
 # fail, run, expect_stdout, expect_json
 . "$src/tests/cli_lib.sh"
@@ -61,6 +61,14 @@ for state in array bitmask; do
         done
     done
 done
+
+# --- a list param is reported as the JSON it is, scalars as written ---
+run 0 configs/sudoku.yaml --json
+expect_json '.params.puzzle' '.......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...'
+printf 'model: sudoku\nparams:\n  puzzle: [1.34, "3412", 2143, 0021]\n' >"$tmp/rows.yaml"
+run 0 "$tmp/rows.yaml" --json
+[ "$(jq -c .params.puzzle "$out")" = '[1.34,"3412",2143,"0021"]' ] ||
+    fail "list puzzle in --json: $(head -c 300 "$out")"
 
 # --- boards: text and JSON (LeetCode 51 shape) ---
 run 0 configs/nqueens.yaml --set params.n=4 --set task=enumerate --set strategy.symmetry=none

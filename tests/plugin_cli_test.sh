@@ -47,6 +47,8 @@ expect_out "WA   red|NT   green|SA   blue|Q    red|NSW  green|V    red|T    red|
 run 0 $map --set plugin="$libmap" --set strategy.prune=forward --json
 [ "$(jq -c '[.model, .task, .strategy.prune, .solutions, .nodes, .checks]' "$out")" = '["map","count","forward",18,52,156]' ] ||
     fail "map --json: $(cat "$out")"
+[ "$(jq -c .params "$out")" = '{"map":{"WA":["NT","SA"],"NT":["WA","SA","Q"],"SA":["WA","NT","Q","NSW","V"],"Q":["NT","SA","NSW"],"NSW":["Q","SA","V"],"V":["SA","NSW"],"T":[]},"colours":["red","green","blue"]}' ] ||
+    fail "map --json params: $(jq -c .params "$out")"
 run 0 $knight --set plugin="$libknight"
 expect_out "solutions  304|status     complete|nodes      1735079|checks     6191826|fails      625004|max depth  24|"
 run 0 $knight --set plugin="$libknight" --set task=solve --set strategy.order=warnsdorff

@@ -59,6 +59,9 @@ enum cs_node_kind cs_node_kind(const struct cs_node *node);
 struct cs_pos cs_node_pos(const struct cs_node *node);
 /* A scalar's text; NULL for maps and sequences. */
 const char *cs_node_text(const struct cs_node *node);
+/* Was the scalar written in quotes (or as a block)?  Then it is a string
+ * whatever its text looks like; false for plain scalars and non-scalars. */
+bool cs_node_quoted(const struct cs_node *node);
 /* Entries of a map or items of a sequence (0 for a scalar). */
 size_t cs_node_len(const struct cs_node *node);
 /* The i-th item of a sequence or the i-th value of a map, in file order. */
