@@ -909,6 +909,24 @@ struct cs_pos cs_config_pos(const struct cs_config *cfg, const char *key)
     return node ? node->pos : (struct cs_pos){cfg->file, 0, 0};
 }
 
+struct cs_pos cs_config_missing_pos(const struct cs_config *cfg,
+                                    const char *key)
+{
+    const struct cs_node *parent = cfg->root;
+    const char *dot = strrchr(key, '.');
+    if (dot) {
+        size_t len = (size_t)(dot - key);
+        char *path = cs_xmalloc(len + 1);
+        memcpy(path, key, len);
+        path[len] = '\0';
+        parent = cs_config_node(cfg, path);
+        free(path);
+    }
+    if (parent && parent->kind == CS_NODE_MAP)
+        return parent->pos;
+    return (struct cs_pos){cfg->file, 1, 1};
+}
+
 /* ---- suggestions -------------------------------------------------------- */
 
 size_t cs_edit_distance(const char *a, const char *b)

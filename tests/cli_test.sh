@@ -124,12 +124,13 @@ tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown
 tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
 tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
 tests/data/bad/beyond-limit.yaml|tests/data/bad/beyond-limit.yaml:3:6: n = 65 is beyond the limit of the bitmask state (at most 64)
-tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml: missing key 'model'
+tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml:1:1: missing key 'model'
 tests/data/bad/bad-number.yaml|tests/data/bad/bad-number.yaml:3:12: 'limits.seconds' must be a number, not 'soon'
 tests/data/bad/section-not-map.yaml|tests/data/bad/section-not-map.yaml:2:11: 'strategy' must be a mapping
 tests/data/bad/no-such-file.yaml|tests/data/bad/no-such-file.yaml: cannot open: No such file or directory
 tests/data/bad/sudoku-duplicate.yaml|tests/data/bad/sudoku-duplicate.yaml:3:11: puzzle row 1 holds 5 twice: row 1 column 1 and row 1 column 9
 tests/data/bad/sudoku-short-row.yaml|tests/data/bad/sudoku-short-row.yaml:5:7: puzzle row 2 has 3 cells, expected 4 (one per row)
+tests/data/bad/sudoku-no-puzzle.yaml|tests/data/bad/sudoku-no-puzzle.yaml:4:3: missing key 'params.puzzle' (or params.file)
 tests/data/bad/sudoku-regions.yaml|tests/data/bad/sudoku-regions.yaml:4:12: region 'C' has 5 cells and there are 4 regions; a 4 x 4 grid needs 4 regions of 4
 CASES
 

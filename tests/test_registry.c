@@ -251,7 +251,13 @@ static void test_registry_plugin_models_check_their_config(void **unused)
     assert_string_equal(
         setup_error(PLUGIN_MAP, "model: map\nparams:\n  map: {A: []}\n",
                     NULL),
-        "test.yaml: missing key 'params.colours'");
+        "test.yaml:3:3: missing key 'params.colours'");
+    assert_string_equal(setup_error(PLUGIN_MAP,
+                                    "# no map\nmodel: map\nparams:\n"
+                                    "  colours: [red]\n", NULL),
+                        "test.yaml:4:3: missing key 'params.map'");
+    assert_string_equal(setup_error(PLUGIN_MAP, "model: map\n", NULL),
+                        "test.yaml:1:1: missing key 'params.map'");
     assert_string_equal(
         setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: red\n"
                                 "  map: {A: []}\n", NULL),

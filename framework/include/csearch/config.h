@@ -130,6 +130,11 @@ bool cs_config_has(const struct cs_config *cfg, const char *key);
 /* Where the value is (the node's position), or the file with line 0 when
  * the key is absent and the default applies. */
 struct cs_pos cs_config_pos(const struct cs_config *cfg, const char *key);
+/* Where to report that key is missing: the mapping that should hold it
+ * ("params" for "params.puzzle", the document for "model"), or the start
+ * of the file (line 1, column 1) when that mapping is absent too. */
+struct cs_pos cs_config_missing_pos(const struct cs_config *cfg,
+                                    const char *key);
 
 /* Levenshtein distance, used for "did you mean". */
 size_t cs_edit_distance(const char *a, const char *b);
