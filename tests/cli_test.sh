@@ -70,6 +70,14 @@ run 0 "$tmp/rows.yaml" --json
 [ "$(jq -c .params.puzzle "$out")" = '[1.34,"3412",2143,"0021"]' ] ||
     fail "list puzzle in --json: $(head -c 300 "$out")"
 
+# --- --json names the state a run kept, not a strategy.state it ignored ---
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.formulation=cell --set strategy.state=set --json
+expect_json '[.strategy.formulation, .strategy.state, .solutions] | map(tostring) | join(" ")' "cell array 4"
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.search=brute-force --set strategy.state=set --json
+expect_json '[.strategy.search, .strategy.state, .solutions] | map(tostring) | join(" ")' "brute-force bitmask 4"
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.state=set --json
+expect_json '[.strategy.formulation, .strategy.state, .solutions] | map(tostring) | join(" ")' "row set 4"
+
 # --- boards: text and JSON (LeetCode 51 shape) ---
 run 0 configs/nqueens.yaml --set params.n=4 --set task=enumerate --set strategy.symmetry=none
 [ "$(head -n 4 "$out" | tr '\n' ' ')" = ".Q.. ...Q Q... ..Q. " ] || fail "first 4-queens board: $(head -n 4 "$out")"

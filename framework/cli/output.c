@@ -137,7 +137,8 @@ static void json_option(FILE *out, const struct cs_config *cfg,
 /* The keys of one section ("params") from every table, as a JSON object. */
 static void json_section(FILE *out, const struct cs_config *cfg,
                          const struct cs_option *const *tables,
-                         const char *section, const char *kernel)
+                         const char *section, const char *kernel,
+                         const char *state)
 {
     size_t len = strlen(section);
     int first = 1;
@@ -153,6 +154,8 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             fputs(": ", out);
             if (kernel && !strcmp(opt->key, "strategy.kernel"))
                 json_string(out, kernel); /* what "auto" became */
+            else if (state && !strcmp(opt->key, "strategy.state"))
+                json_string(out, state); /* what the run kept */
             else
                 json_option(out, cfg, opt);
             first = 0;
@@ -174,12 +177,12 @@ static void out_head(struct out *o)
     fputs(", \"task\": ", o->out);
     json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
-    json_section(o->out, o->cfg, tables, "params", NULL);
+    json_section(o->out, o->cfg, tables, "params", NULL, NULL);
     fputs(", \"strategy\": ", o->out);
     json_section(o->out, o->cfg, tables, "strategy",
-                 o->job->problem.kernel);
+                 o->job->problem.kernel, o->job->problem.state);
     fputs(", \"limits\": ", o->out);
-    json_section(o->out, o->cfg, tables, "limits", NULL);
+    json_section(o->out, o->cfg, tables, "limits", NULL, NULL);
     fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
           o->out);
 }
