@@ -71,33 +71,24 @@ static bool is_json_literal(const char *text)
  * or a string. */
 static void json_node(FILE *out, const struct cs_node *node)
 {
-    size_t n = cs_node_len(node);
-    switch (cs_node_kind(node)) {
-    case CS_NODE_SCALAR:
+    if (cs_node_kind(node) == CS_NODE_SCALAR) {
         if (!cs_node_quoted(node) && is_json_literal(cs_node_text(node)))
             fputs(cs_node_text(node), out);
         else
             json_string(out, cs_node_text(node));
-        break;
-    case CS_NODE_MAP:
-        fputc('{', out);
-        for (size_t i = 0; i < n; i++) {
-            fputs(i ? ", " : "", out);
+        return;
+    }
+    bool map = cs_node_kind(node) == CS_NODE_MAP;
+    fputc(map ? '{' : '[', out);
+    for (size_t i = 0; i < cs_node_len(node); i++) {
+        fputs(i ? ", " : "", out);
+        if (map) {
             json_string(out, cs_node_key(node, i));
             fputs(": ", out);
-            json_node(out, cs_node_at(node, i));
         }
-        fputc('}', out);
-        break;
-    case CS_NODE_SEQ:
-        fputc('[', out);
-        for (size_t i = 0; i < n; i++) {
-            fputs(i ? ", " : "", out);
-            json_node(out, cs_node_at(node, i));
-        }
-        fputc(']', out);
-        break;
+        json_node(out, cs_node_at(node, i));
     }
+    fputc(map ? '}' : ']', out);
 }
 
 /* One option's value as a JSON value of its type. */
