@@ -29,6 +29,7 @@ struct cs_node {
     enum cs_node_kind kind;
     struct cs_pos pos;
     char *text;             /* scalars only */
+    bool quoted;            /* a scalar written in quotes (or as a block) */
     size_t len, cap;        /* entries of a map or items of a sequence */
     struct cs_node **items; /* in file order; a map's values */
     char **keys;            /* maps only: keys[i] names items[i] */
@@ -187,6 +188,7 @@ static int copy_node(struct loader *ld, int index, int depth,
         *out = node_new(CS_NODE_SCALAR, pos);
         (*out)->text = copy_text((const char *)y->data.scalar.value,
                                  y->data.scalar.length);
+        (*out)->quoted = y->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
         return 0;
     }
 
@@ -452,6 +454,11 @@ struct cs_pos cs_node_pos(const struct cs_node *node)
 const char *cs_node_text(const struct cs_node *node)
 {
     return node && node->kind == CS_NODE_SCALAR ? node->text : NULL;
+}
+
+bool cs_node_quoted(const struct cs_node *node)
+{
+    return node && node->kind == CS_NODE_SCALAR && node->quoted;
 }
 
 size_t cs_node_len(const struct cs_node *node)
@@ -900,6 +907,24 @@ struct cs_pos cs_config_pos(const struct cs_config *cfg, const char *key)
 {
     const struct cs_node *node = cs_config_node(cfg, key);
     return node ? node->pos : (struct cs_pos){cfg->file, 0, 0};
+}
+
+struct cs_pos cs_config_missing_pos(const struct cs_config *cfg,
+                                    const char *key)
+{
+    const struct cs_node *parent = cfg->root;
+    const char *dot = strrchr(key, '.');
+    if (dot) {
+        size_t len = (size_t)(dot - key);
+        char *path = cs_xmalloc(len + 1);
+        memcpy(path, key, len);
+        path[len] = '\0';
+        parent = cs_config_node(cfg, path);
+        free(path);
+    }
+    if (parent && parent->kind == CS_NODE_MAP)
+        return parent->pos;
+    return (struct cs_pos){cfg->file, 1, 1};
 }
 
 /* ---- suggestions -------------------------------------------------------- */

@@ -67,7 +67,8 @@ static const struct cs_model *find_model(const struct cs_config *cfg,
 {
     const struct cs_node *node = cs_config_node(cfg, "model");
     if (!node)
-        return cs_error_set(err, cs_config_file(cfg), "missing key 'model'"),
+        return cs_error_at(err, cs_config_missing_pos(cfg, "model"),
+                           "missing key 'model'"),
                NULL;
     const char *name = cs_node_text(node);
     if (!name)

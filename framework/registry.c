@@ -51,14 +51,39 @@ static int by_name(struct entry *a, struct entry *b)
     return strcmp(a->model->name, b->model->name);
 }
 
+/* What a model lacks that the CLI and engine rely on, or NULL when it is
+ * whole.  Checked here, at registration, so that a broken plugin is refused
+ * at its plugin: key instead of crashing (a NULL name) or failing later
+ * with a puzzling message (no setup: "it can: "). */
+static const char *missing_part(const struct cs_model *model)
+{
+    if (!model->summary)
+        return "summary";
+    if (!model->options)
+        return "options table";
+    if (!(model->tasks & (CS_TASK_BIT(CS_TASK_OPTIMIZE + 1) - 1)))
+        return "task";
+    if (!model->setup)
+        return "setup";
+    return NULL;
+}
+
 int cs_registry_add(struct cs_registry *reg, const struct cs_model *model,
                     struct cs_error *err)
 {
+    /* the ABI version first: the rest of an older model may lie elsewhere */
     if (model->abi_version != CS_ABI_VERSION)
         return cs_error_set(err, NULL,
                             "model '%s' was built for ABI version %d, "
                             "this csearch has %d",
-                            model->name, model->abi_version, CS_ABI_VERSION);
+                            model->name ? model->name : "?",
+                            model->abi_version, CS_ABI_VERSION);
+    if (!model->name || !model->name[0])
+        return cs_error_set(err, NULL, "a model has no name");
+    const char *missing = missing_part(model);
+    if (missing)
+        return cs_error_set(err, NULL, "model '%s' has no %s", model->name,
+                            missing);
     if (cs_registry_find(reg, model->name))
         return cs_error_set(err, NULL, "model '%s' is registered twice",
                             model->name);
@@ -133,12 +158,14 @@ int cs_registry_load_plugin(struct cs_registry *reg, const char *path,
     const struct cs_plugin *plugin = plugin_table(lib, path, pos, err);
     int rc = plugin ? 0 : -1;
     size_t added = 0;
+    /* added counts the models registered: the refused one is not */
     for (; !rc && plugin->models[added]; added++) {
         if (cs_registry_add(reg, plugin->models[added], err)) {
             char why[sizeof err->msg] = "";
             if (err)
                 memcpy(why, err->msg, sizeof why);
             rc = cs_error_at(err, pos, "plugin '%s': %s", path, why);
+            break;
         }
     }
     if (rc) {

@@ -2,10 +2,11 @@
  * record of its first nodes for the page and the tree (trace_impl.h).
  *
  * A text line per node entered (depth, the move indented by depth, what the
- * model's describe hook shows of the state, what happened) and one per undo.
- * A node that branches gets its line as it is entered; when its variable
- * then has no value, the outcome is added to that same line, so a dead end
- * reads as one line.
+ * model's describe hook shows of the state), one for what happened at a
+ * node that ended ("-> solution", "-> dead end: ..."), indented under its
+ * move, and one per undo.  Outcomes take lines of their own and the move
+ * column is as wide as the deepest move needs, so that a small problem's
+ * trace (4-queens, with any state) fits 80 columns.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -75,8 +76,9 @@ struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
     t->opts = *options;
     if (!t->opts.max_nodes)
         t->opts.max_nodes = CS_TRACE_MAX_NODES;
-    int indent = 2 * problem->nvars < 16 ? 2 * problem->nvars : 16;
-    t->move_width = indent + 14;
+    /* the deepest move's indent, and room for "queen 3 = (3,2)" */
+    int deepest = problem->nvars > 0 ? 2 * (problem->nvars - 1) : 0;
+    t->move_width = (deepest < 16 ? deepest : 16) + 15;
     t->path = cs_xcalloc((size_t)problem->nvars + 1, sizeof *t->path);
     snprintf(t->status, sizeof t->status, "running");
     return t;
@@ -146,10 +148,19 @@ static void add_frame(struct cs_tracer *t, uint64_t node, bool undo,
                              .text = cs_xstrdup(text)};
 }
 
+/* The state after the move column: one space between fields, so that a
+ * state of five fields still fits 80 columns beside a 4-queens move. */
 static void print_view(FILE *out, const struct cs_view *v)
 {
     for (size_t i = 0; i < v->names.count; i++)
-        fprintf(out, "  %s %s", v->names.lines[i], v->values.lines[i]);
+        fprintf(out, " %s %s", v->names.lines[i], v->values.lines[i]);
+}
+
+/* What happened at the node at depth, under its move (where a child's move
+ * would stand). */
+static void print_outcome(FILE *out, int depth, const char *what)
+{
+    fprintf(out, "    %*s-> %s\n", 2 * depth, "", what);
 }
 
 /* Record a node entered; NULL once the recording is full. */
@@ -196,13 +207,6 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
         trace_var_name(h, state, ev->branch, branch, sizeof branch);
     outcome(ev, branch, what, sizeof what);
 
-    if (text && t->line_open) {
-        t->line_open = false;
-        if (ev->kind == CS_TRACE_NO_VALUE)
-            fprintf(text, "  -> %s", what);
-        fputc('\n', text);
-    }
-
     if (enters_node(ev->kind)) {
         t->nodes_seen++;
         struct trace_node *n = record ? record_node(t, ev, move) : NULL;
@@ -228,18 +232,23 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
             char col[200];
             snprintf(col, sizeof col, "%*s%s", 2 * (ev->depth ? ev->depth - 1 : 0),
                      "", move);
-            fprintf(text, "%2d  %-*s", ev->depth, t->move_width, col);
-            print_view(text, view);
+            if (!view->names.count)
+                fprintf(text, "%2d  %s\n", ev->depth, col);
+            else {
+                fprintf(text, "%2d  %-*s", ev->depth, t->move_width, col);
+                print_view(text, view);
+                fputc('\n', text);
+            }
             if (what[0])
-                fprintf(text, "  -> %s\n", what);
-            else
-                t->line_open = true;
+                print_outcome(text, ev->depth, what);
         }
         cs_view_free(&scratch);
         return;
     }
 
     if (ev->kind == CS_TRACE_NO_VALUE) {
+        if (text)
+            print_outcome(text, ev->depth, what);
         if (record) {
             struct trace_node *n = &t->nodes[t->path[ev->depth]];
             n->end = END_DEAD;
@@ -263,10 +272,6 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
 
 void cs_tracer_end(struct cs_tracer *t, const struct cs_run *run)
 {
-    if (t->opts.text && t->line_open) {
-        fputc('\n', t->opts.text);
-        t->line_open = false;
-    }
     if (t->opts.text)
         fflush(t->opts.text);
     snprintf(t->status, sizeof t->status, "%s", cs_status_name(run->status));

@@ -38,7 +38,6 @@ struct cs_tracer {
     struct cs_trace_options opts;
     uint64_t nodes_seen;
     bool cut;             /* the recording stopped at max_nodes */
-    bool line_open;       /* a text line awaits its outcome */
     int move_width;       /* the move column of the text trace */
 
     struct trace_node *nodes;

@@ -144,14 +144,26 @@ yaml scalar.yaml "$head" "compare: yes"
 bad "$tmp/scalar.yaml:2:10: 'compare' must be a mapping" compare "$tmp/scalar.yaml"
 yaml batch.yaml "model: sudoku" "params: { file: $PWD/tests/data/sudoku_top95_head20.txt }" "compare:" "  strategies: [ { name: a } ]"
 bad "$tmp/batch.yaml: strategy 'a': a batch (a file of instances) cannot be compared" "$tmp/batch.yaml"
-bad "configs/nqueens.yaml: no 'compare' section: nothing to compare (docs/compare.md)" compare configs/nqueens.yaml
+bad "configs/nqueens.yaml:4:1: no 'compare' section: nothing to compare (docs/compare.md)" compare configs/nqueens.yaml
 bad "--set compare.plot=/nonexistent/p.svg: cannot write '/nonexistent/p.svg': No such file or directory" \
     compare configs/compare-mirror.yaml --set compare.n=6 --set compare.csv=$tmp/c.csv --set compare.plot=/nonexistent/p.svg
 bad "--set compare.repeat=0: 'compare.repeat' must be between 1 and 100, not 0" \
     compare configs/compare-mirror.yaml --set compare.repeat=0
 bad "--set compare.clock=sundial: unknown value 'sundial' for 'compare.clock'; expected one of: wall, cpu" \
     compare configs/compare-mirror.yaml --set compare.clock=sundial
-bad "checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"
+bad "compare cannot take --checkpoint: checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"
+# the options of a single run are refused, not ignored
+bad "compare cannot take --resume: checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --resume "$tmp/ck"
+bad "compare cannot take --units: slices are for counts, not comparisons" compare configs/compare-mirror.yaml --units 0:3
+bad "compare cannot take --trace: trace one config, not a comparison" compare configs/compare-mirror.yaml --trace
+bad "compare cannot take --trace-html: trace one config, not a comparison" configs/compare-mirror.yaml --trace-html "$tmp/t.html"
+bad "compare cannot take --tree: trace one config, not a comparison" compare --tree "$tmp/t.dot" configs/compare-mirror.yaml
+bad "compare cannot take --progress: it shows no progress line" compare configs/compare-mirror.yaml --progress
+bad "--set output.tree=t.dot: compare cannot take 'output.tree': trace one config, not a comparison" \
+    compare configs/compare-mirror.yaml --set output.tree=t.dot
+yaml traced.yaml "model: nqueens" "output: { trace: true }" "compare:" "  strategies: [ { name: a } ]"
+bad "$tmp/traced.yaml:2:18: compare cannot take 'output.trace': trace one config, not a comparison" compare "$tmp/traced.yaml"
+[ -e "$tmp/t.html" ] || [ -e "$tmp/t.dot" ] && fail "a refused trace file was written"
 
 # --- help and --list name it ------------------------------------------------
 run 0 --help

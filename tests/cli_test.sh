@@ -8,8 +8,8 @@ csearch=$1
 src=$2
 cd "$src" || exit 2
 failures=0
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$tmp"' EXIT
 
 # fail, run, expect_stdout, expect_json
 . "$src/tests/cli_lib.sh"
@@ -61,6 +61,22 @@ for state in array bitmask; do
         done
     done
 done
+
+# --- a list param is reported as the JSON it is, scalars as written ---
+run 0 configs/sudoku.yaml --json
+expect_json '.params.puzzle' '.......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...'
+printf 'model: sudoku\nparams:\n  puzzle: [1.34, "3412", 2143, 0021]\n' >"$tmp/rows.yaml"
+run 0 "$tmp/rows.yaml" --json
+[ "$(jq -c .params.puzzle "$out")" = '[1.34,"3412",2143,"0021"]' ] ||
+    fail "list puzzle in --json: $(head -c 300 "$out")"
+
+# --- --json names the state a run kept, not a strategy.state it ignored ---
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.formulation=cell --set strategy.state=set --json
+expect_json '[.strategy.formulation, .strategy.state, .solutions] | map(tostring) | join(" ")' "cell array 4"
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.search=brute-force --set strategy.state=set --json
+expect_json '[.strategy.search, .strategy.state, .solutions] | map(tostring) | join(" ")' "brute-force bitmask 4"
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.state=set --json
+expect_json '[.strategy.formulation, .strategy.state, .solutions] | map(tostring) | join(" ")' "row set 4"
 
 # --- boards: text and JSON (LeetCode 51 shape) ---
 run 0 configs/nqueens.yaml --set params.n=4 --set task=enumerate --set strategy.symmetry=none
@@ -116,12 +132,13 @@ tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown
 tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
 tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
 tests/data/bad/beyond-limit.yaml|tests/data/bad/beyond-limit.yaml:3:6: n = 65 is beyond the limit of the bitmask state (at most 64)
-tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml: missing key 'model'
+tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml:1:1: missing key 'model'
 tests/data/bad/bad-number.yaml|tests/data/bad/bad-number.yaml:3:12: 'limits.seconds' must be a number, not 'soon'
 tests/data/bad/section-not-map.yaml|tests/data/bad/section-not-map.yaml:2:11: 'strategy' must be a mapping
 tests/data/bad/no-such-file.yaml|tests/data/bad/no-such-file.yaml: cannot open: No such file or directory
 tests/data/bad/sudoku-duplicate.yaml|tests/data/bad/sudoku-duplicate.yaml:3:11: puzzle row 1 holds 5 twice: row 1 column 1 and row 1 column 9
 tests/data/bad/sudoku-short-row.yaml|tests/data/bad/sudoku-short-row.yaml:5:7: puzzle row 2 has 3 cells, expected 4 (one per row)
+tests/data/bad/sudoku-no-puzzle.yaml|tests/data/bad/sudoku-no-puzzle.yaml:4:3: missing key 'params.puzzle' (or params.file)
 tests/data/bad/sudoku-regions.yaml|tests/data/bad/sudoku-regions.yaml:4:12: region 'C' has 5 cells and there are 4 regions; a 4 x 4 grid needs 4 regions of 4
 CASES
 

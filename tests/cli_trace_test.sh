@@ -66,17 +66,27 @@ grep -v '^checks ' $data/nqueens4-array-forward.txt | diff -u - "$tmp/trace.txt"
 # brute force: every permutation down to a leaf, where the goal test
 # rejects 22 of the 24
 run 0 configs/nqueens-trace.yaml --set strategy.search=brute-force
-[ "$(sed -n 5p "$out")" = ' 4        row 3 = col 3     queens 0123  used 1111  -> rejected by the goal test' ] ||
-    fail "brute force trace line 5: $(sed -n 5p "$out")"
+[ "$(sed -n 5,6p "$out" | tr '\n' '|')" = ' 4        row 3 = col 3   queens 0123 used 1111|            -> rejected by the goal test|' ] ||
+    fail "brute force trace lines 5-6: $(sed -n 5,6p "$out")"
 [ "$(grep -c -- '-> rejected by the goal test' "$out") $(grep -c -- '-> solution' "$out")" = "22 2" ] ||
     fail "brute force trace: $(grep -c -- '-> rejected' "$out") rejected, $(grep -c -- '-> solution' "$out") solutions"
 
 # cell by cell, cutting a branch that skipped a row: 38 pruned, 2 dead ends
 run 0 configs/nqueens-trace.yaml --set strategy.formulation=cell --set strategy.prune_skipped_rows=true
-[ "$(sed -n 4p "$out")" = ' 3      queen 2 = (3,1)     queens 02.1  col 1110  d1 1001100  d2 0011010  -> pruned' ] ||
-    fail "cell trace line 4: $(sed -n 4p "$out")"
+[ "$(sed -n 4,5p "$out" | tr '\n' '|')" = ' 3      queen 2 = (3,1)   queens 02.1 col 1110 d1 1001100 d2 0011010|          -> pruned|' ] ||
+    fail "cell trace lines 4-5: $(sed -n 4,5p "$out")"
 [ "$(grep -c -- '-> pruned' "$out") $(grep -c -- '-> dead end' "$out") $(grep -c -- '-> solution' "$out")" = "38 2 2" ] ||
     fail "cell trace: $(grep -c -- '-> pruned' "$out") pruned, $(grep -c -- '-> dead end' "$out") dead ends"
+
+# every state's 4-queens trace fits 80 columns
+for args in "strategy.state=bitmask" "strategy.state=array" "strategy.state=set" \
+            "strategy.select=mrv" "strategy.formulation=cell" \
+            "strategy.search=brute-force" "strategy.prune=forward" \
+            "strategy.symmetry=mirror"; do
+    run 0 configs/nqueens-trace.yaml --set $args
+    wide=$(awk 'length > 80 { n++ } END { print n + 0 }' "$out")
+    [ "$wide" = 0 ] || fail "--set $args: $wide trace lines wider than 80 columns"
+done
 
 # mirror: the first row tries the left half, each queen counting twice
 run 0 configs/nqueens-trace.yaml --set strategy.symmetry=mirror --set output.stats=false
@@ -93,8 +103,8 @@ expect_file $data/sudoku4.txt "$tmp/trace.txt"
 
 # solve: the trace stops with the search, the board follows the solution line
 run 0 configs/nqueens-trace.yaml --set task=solve --set output.stats=false
-[ "$(tail -n 8 "$out" | tr '\n' '|')" = ' 4        row 3 = col 2     queens 1302  cols 1111  d1 1100  d2 0011  avail 0000  -> solution|.Q..|...Q|Q...|..Q.||solutions  1|status     complete|' ] ||
-    fail "solve trace end: $(tail -n 8 "$out")"
+[ "$(tail -n 9 "$out" | tr '\n' '|')" = ' 4        row 3 = col 2   queens 1302 cols 1111 d1 1100 d2 0011 avail 0000|            -> solution|.Q..|...Q|Q...|..Q.||solutions  1|status     complete|' ] ||
+    fail "solve trace end: $(tail -n 9 "$out")"
 
 # a trace does not change the search: same counts as the untraced run
 for args in "--set strategy.symmetry=mirror" "--set strategy.state=array" \

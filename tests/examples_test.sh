@@ -27,9 +27,23 @@ csearch=$prefix/bin/csearch
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 
+# copy_sources FROM TO: the example's sources only.  The README tells users
+# to build in the example's build/, and a CMakeCache.txt copied from there
+# would make cmake refuse the copy ("directory is different").
+copy_sources() {
+    mkdir -p "$2" &&
+        tar -C "$1" --exclude='./build*' -cf - . | tar -C "$2" -xf -
+}
+# a user's build directory inside an example stays behind
+mkdir -p "$tmp/user/build-debug" "$tmp/user/build/CMakeFiles" "$tmp/user/src"
+touch "$tmp/user/build/CMakeCache.txt" "$tmp/user/CMakeLists.txt" "$tmp/user/src/a.c"
+copy_sources "$tmp/user" "$tmp/user-copy"
+[ "$(cd "$tmp/user-copy" && find . | sort | tr '\n' ' ')" = ". ./CMakeLists.txt ./src ./src/a.c " ] ||
+    fail "copy_sources copied: $(cd "$tmp/user-copy" && find . | sort | tr '\n' ' ')"
+
 # build NAME: copy examples/NAME to $tmp/NAME and build it in its build/
 build() {
-    cp -r "$src/examples/$1" "$tmp/$1"
+    copy_sources "$src/examples/$1" "$tmp/$1"
     if ! { cmake "${generator[@]}" -S "$tmp/$1" -B "$tmp/$1/build" -DCMAKE_PREFIX_PATH="$prefix" \
             -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS=-Werror &&
            cmake --build "$tmp/$1/build"; } >"$tmp/$1.log" 2>&1; then

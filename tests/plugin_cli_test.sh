@@ -4,8 +4,9 @@
 # path taken from the config's folder, and refused plugins with their exact
 # one-line message, exit status 2 and nothing on stdout.
 # usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
+#        LIBNONAME
 set -u
-csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5
+csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6
 cd "$src" || exit 2
 failures=0
 tmp=$(mktemp -d)
@@ -46,6 +47,8 @@ expect_out "WA   red|NT   green|SA   blue|Q    red|NSW  green|V    red|T    red|
 run 0 $map --set plugin="$libmap" --set strategy.prune=forward --json
 [ "$(jq -c '[.model, .task, .strategy.prune, .solutions, .nodes, .checks]' "$out")" = '["map","count","forward",18,52,156]' ] ||
     fail "map --json: $(cat "$out")"
+[ "$(jq -c .params "$out")" = '{"map":{"WA":["NT","SA"],"NT":["WA","SA","Q"],"SA":["WA","NT","Q","NSW","V"],"Q":["NT","SA","NSW"],"NSW":["Q","SA","V"],"V":["SA","NSW"],"T":[]},"colours":["red","green","blue"]}' ] ||
+    fail "map --json params: $(jq -c .params "$out")"
 run 0 $knight --set plugin="$libknight"
 expect_out "solutions  304|status     complete|nodes      1735079|checks     6191826|fails      625004|max depth  24|"
 run 0 $knight --set plugin="$libknight" --set task=solve --set strategy.order=warnsdorff
@@ -77,6 +80,10 @@ expect_out "solutions  18|status     complete|"
 run 2 $map --set plugin="$libbadabi"
 abi=$(sed -n 's/^#define CS_ABI_VERSION \([0-9]*\).*/\1/p' framework/include/csearch/model.h)
 expect_err "csearch: --set plugin=$libbadabi: plugin '$libbadabi' was built for ABI version $((abi + 1)), this csearch has $abi"
+# a model with no name: refused at the plugin: key, not a crash
+printf 'plugin: %s\nmodel: map\n' "$libnoname" >"$tmp/noname.yaml"
+run 2 "$tmp/noname.yaml"
+expect_err "csearch: $tmp/noname.yaml:1:9: plugin '$libnoname': a model has no name"
 run 2 $map --set plugin=README.md
 expect_err "csearch: --set plugin=README.md: cannot load plugin: ./README.md: invalid ELF header"
 run 2 $map --set plugin="$libknight"

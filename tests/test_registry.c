@@ -251,7 +251,13 @@ static void test_registry_plugin_models_check_their_config(void **unused)
     assert_string_equal(
         setup_error(PLUGIN_MAP, "model: map\nparams:\n  map: {A: []}\n",
                     NULL),
-        "test.yaml: missing key 'params.colours'");
+        "test.yaml:3:3: missing key 'params.colours'");
+    assert_string_equal(setup_error(PLUGIN_MAP,
+                                    "# no map\nmodel: map\nparams:\n"
+                                    "  colours: [red]\n", NULL),
+                        "test.yaml:4:3: missing key 'params.map'");
+    assert_string_equal(setup_error(PLUGIN_MAP, "model: map\n", NULL),
+                        "test.yaml:1:1: missing key 'params.map'");
     assert_string_equal(
         setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: red\n"
                                 "  map: {A: []}\n", NULL),
@@ -288,6 +294,21 @@ static void test_registry_plugin_refusals(void **unused)
              "csearch_plugin",
              PLUGIN_CASE_5);
     assert_string_equal(load_error(PLUGIN_CASE_5), want);
+    /* a model lacking a part the CLI or the engine relies on */
+    static const struct {
+        const char *path, *what;
+    } lacking[] = {
+        {PLUGIN_CASE_6, "a model has no name"},
+        {PLUGIN_CASE_7, "model 'idle' has no setup"},
+        {PLUGIN_CASE_8, "model 'bare' has no options table"},
+        {PLUGIN_CASE_9, "model 'lazy' has no task"},
+        {PLUGIN_CASE_10, "model 'mute' has no summary"},
+    };
+    for (size_t i = 0; i < sizeof lacking / sizeof lacking[0]; i++) {
+        snprintf(want, sizeof want, "test.yaml:1:9: plugin '%s': %s",
+                 lacking[i].path, lacking[i].what);
+        assert_string_equal(load_error(lacking[i].path), want);
+    }
     assert_string_equal(load_error("/nonexistent/libnothing.so"),
                         "test.yaml:1:9: cannot load plugin: "
                         "/nonexistent/libnothing.so: cannot open shared "

@@ -223,8 +223,8 @@ static int map_read_colours(const struct cs_config *cfg,
 {
     const struct cs_node *list = cs_config_node(cfg, "params.colours");
     if (!list)
-        return cs_error_set(err, cs_config_file(cfg),
-                            "missing key 'params.colours'");
+        return cs_error_at(err, cs_config_missing_pos(cfg, "params.colours"),
+                           "missing key 'params.colours'");
     if (cs_node_kind(list) != CS_NODE_SEQ || !cs_node_len(list) ||
         cs_node_len(list) > MAP_COLOURS)
         return cs_error_at(err, cs_node_pos(list),
@@ -251,8 +251,8 @@ static int map_read_map(const struct cs_config *cfg, struct map_problem *p,
 {
     const struct cs_node *map = cs_config_node(cfg, "params.map");
     if (!map)
-        return cs_error_set(err, cs_config_file(cfg),
-                            "missing key 'params.map'");
+        return cs_error_at(err, cs_config_missing_pos(cfg, "params.map"),
+                           "missing key 'params.map'");
     if (cs_node_kind(map) != CS_NODE_MAP || !cs_node_len(map) ||
         cs_node_len(map) > MAP_MAX)
         return cs_error_at(err, cs_node_pos(map),

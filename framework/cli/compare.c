@@ -267,9 +267,9 @@ static int read_plan(struct plan *p, const struct cs_config *cfg,
 {
     const struct cs_node *section = cs_config_node(cfg, "compare");
     if (!section)
-        return cs_error_set(err, cs_config_file(cfg),
-                            "no 'compare' section: nothing to compare "
-                            "(docs/compare.md)");
+        return cs_error_at(err, cs_config_missing_pos(cfg, "compare"),
+                           "no 'compare' section: nothing to compare "
+                           "(docs/compare.md)");
     if (cs_node_kind(section) != CS_NODE_MAP)
         return cs_error_at(err, cs_node_pos(section),
                            "'compare' must be a mapping");

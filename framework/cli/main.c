@@ -37,6 +37,8 @@ static const char usage[] =
     "compare: section (csearch compare, or a config holding one) run each of\n"
     "its strategies for each of its n, print a table with ratios to the\n"
     "first strategy, and write compare.csv and compare.plot (SVG) if named.\n"
+    "compare refuses the options of a single run: --checkpoint, --resume,\n"
+    "--units, --trace, --trace-html, --tree, --progress.\n"
     "\n"
     "options:\n"
     "  --set KEY=VALUE   override a config key, e.g. --set params.n=12,\n"
@@ -167,7 +169,31 @@ struct options {
     bool resume;
     uint64_t slice[4]; /* --units: first, end, part, parts */
     int progress; /* -1 = when stderr is a terminal, 0 never, 1 always */
+    const char *single_run; /* the first option compare cannot honour */
 };
+
+/* Options that act on one run, and why compare, which runs many, refuses
+ * them rather than ignore them. */
+static const struct {
+    const char *option, *why;
+} single_run_options[] = {
+    {"--checkpoint", "checkpoints are for counts, not comparisons"},
+    {"--resume", "checkpoints are for counts, not comparisons"},
+    {"--units", "slices are for counts, not comparisons"},
+    {"--trace", "trace one config, not a comparison"},
+    {"--trace-html", "trace one config, not a comparison"},
+    {"--tree", "trace one config, not a comparison"},
+    {"--progress", "it shows no progress line"},
+};
+
+static const char *single_run_why(const char *option)
+{
+    for (size_t i = 0;
+         i < sizeof single_run_options / sizeof single_run_options[0]; i++)
+        if (!strcmp(option, single_run_options[i].option))
+            return single_run_options[i].why;
+    return NULL;
+}
 
 /* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
 static void show_progress(void *ud, const struct cs_progress *p)
@@ -251,10 +277,23 @@ static int run_compare(const struct cs_config *cfg, const char *path,
                        const struct options *opts)
 {
     struct cs_error err;
-    if (opts->checkpoint) {
-        cs_error_set(&err, NULL, "checkpoints are for counts, not "
-                                 "comparisons");
+    if (opts->single_run) {
+        cs_error_set(&err, NULL, "compare cannot take %s: %s",
+                     opts->single_run, single_run_why(opts->single_run));
         return fail(&err);
+    }
+    /* the same traces asked for in the config or with --set */
+    static const char *const traces[] = {"output.trace", "output.trace_html",
+                                         "output.tree"};
+    for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
+        const char *text = cs_node_text(cs_config_node(cfg, traces[i]));
+        if (text && strcmp(text, "false") && (i || !strcmp(text, "true"))) {
+            cs_error_at(&err, cs_config_pos(cfg, traces[i]),
+                        "compare cannot take '%s': trace one config, not a "
+                        "comparison",
+                        traces[i]);
+            return fail(&err);
+        }
     }
     catch_sigint();
     int status = compare_run(cfg, path, sets, nsets, reg, &interrupted, &err);
@@ -398,6 +437,8 @@ static int csearch_main(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!opts.single_run && single_run_why(a))
+            opts.single_run = a;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             free(sets);

@@ -7,7 +7,9 @@
  * boards during the search, the results after it.  Nothing here is written
  * to stderr.
  */
+#include <ctype.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +31,64 @@ static void json_string(FILE *out, const char *s)
             fputc(*p, out);
     }
     fputc('"', out);
+}
+
+/* Is text a JSON literal as it stands: a number in JSON's own syntax
+ * (so 007 or 0x10 stay strings and keep their digits), true, false or
+ * null?  Only a plain scalar is asked: a quoted one is a string.  The text
+ * is copied, never converted, so nothing the user wrote changes. */
+static bool is_json_literal(const char *text)
+{
+    if (!strcmp(text, "true") || !strcmp(text, "false") ||
+        !strcmp(text, "null"))
+        return true;
+    const char *p = text + (*text == '-');
+    if (*p == '0')
+        p++;
+    else if (*p >= '1' && *p <= '9')
+        while (isdigit((unsigned char)*p))
+            p++;
+    else
+        return false;
+    if (*p == '.') {
+        if (!isdigit((unsigned char)*++p))
+            return false;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p += p[1] == '+' || p[1] == '-';
+        if (!isdigit((unsigned char)*++p))
+            return false;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return !*p;
+}
+
+/* A config subtree (a CS_OPT_NODE param) as JSON: a mapping as an object
+ * (keys in file order), a sequence as an array, a scalar as a JSON literal
+ * or a string. */
+static void json_node(FILE *out, const struct cs_node *node)
+{
+    if (cs_node_kind(node) == CS_NODE_SCALAR) {
+        if (!cs_node_quoted(node) && is_json_literal(cs_node_text(node)))
+            fputs(cs_node_text(node), out);
+        else
+            json_string(out, cs_node_text(node));
+        return;
+    }
+    bool map = cs_node_kind(node) == CS_NODE_MAP;
+    fputc(map ? '{' : '[', out);
+    for (size_t i = 0; i < cs_node_len(node); i++) {
+        fputs(i ? ", " : "", out);
+        if (map) {
+            json_string(out, cs_node_key(node, i));
+            fputs(": ", out);
+        }
+        json_node(out, cs_node_at(node, i));
+    }
+    fputc(map ? '}' : ']', out);
 }
 
 /* One option's value as a JSON value of its type. */
@@ -54,16 +114,22 @@ static void json_option(FILE *out, const struct cs_config *cfg,
             fputs("null", out);
         break;
     }
-    case CS_OPT_NODE:
-        fputs("null", out);
+    case CS_OPT_NODE: {
+        const struct cs_node *node = cs_config_node(cfg, opt->key);
+        if (node)
+            json_node(out, node);
+        else
+            fputs("null", out);
         break;
+    }
     }
 }
 
 /* The keys of one section ("params") from every table, as a JSON object. */
 static void json_section(FILE *out, const struct cs_config *cfg,
                          const struct cs_option *const *tables,
-                         const char *section, const char *kernel)
+                         const char *section, const char *kernel,
+                         const char *state)
 {
     size_t len = strlen(section);
     int first = 1;
@@ -79,6 +145,8 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             fputs(": ", out);
             if (kernel && !strcmp(opt->key, "strategy.kernel"))
                 json_string(out, kernel); /* what "auto" became */
+            else if (state && !strcmp(opt->key, "strategy.state"))
+                json_string(out, state); /* what the run kept */
             else
                 json_option(out, cfg, opt);
             first = 0;
@@ -100,12 +168,12 @@ static void out_head(struct out *o)
     fputs(", \"task\": ", o->out);
     json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
-    json_section(o->out, o->cfg, tables, "params", NULL);
+    json_section(o->out, o->cfg, tables, "params", NULL, NULL);
     fputs(", \"strategy\": ", o->out);
     json_section(o->out, o->cfg, tables, "strategy",
-                 o->job->problem.kernel);
+                 o->job->problem.kernel, o->job->problem.state);
     fputs(", \"limits\": ", o->out);
-    json_section(o->out, o->cfg, tables, "limits", NULL);
+    json_section(o->out, o->cfg, tables, "limits", NULL, NULL);
     fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
           o->out);
 }

@@ -472,5 +472,8 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
     out->nvars = n;
     out->reports_unique = p->d4;
     out->kernel = "generic";
+    /* strategy.state is not theirs: the cell formulation keeps the array
+     * state's three tables, brute force a mask of the columns taken */
+    out->state = brute ? "bitmask" : "array";
     return 0;
 }

@@ -1090,8 +1090,8 @@ static int sdk_setup(const struct cs_config *cfg, struct cs_problem *out,
     if (file)
         return setup_batch(cfg, &set, out, err);
     if (!puzzle)
-        return cs_error_set(err, cs_config_file(cfg),
-                            "missing key 'params.puzzle' (or params.file)");
+        return cs_error_at(err, cs_config_missing_pos(cfg, "params.puzzle"),
+                           "missing key 'params.puzzle' (or params.file)");
     return setup_puzzle(cfg, &set, out, err);
 }
 

@@ -59,6 +59,9 @@ enum cs_node_kind cs_node_kind(const struct cs_node *node);
 struct cs_pos cs_node_pos(const struct cs_node *node);
 /* A scalar's text; NULL for maps and sequences. */
 const char *cs_node_text(const struct cs_node *node);
+/* Was the scalar written in quotes (or as a block)?  Then it is a string
+ * whatever its text looks like; false for plain scalars and non-scalars. */
+bool cs_node_quoted(const struct cs_node *node);
 /* Entries of a map or items of a sequence (0 for a scalar). */
 size_t cs_node_len(const struct cs_node *node);
 /* The i-th item of a sequence or the i-th value of a map, in file order. */
@@ -127,6 +130,11 @@ bool cs_config_has(const struct cs_config *cfg, const char *key);
 /* Where the value is (the node's position), or the file with line 0 when
  * the key is absent and the default applies. */
 struct cs_pos cs_config_pos(const struct cs_config *cfg, const char *key);
+/* Where to report that key is missing: the mapping that should hold it
+ * ("params" for "params.puzzle", the document for "model"), or the start
+ * of the file (line 1, column 1) when that mapping is absent too. */
+struct cs_pos cs_config_missing_pos(const struct cs_config *cfg,
+                                    const char *key);
 
 /* Levenshtein distance, used for "did you mean". */
 size_t cs_edit_distance(const char *a, const char *b);

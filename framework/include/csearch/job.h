@@ -35,7 +35,7 @@ extern const struct cs_option cs_framework_options[];
 
 /* Check cfg and set up job (zeroed by the caller or not: it is overwritten).
  * Errors are positioned at the offending key:
- *   missing key 'model'                       (at the file)
+ *   missing key 'model'                       (at the document, or 1:1)
  *   unknown model 'X'[; did you mean 'Y'?]    (at the model value)
  *   model M cannot do task 'T' (it can: count, solve)
  *   model M cannot select mrv with these settings

@@ -177,6 +177,12 @@ struct cs_problem {
     uint64_t instances;
     int (*setup_instance)(const void *data, uint64_t index,
                           struct cs_problem *out, struct cs_error *err);
+
+    /* The state the run keeps, for output, when it is not the one
+     * strategy.state names (a formulation with a state of its own ignores
+     * that key).  NULL: strategy.state as configured.  Last, so a model
+     * built before it leaves it zero. */
+    const char *state;
 };
 
 /* The bytes a state of this problem takes. */

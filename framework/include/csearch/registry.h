@@ -18,8 +18,10 @@ struct cs_registry; /* opaque */
 struct cs_registry *cs_registry_new(void);
 void cs_registry_free(struct cs_registry *reg);
 
-/* Add a model.  Fails (err) if its ABI version is not CS_ABI_VERSION or its
- * name is taken. */
+/* Add a model.  Fails (err) if its ABI version is not CS_ABI_VERSION, if
+ * it lacks a part ("a model has no name", "model 'NAME' has no summary",
+ * "... no options table", "... no task", "... no setup") or if its name is
+ * taken. */
 int cs_registry_add(struct cs_registry *reg, const struct cs_model *model,
                     struct cs_error *err);
 
@@ -37,7 +39,8 @@ const struct cs_model *cs_registry_at(const struct cs_registry *reg, size_t i);
  *   'PATH' is not a csearch plugin: it has no symbol csearch_plugin
  *   plugin 'PATH' was built for ABI version A, this csearch has B
  *   plugin 'PATH' holds no model
- *   plugin 'PATH': <what cs_registry_add says> (a name taken twice)
+ *   plugin 'PATH': <what cs_registry_add says> (a part missing, a name
+ *                  taken twice)
  * On an error no model of the plugin stays registered. */
 int cs_registry_load_plugin(struct cs_registry *reg, const char *path,
                             struct cs_pos pos, struct cs_error *err);
