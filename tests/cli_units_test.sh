@@ -111,8 +111,16 @@ expect_err "csearch: a slice of units needs a log: --checkpoint FILE or --resume
 run 2 $g --units 5000:6000 --checkpoint "$dir/x"
 expect_err "csearch: units 5000:6000 start beyond the last unit: this count has 2040 units (0:2040)"
 [ ! -e "$dir/x" ] || fail "a refused slice left a log"
-run 2 $g --units 5:3 --checkpoint "$dir/x"
-expect_err "csearch: units 5:3 is an empty slice"
+# an empty or reversed slice, or a number past 64 bits, never counts all
+for bad in 5:3 0:0 5:0; do
+    run 2 $g --units $bad --checkpoint "$dir/x"
+    expect_err "csearch: units $bad is an empty slice; try 'csearch --help'"
+    [ ! -s "$out" ] || fail "--units $bad printed: $(cat "$out")"
+done
+for bad in 99999999999999999999:1 0:18446744073709551616 1/99999999999999999999; do
+    run 2 $g --units $bad --checkpoint "$dir/x"
+    expect_err "csearch: --units $bad: a number beyond 2^64-1; try 'csearch --help'"
+done
 run 2 $g --units 3/3 --checkpoint "$dir/x"
 expect_err "csearch: units 3/3: parts are numbered from 0 to 2"
 for bad in 3/0 a:b 1:2:3 -1:4 "1: 4" 4; do
@@ -120,8 +128,12 @@ for bad in 3/0 a:b 1:2:3 -1:4 "1: 4" 4; do
     expect_err "csearch: --units wants I:J or K/M, got '$bad'; try 'csearch --help'"
 done
 run 2 $g --set task=solve --units 0:1 --checkpoint "$dir/x"
-expect_err "csearch: threads and checkpoints need task count"
+expect_err "csearch: slices of units need task count"
 [ ! -s "$out" ] || fail "refused slice printed: $(cat "$out")"
+run 2 $g --set limits.nodes=100 --units 0:1 --checkpoint "$dir/x"
+expect_err "csearch: slices of units cannot honour limits.nodes or limits.solutions exactly"
+run 2 configs/nqueens-trace.yaml --units 0:1 --checkpoint "$dir/x"
+expect_err "csearch: a trace follows one search: it cannot be split across slices of units"
 
 run 2 merge
 expect_err "csearch: merge needs at least one LOG; try 'csearch --help'"

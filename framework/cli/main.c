@@ -6,6 +6,7 @@
  * says how it ended (0 done, 1 no solution, 3 limit, 130 interrupted).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -242,6 +243,9 @@ static void catch_sigint(void)
                            .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    /* mpirun passes Ctrl-C on to the ranks as SIGTERM (SIGKILL later) */
+    if (cs_dist_size() > 1)
+        sigaction(SIGTERM, &sa, NULL);
 }
 
 /* csearch compare CONFIG, or a config with a compare: section */
@@ -326,19 +330,37 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     return status;
 }
 
-/* --units I:J or K/M into opts->slice; false if it is neither. */
-static bool parse_units(const char *v, struct options *opts)
+/* --units I:J or K/M into opts->slice: NULL, or why not (a format for
+ * the argument).  0:0 and 5:3 are refused here: slice_end 0 means "no
+ * slice" to the engine, so an empty slice would count everything. */
+static const char *parse_units(const char *v, struct options *opts)
 {
-    unsigned long long a, b;
-    char sep, extra;
-    if (sscanf(v, "%llu%c%llu%c", &a, &sep, &b, &extra) != 3 ||
-        (sep != ':' && sep != '/') || strchr(v, '-') || strchr(v, '+') ||
-        strchr(v, ' '))
-        return false;
+    const char *malformed = "--units wants I:J or K/M, got '%s'";
+    unsigned long long n[2];
+    const char *p = v;
+    char sep = 0;
+    for (int k = 0; k < 2; k++) {
+        char *end;
+        if (*p < '0' || *p > '9')
+            return malformed;
+        errno = 0;
+        n[k] = strtoull(p, &end, 10);
+        if (errno == ERANGE)
+            return "--units %s: a number beyond 2^64-1";
+        p = end;
+        if (!k && *p != ':' && *p != '/')
+            return malformed;
+        if (!k)
+            sep = *p++;
+    }
+    if (*p || (sep == '/' && !n[1]))
+        return malformed;
+    if (sep == ':' && n[1] <= n[0])
+        return "units %s is an empty slice";
     memset(opts->slice, 0, sizeof opts->slice);
-    opts->slice[sep == ':' ? 0 : 2] = a;
-    opts->slice[sep == ':' ? 1 : 3] = b;
-    return sep == ':' || b > 0;
+    opts->slice[sep == ':' ? 0 : 2] = n[0];
+    opts->slice[sep == ':' ? 1 : 3] = n[1];
+    return NULL;
 }
 
 /* csearch merge [--json] LOG... */
@@ -429,10 +451,10 @@ static int csearch_main(int argc, char **argv)
                 snprintf(threads_set, sizeof threads_set,
                          "strategy.threads=%s", v);
             } else if (!strcmp(a, "--units")) {
-                if (!parse_units(v, &opts)) {
+                const char *why = parse_units(v, &opts);
+                if (why) {
                     free(sets);
-                    return usage_error("--units wants I:J or K/M, got '%s'",
-                                       v);
+                    return usage_error(why, v);
                 }
             } else {
                 opts.checkpoint = v;
@@ -525,6 +547,13 @@ int main(int argc, char **argv)
                      !freopen("/dev/null", "w", stderr)))
         return EXIT_USAGE;
     int status = csearch_main(argc, argv);
+    if (status == EXIT_INTERRUPTED && interrupted && cs_dist_size() > 1) {
+        /* mpirun is tearing the job down: MPI_Finalize would wait for it
+         * until its SIGKILL; the results are printed and logged already */
+        fflush(stdout);
+        fflush(stderr);
+        _exit(status);
+    }
     cs_dist_finish(failed ? &failure : NULL);
     return status;
 }
