@@ -151,10 +151,10 @@ total=$(jq .units.total "$out")
 mpi 0 $slow --units 0/2 --checkpoint "$dir/s0" --json
 [ "$(jq -r '[.units.first, .units.end, .units.done] | map(tostring) | join(" ")' "$out")" = "0 682 682" ] || fail "slice 0/2: $(jq -c .units "$out")"
 mpi 0 $slow --units 1/2 --checkpoint "$dir/s1"
-"$csearch" merge --json "$dir/s0" "$dir/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
+"$csearch" merge $slow --json "$dir/s0" "$dir/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
 [ "$(jq -r "$counts" "$out")" = "$full" ] || fail "slices merged: $(jq -r "$counts" "$out"), serial $full"
 # and the MPI checkpoint merges with them, unit for unit
-"$csearch" merge "$dir/s0" "$dir/ck" "$dir/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
+"$csearch" merge $slow "$dir/s0" "$dir/ck" "$dir/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
 
 if [ $failures -ne 0 ]; then
     echo "$failures failure(s)"

@@ -31,7 +31,7 @@ enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
 static const char usage[] =
     "usage: csearch CONFIG [options]\n"
     "       csearch compare CONFIG [options]\n"
-    "       csearch merge [--json] LOG...\n"
+    "       csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG...\n"
     "       csearch --list | --help | --version\n"
     "\n"
     "Run the search a YAML config describes and print its result.  With a\n"
@@ -67,9 +67,10 @@ static const char usage[] =
     "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
     "             3 stopped by a limit, 130 interrupted (Ctrl-C)\n"
     "\n"
-    "merge checks that the LOGs (checkpoints or slice logs of one config)\n"
-    "hold every unit, a unit in several logs with the same counts, and\n"
-    "prints the total.  Under 'mpirun -np K csearch CONFIG' rank 0 shares a\n"
+    "merge checks that the LOGs (checkpoints or slice logs) belong to\n"
+    "CONFIG (with its --set overrides), hold every unit, a unit in several\n"
+    "logs with the same counts, and prints the total as a run of CONFIG\n"
+    "would (seconds: the merge's own time).  Under 'mpirun -np K csearch CONFIG' rank 0 shares a\n"
     "count's units out to the other ranks and alone prints.\n"
     "\n"
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
@@ -363,31 +364,24 @@ static const char *parse_units(const char *v, struct options *opts)
     return NULL;
 }
 
-/* csearch merge [--json] LOG... */
-static int merge(int argc, char **argv)
+/* The merged logs of the config job runs: its fingerprint, every unit;
+ * then the count's result as a run of that config would print it. */
+static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
+                      const char *path, const char **logs, int n,
+                      double started)
 {
-    bool json = false;
-    int n = 0;
-    const char **logs = calloc((size_t)argc + 1, sizeof *logs);
-    for (int i = 0; logs && i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            free(logs);
-            return usage_error("unknown merge option '%s'", argv[i]);
-        } else
-            logs[n++] = argv[i];
-    }
-    if (!n) {
-        free(logs);
-        return usage_error("%s", "merge needs at least one LOG");
-    }
     struct cs_merge m;
     struct cs_error err;
-    int rc = cs_merge_logs(logs, n, &m, &err);
-    free(logs);
-    if (rc)
+    if (cs_merge_logs(logs, n, &m, &err))
         return fail(&err);
+    if (m.fingerprint != job->fingerprint) {
+        cs_error_set(&err, NULL,
+                     "merge: the logs belong to another config than %s "
+                     "(fingerprint %016" PRIx64 ", the config %016" PRIx64
+                     ")",
+                     path, m.fingerprint, job->fingerprint);
+        return fail(&err);
+    }
     if (m.torn)
         fprintf(stderr, "csearch: merge: ignored the torn last line of %d "
                         "log(s)\n", m.torn);
@@ -397,8 +391,65 @@ static int merge(int argc, char **argv)
                      m.units - m.present, m.units, m.missing);
         return fail(&err);
     }
-    out_merge(stdout, &m, n, json);
+    /* every unit was taken from a log: resumed, in a run's words */
+    struct cs_run run = {.status = CS_COMPLETE, .stats = m.total,
+                         .units_total = m.units, .units_end = m.units,
+                         .units_done = m.present, .units_resumed = m.present};
+    run.stats.seconds = cs_now() - started;
+    struct out out = {.out = stdout, .job = job, .cfg = cfg};
+    out_end(&out, &run);
+    cs_board_free(&out.board);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+}
+
+/* csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG... */
+static int merge(int argc, char **argv)
+{
+    double started = cs_now();
+    const char *path = NULL;
+    int n = 0, nsets = 0, status = EXIT_USAGE;
+    const char **logs = calloc((size_t)argc + 1, sizeof *logs);
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    for (int i = 0; logs && sets && i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            sets[nsets++] = "output.format=json";
+        else if (!strcmp(argv[i], "--set") && i + 1 < argc)
+            sets[nsets++] = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            status = usage_error("unknown merge option '%s'", argv[i]);
+            goto out;
+        } else if (!path)
+            path = argv[i];
+        else
+            logs[n++] = argv[i];
+    }
+    if (!n) {
+        status = usage_error("%s", "merge needs a CONFIG and at least one "
+                                   "LOG");
+        goto out;
+    }
+    struct cs_error err;
+    struct cs_registry *reg = cs_registry_new();
+    struct cs_config *cfg = NULL;
+    int bad = cs_register_builtin_models(reg, &err) ||
+              cs_config_load(&cfg, path, &err);
+    for (int i = 0; i < nsets && !bad; i++)
+        bad = cs_config_set(cfg, sets[i], &err);
+    if (!bad)
+        bad = cs_registry_load_config_plugin(reg, cfg, &err);
+    struct cs_job job;
+    if (!bad && !(bad = cs_job_setup(&job, cfg, reg, &err))) {
+        status = merge_logs(&job, cfg, path, logs, n, started);
+        cs_job_free(&job);
+    }
+    if (bad)
+        status = fail(&err);
+    cs_config_free(cfg);
+    cs_registry_free(reg);
+out:
+    free(logs);
+    free(sets);
+    return status;
 }
 
 static int csearch_main(int argc, char **argv)
