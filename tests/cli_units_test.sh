@@ -97,11 +97,15 @@ run 0 $k --units 0:1 --checkpoint "$dir/k-one" --json
 expect_json .solutions 0
 
 # --- a slice killed mid-run resumes to the same merge ---
-slow="configs/nqueens.yaml --set params.n=14 --set strategy.state=array --set strategy.symmetry=none"
-sfull="365596 null 27358553 377901398 9665096 14" # the unsplit run's
+slow="configs/nqueens.yaml --set params.n=13 --set strategy.state=array --set strategy.symmetry=none"
+sfull="73712 null 4674890 59815314 1642940 13" # the unsplit run's
 "$csearch" $slow --units 0:700 --checkpoint "$dir/s0" >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+# killed once 10 units are logged (polled: the time that takes varies)
+for _ in $(seq 500); do
+    [ "$(cat "$dir/s0" 2>/dev/null | wc -l)" -ge 12 ] && break
+    sleep 0.002
+done
 kill -KILL $pid
 wait $pid 2>/dev/null
 run 0 $slow --units 0:700 --resume "$dir/s0" --json
