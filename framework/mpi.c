@@ -160,9 +160,11 @@ int dist_master_start(struct pool *pool, struct cs_error *err)
 bool dist_master_serve(struct pool *pool)
 {
     int flag;
-    MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
-               MPI_STATUS_IGNORE);
-    if (flag) {
+    for (;;) {
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
+                   MPI_STATUS_IGNORE);
+        if (!flag)
+            break;
         /* a rank was interrupted (mpirun passes Ctrl-C on as SIGTERM to
          * every rank): the whole count stops as if rank 0 had been */
         uint64_t none;

@@ -76,7 +76,9 @@ static const char usage[] =
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
     "csearch --list and docs/config.md; clusters: docs/distributed.md.\n";
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted; /* also set by rank 0 when
+                                             another rank was */
+static volatile sig_atomic_t signalled;   /* a signal reached this process */
 static struct cs_error failure; /* the error this process ends with */
 static bool failed;
 
@@ -84,6 +86,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
+    signalled = 1;
 }
 
 static int fail(const struct cs_error *err)
@@ -598,7 +601,7 @@ int main(int argc, char **argv)
                      !freopen("/dev/null", "w", stderr)))
         return EXIT_USAGE;
     int status = csearch_main(argc, argv);
-    if (status == EXIT_INTERRUPTED && interrupted && cs_dist_size() > 1) {
+    if (status == EXIT_INTERRUPTED && signalled && cs_dist_size() > 1) {
         /* mpirun is tearing the job down: MPI_Finalize would wait for it
          * until its SIGKILL; the results are printed and logged already */
         fflush(stdout);
