@@ -198,18 +198,29 @@ int cs_run_validate(const struct cs_run *run, struct cs_error *err)
                             run->slice_parts - 1);
     if (split && run->task != CS_TASK_COUNT)
         return cs_error_set(err, NULL,
-                            "threads and checkpoints need task count");
+                            "%s need task count",
+                            slice ? "slices of units"
+                                  : "threads and checkpoints");
     if (run->task == CS_TASK_COUNT && cs_dist_size() > 1)
         split = true; /* every count is shared out under mpirun */
+    /* name what splits this run when it is more than threads */
+    const char *by = cs_dist_size() > 1 ? "MPI ranks"
+                     : slice            ? "slices of units"
+                                        : NULL;
     if (split && (run->limits.nodes || run->limits.solutions))
         return cs_error_set(err, NULL,
-                            "threads and checkpoints cannot honour "
-                            "limits.nodes or limits.solutions exactly");
+                            "%s cannot honour limits.nodes or "
+                            "limits.solutions exactly",
+                            by ? by : "threads and checkpoints");
     if (run->on_trace && (split || (run->task == CS_TASK_COUNT &&
                                     run->problem->count_unit)))
         return cs_error_set(err, NULL,
                             "a trace follows one search: it cannot be split "
-                            "by threads, checkpoints or a counting kernel");
+                            "%s%s",
+                            by && split ? "across " : "",
+                            by && split ? by
+                                        : "by threads, checkpoints or a "
+                                          "counting kernel");
     if (run->problem->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables",
                             run->problem->nvars);

@@ -159,6 +159,22 @@ int dist_master_start(struct pool *pool, struct cs_error *err)
 
 bool dist_master_serve(struct pool *pool)
 {
+    int flag;
+    for (;;) {
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag,
+                   MPI_STATUS_IGNORE);
+        if (!flag)
+            break;
+        /* a rank was interrupted (mpirun passes Ctrl-C on as SIGTERM to
+         * every rank): the whole count stops as if rank 0 had been */
+        uint64_t none;
+        MPI_Recv(&none, 1, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_STOP,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (pool->run->stop)
+            *pool->run->stop = 1;
+        else
+            pool->stop = 1;
+    }
     if (pool->stop && !stop_sent) {
         stop_sent = true;
         for (int r = 1; r < size; r++)
@@ -168,7 +184,6 @@ bool dist_master_serve(struct pool *pool)
             }
     }
     for (;;) {
-        int flag;
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &st);
         if (!flag)
@@ -215,6 +230,26 @@ static void send_result(const struct unit_result *r)
     MPI_Send(m, 8, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
 }
 
+/* Stop the fed pool: its workers end their units (partial), and every unit
+ * still queued goes back to rank 0, dropped. */
+static void stop_and_drop(struct pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = 1;
+    size_t dropped = pool->qlen;
+    uint64_t *back = dropped ? cs_xmalloc(dropped * sizeof *back) : NULL;
+    for (size_t k = 0; k < dropped; k++) {
+        back[k] = pool->queue[pool->qhead];
+        pool->qhead = (pool->qhead + 1) % pool->qcap;
+    }
+    pool->qlen = 0;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    for (size_t k = 0; k < dropped; k++)
+        send_result(&(struct unit_result){back[k], UNIT_DROPPED, {0}});
+    free(back);
+}
+
 /* What rank 0 sent: units to queue, stop, or the end (true). */
 static bool take_messages(struct pool *pool, uint64_t *end)
 {
@@ -232,24 +267,13 @@ static bool take_messages(struct pool *pool, uint64_t *end)
         uint64_t unit = 0;
         MPI_Recv(&unit, 1, MPI_UINT64_T, 0, st.MPI_TAG, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        pthread_mutex_lock(&pool->lock);
-        if (st.MPI_TAG == TAG_STOP)
-            pool->stop = 1;
-        else if (st.MPI_TAG == TAG_UNIT)
+        if (st.MPI_TAG == TAG_UNIT) {
+            pthread_mutex_lock(&pool->lock);
             pool_queue(pool, unit);
-        /* stopped: every queued unit goes back, dropped */
-        size_t dropped = pool->stop ? pool->qlen : 0;
-        uint64_t *back = dropped ? cs_xmalloc(dropped * sizeof *back) : NULL;
-        for (size_t k = 0; k < dropped; k++) {
-            back[k] = pool->queue[pool->qhead];
-            pool->qhead = (pool->qhead + 1) % pool->qcap;
+            pthread_mutex_unlock(&pool->lock);
         }
-        pool->qlen -= dropped;
-        pthread_cond_broadcast(&pool->work);
-        pthread_mutex_unlock(&pool->lock);
-        for (size_t k = 0; k < dropped; k++)
-            send_result(&(struct unit_result){back[k], UNIT_DROPPED, {0}});
-        free(back);
+        if (st.MPI_TAG == TAG_STOP || pool->stop)
+            stop_and_drop(pool);
     }
 }
 
@@ -262,7 +286,16 @@ int dist_worker(struct pool *pool, struct cs_error *err)
     uint64_t end[3];
     struct unit_result *sending = NULL;
     size_t cap = 0;
+    bool told = false;
     for (;;) {
+        if (!told && run->stop && *run->stop) {
+            /* interrupted here: rank 0 stops every rank and ends the
+             * count with what is finished */
+            told = true;
+            uint64_t none = 0;
+            MPI_Send(&none, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
+            stop_and_drop(pool);
+        }
         pthread_mutex_lock(&pool->lock);
         if (!pool->olen && pool->running > 0)
             pool_wait(pool, POLL_NS);

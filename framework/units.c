@@ -326,6 +326,7 @@ static void *worker(void *arg)
     sigset_t block;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM); /* mpirun's Ctrl-C */
     pthread_sigmask(SIG_BLOCK, &block, NULL);
     const struct cs_problem *p = pool->problem;
     struct cs_run wr = *pool->run;

@@ -36,7 +36,7 @@ counts='[.solutions, .unique, .nodes, .checks, .fails, .max_depth] | map(tostrin
 # --- help ---
 run 0 --help
 grep -qF -- "--units I:J" "$out" || fail "--help lacks --units"
-grep -qF "csearch merge [--json] LOG..." "$out" || fail "--help lacks merge"
+grep -qF "csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG..." "$out" || fail "--help lacks merge"
 
 # --- the generic split (12-queens, mirror): 2040 units, 440 nodes above ---
 g="configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=mirror"
@@ -53,23 +53,30 @@ run 0 $g --units 1500:3000 --checkpoint "$dir/g2" --json
 expect_json '[.units.done, .units.end] | map(tostring) | join(" ")' "540 2040"
 [ "$(sed -n 2p "$dir/g0" | cut -d' ' -f1-4)" = "top solutions=0 unique=0 nodes=440" ] || fail "top line: $(sed -n 2p "$dir/g0")"
 
-run 0 merge "$dir/g0" "$dir/g1" "$dir/g2"
-[ "$(cat "$out")" = "solutions  14200
+run 0 merge $g "$dir/g0" "$dir/g1" "$dir/g2"
+[ "$(grep -v '^seconds\|^nodes/s' "$out")" = "solutions  14200
 status     complete
 nodes      428095
 checks     420995
 fails      150265
 max depth  12
-units      2040/2040 from 3 log(s)" ] || fail "merge text: $(cat "$out")"
-run 0 merge --json "$dir/g2" "$dir/g0" "$dir/g1"
+kernel     generic
+units      2040/2040 (2040 resumed)" ] || fail "merge text: $(cat "$out")"
+run 0 merge $g --json "$dir/g2" "$dir/g0" "$dir/g1"
 [ "$(jq -r "$counts" "$out")" = "$full" ] || fail "merge --json: $(jq -r "$counts" "$out") vs $full"
-expect_json '[.task, .status, .logs, .units.total, .units.done] | map(tostring) | join(" ")' "merge complete 3 2040 2040"
+# the JSON contract: what was counted, how, and in what time
+expect_json '[.model, .task, .status, .params.n, .strategy.symmetry, .strategy.kernel, .units.total, .units.done] | map(tostring) | join(" ")' "nqueens count complete 12 mirror generic 2040 2040"
+expect_json '.seconds >= 0 and .seconds < 5' true
+# logs of another config than the one named are refused
+run 2 merge configs/nqueens.yaml --set params.n=11 --set strategy.symmetry=mirror "$dir/g0" "$dir/g1" "$dir/g2"
+grep -qx "csearch: merge: the logs belong to another config than configs/nqueens.yaml (fingerprint [0-9a-f]\{16\}, the config [0-9a-f]\{16\})" "$err" || fail "merge of another config: $(cat "$err")"
+[ ! -s "$out" ] || fail "merge of another config printed: $(cat "$out")"
 
 # overlapping slices agree; a missing slice is named
 run 0 $g --units 600:800 --checkpoint "$dir/overlap"
-run 0 merge "$dir/g0" "$dir/overlap" "$dir/g1" "$dir/g2"
+run 0 merge $g "$dir/g0" "$dir/overlap" "$dir/g1" "$dir/g2"
 grep -qxF "solutions  14200" "$out" || fail "overlap merge: $(cat "$out")"
-run 2 merge "$dir/g0" "$dir/g2"
+run 2 merge $g "$dir/g0" "$dir/g2"
 expect_err "csearch: merge: 800 of 2040 units missing: 700-1499"
 [ ! -s "$out" ] || fail "incomplete merge printed a total"
 
@@ -83,25 +90,29 @@ for part in 0 1 2; do
     expect_json '.units.total' 730
 done
 expect_json '[.units.first, .units.end] | map(tostring) | join(" ")' "487 730"
-run 0 merge --json "$dir/k0" "$dir/k1" "$dir/k2"
+run 0 merge $k --json "$dir/k0" "$dir/k1" "$dir/k2"
 [ "$(jq -r "$counts" "$out")" = "$kfull" ] || fail "kernel merge: $(jq -r "$counts" "$out") vs $kfull"
 # a slice with no solution is done all the same (exit 0, not 1)
 run 0 $k --units 0:1 --checkpoint "$dir/k-one" --json
 expect_json .solutions 0
 
 # --- a slice killed mid-run resumes to the same merge ---
-slow="configs/nqueens.yaml --set params.n=14 --set strategy.state=array --set strategy.symmetry=none"
-sfull="365596 null 27358553 377901398 9665096 14" # the unsplit run's
+slow="configs/nqueens.yaml --set params.n=13 --set strategy.state=array --set strategy.symmetry=none"
+sfull="73712 null 4674890 59815314 1642940 13" # the unsplit run's
 "$csearch" $slow --units 0:700 --checkpoint "$dir/s0" >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+# killed once 10 units are logged (polled: the time that takes varies)
+for _ in $(seq 500); do
+    [ "$(cat "$dir/s0" 2>/dev/null | wc -l)" -ge 12 ] && break
+    sleep 0.002
+done
 kill -KILL $pid
 wait $pid 2>/dev/null
 run 0 $slow --units 0:700 --resume "$dir/s0" --json
 resumed=$(jq .units.resumed "$out")
 [ "$resumed" -lt 700 ] || fail "slice kill came too late ($resumed/700 resumed)"
 run 0 $slow --units 1/2 --checkpoint "$dir/s1"
-run 0 merge --json "$dir/s0" "$dir/s1"
+run 0 merge $slow --json "$dir/s0" "$dir/s1"
 [ "$(jq -r "$counts" "$out")" = "$sfull" ] || fail "resumed slice merge: $(jq -r "$counts" "$out") vs $sfull"
 [ "$(tail -n +3 "$dir/s0" | cut -d' ' -f1 | sort | uniq -d | wc -l)" = 0 ] || fail "a unit is logged twice"
 
@@ -111,8 +122,16 @@ expect_err "csearch: a slice of units needs a log: --checkpoint FILE or --resume
 run 2 $g --units 5000:6000 --checkpoint "$dir/x"
 expect_err "csearch: units 5000:6000 start beyond the last unit: this count has 2040 units (0:2040)"
 [ ! -e "$dir/x" ] || fail "a refused slice left a log"
-run 2 $g --units 5:3 --checkpoint "$dir/x"
-expect_err "csearch: units 5:3 is an empty slice"
+# an empty or reversed slice, or a number past 64 bits, never counts all
+for bad in 5:3 0:0 5:0; do
+    run 2 $g --units $bad --checkpoint "$dir/x"
+    expect_err "csearch: units $bad is an empty slice; try 'csearch --help'"
+    [ ! -s "$out" ] || fail "--units $bad printed: $(cat "$out")"
+done
+for bad in 99999999999999999999:1 0:18446744073709551616 1/99999999999999999999; do
+    run 2 $g --units $bad --checkpoint "$dir/x"
+    expect_err "csearch: --units $bad: a number beyond 2^64-1; try 'csearch --help'"
+done
 run 2 $g --units 3/3 --checkpoint "$dir/x"
 expect_err "csearch: units 3/3: parts are numbered from 0 to 2"
 for bad in 3/0 a:b 1:2:3 -1:4 "1: 4" 4; do
@@ -120,30 +139,36 @@ for bad in 3/0 a:b 1:2:3 -1:4 "1: 4" 4; do
     expect_err "csearch: --units wants I:J or K/M, got '$bad'; try 'csearch --help'"
 done
 run 2 $g --set task=solve --units 0:1 --checkpoint "$dir/x"
-expect_err "csearch: threads and checkpoints need task count"
+expect_err "csearch: slices of units need task count"
 [ ! -s "$out" ] || fail "refused slice printed: $(cat "$out")"
+run 2 $g --set limits.nodes=100 --units 0:1 --checkpoint "$dir/x"
+expect_err "csearch: slices of units cannot honour limits.nodes or limits.solutions exactly"
+run 2 configs/nqueens-trace.yaml --units 0:1 --checkpoint "$dir/x"
+expect_err "csearch: a trace follows one search: it cannot be split across slices of units"
 
 run 2 merge
-expect_err "csearch: merge needs at least one LOG; try 'csearch --help'"
-run 2 merge --sum "$dir/g0"
+expect_err "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
+run 2 merge "$dir/g0"
+expect_err "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
+run 2 merge $g --sum "$dir/g0"
 expect_err "csearch: unknown merge option '--sum'; try 'csearch --help'"
-run 2 merge "$dir/none"
+run 2 merge $g "$dir/none"
 expect_err "csearch: $dir/none: cannot open log: No such file or directory"
 : >"$dir/empty"
-run 2 merge "$dir/empty"
+run 2 merge $g "$dir/empty"
 expect_err "csearch: $dir/empty: empty log"
-run 2 merge "$dir/g0" "$dir/k1"
+run 2 merge $g "$dir/g0" "$dir/k1"
 grep -qx "csearch: $dir/k1:1:1: checkpoint belongs to another config (fingerprint [0-9a-f]\{16\}, the first log [0-9a-f]\{16\})" "$err" || fail "merge of two configs: $(cat "$err")"
 cp "$dir/g1" "$dir/bad"
 sed -i '5s/nodes=\([0-9]\)/nodes=9\1/' "$dir/bad"
-run 2 merge "$dir/g0" "$dir/bad" "$dir/g2"
+run 2 merge $g "$dir/g0" "$dir/bad" "$dir/g2"
 expect_err "csearch: $dir/bad:5:1: corrupt checkpoint line (checksum mismatch)"
 # a torn last line: noted, its unit missing unless another log has it
 head -c -9 "$dir/g2" >"$dir/torn"
-run 2 merge "$dir/g0" "$dir/g1" "$dir/torn"
+run 2 merge $g "$dir/g0" "$dir/g1" "$dir/torn"
 [ "$(head -n 1 "$err")" = "csearch: merge: ignored the torn last line of 1 log(s)" ] || fail "torn note: $(cat "$err")"
 [ "$(tail -n 1 "$err")" = "csearch: merge: 1 of 2040 units missing: 2039" ] || fail "torn missing: $(cat "$err")"
-run 0 merge "$dir/g0" "$dir/g1" "$dir/torn" "$dir/g2"
+run 0 merge $g "$dir/g0" "$dir/g1" "$dir/torn" "$dir/g2"
 grep -qxF "solutions  14200" "$out" || fail "torn + full merge: $(cat "$out")"
 
 if [ $failures -ne 0 ]; then

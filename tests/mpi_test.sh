@@ -72,6 +72,12 @@ mpi 2 configs/nqueens.yaml --set params.nn=3
 [ "$(grep '^csearch:' "$err")" = "csearch: --set params.nn=3: unknown key 'params.nn'; did you mean 'params.n'?" ] || fail "bad key under MPI: $(cat "$err")"
 [ ! -s "$out" ] || fail "bad key under MPI printed: $(cat "$out")"
 
+# refusals name the MPI ranks as what splits the count
+mpi 2 configs/nqueens-trace.yaml
+[ "$(grep '^csearch:' "$err")" = "csearch: a trace follows one search: it cannot be split across MPI ranks" ] || fail "trace under MPI: $(cat "$err")"
+mpi 2 configs/nqueens.yaml --set params.n=8 --set limits.nodes=100
+[ "$(grep '^csearch:' "$err")" = "csearch: MPI ranks cannot honour limits.nodes or limits.solutions exactly" ] || fail "node limit under MPI: $(cat "$err")"
+
 # a rank that cannot join is reported by rank 0 (mpirun A : B gives ranks
 # different arguments, as different nodes may see different files)
 timeout 60 mpirun -np 2 "$csearch" configs/nqueens.yaml --set params.n=10 : \
@@ -92,17 +98,38 @@ done_units=$(jq .units.done "$out")
 [ "$done_units" -lt 1118 ] || fail "time limit: all units done"
 [ "$(($(wc -l <"$dir/limit") - 2))" = "$done_units" ] || fail "time limit: $done_units units done, $(($(wc -l <"$dir/limit") - 2)) logged"
 
-# --- a job killed mid-run resumes to the same total, on other ranks too ---
+# --- Ctrl-C, then a job killed mid-run, resume to the same total ---
 slow="configs/nqueens.yaml --set params.n=14 --set strategy.state=array --set strategy.symmetry=none"
 full="365596 null 27358553 377901398 9665096 14" # the serial run's
+# wait_logged PID LINES: until the checkpoint holds LINES lines (start-up
+# time varies with the load)
+wait_logged() {
+    for _ in $(seq 400); do
+        [ "$(cat "$dir/ck" 2>/dev/null | wc -l)" -ge "$2" ] && break
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.025
+    done
+}
+# Ctrl-C: mpirun passes it on to every rank as SIGTERM; rank 0 stops the
+# count, logs and prints what is finished.  Open MPI's mpirun itself exits
+# 1 after a Ctrl-C whatever its ranks return (the ranks exit 130).
 mpirun -np 4 "$csearch" $slow --checkpoint "$dir/ck" --json >"$out" 2>"$err" &
 pid=$!
-# once some units are logged (start-up time varies with the load), kill
-# rank 0, the writer, at once (SIGKILL: a crash); mpirun ends the others
-for _ in $(seq 400); do
-    [ "$(cat "$dir/ck" 2>/dev/null | wc -l)" -ge 22 ] && break
-    sleep 0.025
-done
+wait_logged $pid 22
+kill -INT $pid
+wait $pid
+got=$?
+[ "$got" = 1 ] || [ "$got" = 130 ] || fail "Ctrl-C under mpirun: exit status $got"
+[ "$(jq -s length "$out")" = 1 ] || fail "Ctrl-C under mpirun: not one JSON object: $(head -c 300 "$out")"
+[ "$(jq -r .status "$out")" = interrupted ] || fail "Ctrl-C under mpirun: status $(jq -r .status "$out")"
+interrupted=$(jq .units.done "$out")
+[ "$interrupted" -lt 1364 ] || fail "Ctrl-C under mpirun came too late"
+[ "$(($(wc -l <"$dir/ck") - 2))" = "$interrupted" ] || fail "Ctrl-C under mpirun: $interrupted units done, $(($(wc -l <"$dir/ck") - 2)) logged"
+# resumed, then rank 0, the writer, killed at once (SIGKILL: a crash);
+# mpirun ends the others
+mpirun -np 4 "$csearch" $slow --resume "$dir/ck" --json >"$out" 2>"$err" &
+pid=$!
+wait_logged $pid $((interrupted + 2 + 20))
 for child in $(pgrep -P $pid); do
     if tr '\0' '\n' </proc/$child/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=0; then
         kill -KILL "$child"
@@ -124,10 +151,10 @@ total=$(jq .units.total "$out")
 mpi 0 $slow --units 0/2 --checkpoint "$dir/s0" --json
 [ "$(jq -r '[.units.first, .units.end, .units.done] | map(tostring) | join(" ")' "$out")" = "0 682 682" ] || fail "slice 0/2: $(jq -c .units "$out")"
 mpi 0 $slow --units 1/2 --checkpoint "$dir/s1"
-"$csearch" merge --json "$dir/s0" "$dir/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
+"$csearch" merge $slow --json "$dir/s0" "$dir/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
 [ "$(jq -r "$counts" "$out")" = "$full" ] || fail "slices merged: $(jq -r "$counts" "$out"), serial $full"
 # and the MPI checkpoint merges with them, unit for unit
-"$csearch" merge "$dir/s0" "$dir/ck" "$dir/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
+"$csearch" merge $slow "$dir/s0" "$dir/ck" "$dir/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
 
 if [ $failures -ne 0 ]; then
     echo "$failures failure(s)"

@@ -6,6 +6,7 @@
  * says how it ended (0 done, 1 no solution, 3 limit, 130 interrupted).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -30,7 +31,7 @@ enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
 static const char usage[] =
     "usage: csearch CONFIG [options]\n"
     "       csearch compare CONFIG [options]\n"
-    "       csearch merge [--json] LOG...\n"
+    "       csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG...\n"
     "       csearch --list | --help | --version\n"
     "\n"
     "Run the search a YAML config describes and print its result.  With a\n"
@@ -68,15 +69,18 @@ static const char usage[] =
     "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
     "             3 stopped by a limit, 130 interrupted (Ctrl-C)\n"
     "\n"
-    "merge checks that the LOGs (checkpoints or slice logs of one config)\n"
-    "hold every unit, a unit in several logs with the same counts, and\n"
-    "prints the total.  Under 'mpirun -np K csearch CONFIG' rank 0 shares a\n"
+    "merge checks that the LOGs (checkpoints or slice logs) belong to\n"
+    "CONFIG (with its --set overrides), hold every unit, a unit in several\n"
+    "logs with the same counts, and prints the total as a run of CONFIG\n"
+    "would (seconds: the merge's own time).  Under 'mpirun -np K csearch CONFIG' rank 0 shares a\n"
     "count's units out to the other ranks and alone prints.\n"
     "\n"
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
     "csearch --list and docs/config.md; clusters: docs/distributed.md.\n";
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted; /* also set by rank 0 when
+                                             another rank was */
+static volatile sig_atomic_t signalled;   /* a signal reached this process */
 static struct cs_error failure; /* the error this process ends with */
 static bool failed;
 
@@ -84,6 +88,7 @@ static void on_sigint(int sig)
 {
     (void)sig;
     interrupted = 1;
+    signalled = 1;
 }
 
 static int fail(const struct cs_error *err)
@@ -268,6 +273,9 @@ static void catch_sigint(void)
                            .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    /* mpirun passes Ctrl-C on to the ranks as SIGTERM (SIGKILL later) */
+    if (cs_dist_size() > 1)
+        sigaction(SIGTERM, &sa, NULL);
 }
 
 /* csearch compare CONFIG, or a config with a compare: section */
@@ -365,46 +373,57 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
     return status;
 }
 
-/* --units I:J or K/M into opts->slice; false if it is neither. */
-static bool parse_units(const char *v, struct options *opts)
+/* --units I:J or K/M into opts->slice: NULL, or why not (a format for
+ * the argument).  0:0 and 5:3 are refused here: slice_end 0 means "no
+ * slice" to the engine, so an empty slice would count everything. */
+static const char *parse_units(const char *v, struct options *opts)
 {
-    unsigned long long a, b;
-    char sep, extra;
-    if (sscanf(v, "%llu%c%llu%c", &a, &sep, &b, &extra) != 3 ||
-        (sep != ':' && sep != '/') || strchr(v, '-') || strchr(v, '+') ||
-        strchr(v, ' '))
-        return false;
+    const char *malformed = "--units wants I:J or K/M, got '%s'";
+    unsigned long long n[2];
+    const char *p = v;
+    char sep = 0;
+    for (int k = 0; k < 2; k++) {
+        char *end;
+        if (*p < '0' || *p > '9')
+            return malformed;
+        errno = 0;
+        n[k] = strtoull(p, &end, 10);
+        if (errno == ERANGE)
+            return "--units %s: a number beyond 2^64-1";
+        p = end;
+        if (!k && *p != ':' && *p != '/')
+            return malformed;
+        if (!k)
+            sep = *p++;
+    }
+    if (*p || (sep == '/' && !n[1]))
+        return malformed;
+    if (sep == ':' && n[1] <= n[0])
+        return "units %s is an empty slice";
     memset(opts->slice, 0, sizeof opts->slice);
-    opts->slice[sep == ':' ? 0 : 2] = a;
-    opts->slice[sep == ':' ? 1 : 3] = b;
-    return sep == ':' || b > 0;
+    opts->slice[sep == ':' ? 0 : 2] = n[0];
+    opts->slice[sep == ':' ? 1 : 3] = n[1];
+    return NULL;
 }
 
-/* csearch merge [--json] LOG... */
-static int merge(int argc, char **argv)
+/* The merged logs of the config job runs: its fingerprint, every unit;
+ * then the count's result as a run of that config would print it. */
+static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
+                      const char *path, const char **logs, int n,
+                      double started)
 {
-    bool json = false;
-    int n = 0;
-    const char **logs = calloc((size_t)argc + 1, sizeof *logs);
-    for (int i = 0; logs && i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            free(logs);
-            return usage_error("unknown merge option '%s'", argv[i]);
-        } else
-            logs[n++] = argv[i];
-    }
-    if (!n) {
-        free(logs);
-        return usage_error("%s", "merge needs at least one LOG");
-    }
     struct cs_merge m;
     struct cs_error err;
-    int rc = cs_merge_logs(logs, n, &m, &err);
-    free(logs);
-    if (rc)
+    if (cs_merge_logs(logs, n, &m, &err))
         return fail(&err);
+    if (m.fingerprint != job->fingerprint) {
+        cs_error_set(&err, NULL,
+                     "merge: the logs belong to another config than %s "
+                     "(fingerprint %016" PRIx64 ", the config %016" PRIx64
+                     ")",
+                     path, m.fingerprint, job->fingerprint);
+        return fail(&err);
+    }
     if (m.torn)
         fprintf(stderr, "csearch: merge: ignored the torn last line of %d "
                         "log(s)\n", m.torn);
@@ -414,8 +433,65 @@ static int merge(int argc, char **argv)
                      m.units - m.present, m.units, m.missing);
         return fail(&err);
     }
-    out_merge(stdout, &m, n, json);
+    /* every unit was taken from a log: resumed, in a run's words */
+    struct cs_run run = {.status = CS_COMPLETE, .stats = m.total,
+                         .units_total = m.units, .units_end = m.units,
+                         .units_done = m.present, .units_resumed = m.present};
+    run.stats.seconds = cs_now() - started;
+    struct out out = {.out = stdout, .job = job, .cfg = cfg};
+    out_end(&out, &run);
+    cs_board_free(&out.board);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+}
+
+/* csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG... */
+static int merge(int argc, char **argv)
+{
+    double started = cs_now();
+    const char *path = NULL;
+    int n = 0, nsets = 0, status = EXIT_USAGE;
+    const char **logs = calloc((size_t)argc + 1, sizeof *logs);
+    const char **sets = calloc((size_t)argc + 1, sizeof *sets);
+    for (int i = 0; logs && sets && i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            sets[nsets++] = "output.format=json";
+        else if (!strcmp(argv[i], "--set") && i + 1 < argc)
+            sets[nsets++] = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            status = usage_error("unknown merge option '%s'", argv[i]);
+            goto out;
+        } else if (!path)
+            path = argv[i];
+        else
+            logs[n++] = argv[i];
+    }
+    if (!n) {
+        status = usage_error("%s", "merge needs a CONFIG and at least one "
+                                   "LOG");
+        goto out;
+    }
+    struct cs_error err;
+    struct cs_registry *reg = cs_registry_new();
+    struct cs_config *cfg = NULL;
+    int bad = cs_register_builtin_models(reg, &err) ||
+              cs_config_load(&cfg, path, &err);
+    for (int i = 0; i < nsets && !bad; i++)
+        bad = cs_config_set(cfg, sets[i], &err);
+    if (!bad)
+        bad = cs_registry_load_config_plugin(reg, cfg, &err);
+    struct cs_job job;
+    if (!bad && !(bad = cs_job_setup(&job, cfg, reg, &err))) {
+        status = merge_logs(&job, cfg, path, logs, n, started);
+        cs_job_free(&job);
+    }
+    if (bad)
+        status = fail(&err);
+    cs_config_free(cfg);
+    cs_registry_free(reg);
+out:
+    free(logs);
+    free(sets);
+    return status;
 }
 
 static int csearch_main(int argc, char **argv)
@@ -470,10 +546,10 @@ static int csearch_main(int argc, char **argv)
                 snprintf(threads_set, sizeof threads_set,
                          "strategy.threads=%s", v);
             } else if (!strcmp(a, "--units")) {
-                if (!parse_units(v, &opts)) {
+                const char *why = parse_units(v, &opts);
+                if (why) {
                     free(sets);
-                    return usage_error("--units wants I:J or K/M, got '%s'",
-                                       v);
+                    return usage_error(why, v);
                 }
             } else {
                 opts.checkpoint = v;
@@ -566,6 +642,13 @@ int main(int argc, char **argv)
                      !freopen("/dev/null", "w", stderr)))
         return EXIT_USAGE;
     int status = csearch_main(argc, argv);
+    if (status == EXIT_INTERRUPTED && signalled && cs_dist_size() > 1) {
+        /* mpirun is tearing the job down: MPI_Finalize would wait for it
+         * until its SIGKILL; the results are printed and logged already */
+        fflush(stdout);
+        fflush(stderr);
+        _exit(status);
+    }
     cs_dist_finish(failed ? &failure : NULL);
     return status;
 }

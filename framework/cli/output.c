@@ -429,34 +429,3 @@ void out_json_string(FILE *out, const char *s)
     json_string(out, s);
 }
 
-void out_merge(FILE *out, const struct cs_merge *m, int logs, bool json)
-{
-    const struct cs_stats *s = &m->total;
-    if (json) {
-        fprintf(out, "{\"task\": \"merge\", \"logs\": %d, \"fingerprint\": "
-                     "\"%016" PRIx64 "\", \"status\": \"complete\", "
-                     "\"solutions\": %" PRIu64,
-                logs, m->fingerprint, s->solutions);
-        if (m->reports_unique)
-            fprintf(out, ", \"unique\": %" PRIu64, s->unique);
-        fprintf(out,
-                ", \"nodes\": %" PRIu64 ", \"checks\": %" PRIu64
-                ", \"fails\": %" PRIu64 ", \"max_depth\": %d"
-                ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
-                "}}\n",
-                s->nodes, s->checks, s->fails, s->max_depth, m->units,
-                m->present);
-    } else {
-        fprintf(out, "solutions  %" PRIu64 "\n", s->solutions);
-        if (m->reports_unique)
-            fprintf(out, "unique     %" PRIu64 "\n", s->unique);
-        fprintf(out,
-                "status     complete\nnodes      %" PRIu64
-                "\nchecks     %" PRIu64 "\nfails      %" PRIu64
-                "\nmax depth  %d\nunits      %" PRIu64 "/%" PRIu64
-                " from %d log(s)\n",
-                s->nodes, s->checks, s->fails, s->max_depth, m->present,
-                m->units, logs);
-    }
-    fflush(out);
-}

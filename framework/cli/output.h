@@ -39,7 +39,4 @@ void out_batch_end(struct out *o, const struct batch_summary *sum);
 /* s as a JSON string, quoted and escaped. */
 void out_json_string(FILE *out, const char *s);
 
-/* csearch merge: the sum of logs. */
-void out_merge(FILE *out, const struct cs_merge *m, int logs, bool json);
-
 #endif
