@@ -329,6 +329,49 @@ static void test_shifts_infeasible(void **ctx)
     cs_config_free(cfg);
 }
 
+/* Restarts (strategy.restart_nodes): with a budget far too small for
+ * Instance7 the search restarts rows again and again, and still ends with
+ * a legal roster, the same nodes every run; on a spec with no roster the
+ * budgets grow until the whole tree is searched and infeasibility proven. */
+static void test_shifts_restarts(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts", "task=solve",
+                                "params.instance=" DATA "Instance7.txt",
+                                "strategy.restart_nodes=3", NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(seen.rosters, 1);
+    assert_int_equal(seen.last_total, 13813);
+    assert_int_equal(run.stats.nodes, 1844);
+    assert_int_equal(run.stats.max_depth, 560);
+    cs_config_free(cfg);
+
+    /* Bo's row is a dead end whatever Al does */
+    static const char spec[] =
+        "model: shifts\n"
+        "task: solve\n"
+        "strategy: {restart_nodes: 1}\n"
+        "params:\n"
+        "  days: 4\n"
+        "  shifts: [{id: D, minutes: 480}, {id: N, minutes: 480}]\n"
+        "  staff: [{id: Al, max_consecutive: 3},\n"
+        "          {id: Bo, min_minutes: 1920, max_consecutive: 3}]\n";
+    cfg = parse(spec);
+    run_config(cfg, &run, NULL, NULL);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.stats.solutions, 0);
+    assert_int_equal(run.stats.nodes, 495);
+    set(cfg, "strategy.restart_nodes=0");
+    run_config(cfg, &run, NULL, NULL);
+    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.stats.nodes, 300);
+    cs_config_free(cfg);
+}
+
 /* ---- bad input ------------------------------------------------------------ */
 
 static void expect_spec_error(const char *spec, const char *message)
@@ -494,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
         cmocka_unit_test(test_shifts_weekend_bound),
         cmocka_unit_test(test_shifts_infeasible),
+        cmocka_unit_test(test_shifts_restarts),
         cmocka_unit_test(test_shifts_spec_errors),
         cmocka_unit_test(test_shifts_curtois_errors),
         cmocka_unit_test(test_shifts_roster_file),

@@ -55,6 +55,7 @@ static void layout(struct shf_problem *p)
     FIELD(o_val, cells, signed char);
     FIELD(o_fix, cells, signed char);
     FIELD(o_tight, ns, signed char);
+    FIELD(o_calm, ns, signed char);
     /* scratch for max_days_left: two layers of states x weekends */
     {
         size_t kmax = 1, omax = 1;
@@ -252,9 +253,13 @@ static int64_t score(const struct shf_state *st, int s, int d, int v)
     if (!v && CAT(st, p->o_tight, signed char)[s])
         return INT64_MAX; /* short of minutes: a day off comes last */
     if (v) {
+        /* a calm row (restarting_search) sees the cover as if it were
+         * rostered alone */
         int k = d * p->nshifts + v - 1;
-        cost += CAT(st, p->o_have, int32_t)[k] < p->need[k] ? -p->under[k]
-                                                            : p->over[k];
+        int have = CAT(st, p->o_calm, signed char)[s]
+                       ? 0
+                       : CAT(st, p->o_have, int32_t)[k];
+        cost += have < p->need[k] ? -p->under[k] : p->over[k];
     }
     return cost;
 }
@@ -718,8 +723,78 @@ static const struct cs_hooks shf_hooks = {
     .search = shf_search,
 };
 
+/* A first-solution search restarts rows.  Rows are filled by a value order
+ * that chases cover, and a row led by it into a corner its look-ahead cannot
+ * see thrashes over every arrangement of its earlier days.  So the search
+ * runs under a node budget; when the budget runs out, the staff member whose
+ * row the search is in stops chasing cover (its values then go by its
+ * requests alone, as if it were rostered by itself), the cells of its row
+ * are undone, and the search goes on from the start of that row, with twice
+ * the budget if the row was calm already.  Should the rows before prove a
+ * dead end, the search starts again at the root with twice the budget, so a
+ * tree with no solution is still searched to its end and proven infeasible.
+ * Staff order only; deterministic, like the plain search. */
+static int restarting_search(struct cs_run *run, void *state)
+{
+    struct shf_state *st = state;
+    const struct shf_problem *p = st->p;
+    const int nvars = p->nstaff * p->ndays;
+    void *root = cs_xmalloc(p->state_size);
+    memcpy(root, state, p->state_size);
+    const uint64_t cap = run->node_cap, at_start = run->stats.nodes;
+    uint64_t budget = p->restart_nodes;
+    int base = 0, status, deepest = run->stats.max_depth;
+    for (;;) {
+        uint64_t used = run->stats.nodes - at_start;
+        uint64_t left = cap > used ? cap - used : 0;
+        run->node_cap = budget < left ? budget : left;
+        run->next_poll =
+            CS_POLL_NODES < run->node_cap ? CS_POLL_NODES : run->node_cap;
+        uint64_t before = run->stats.nodes;
+        run->stats.max_depth = 0;
+        status = cs_dfs(run, state, &shf_hooks);
+        if (run->stats.max_depth + base > deepest)
+            deepest = run->stats.max_depth + base;
+        bool spent = run->stats.nodes - before >= run->node_cap;
+        if (status == CS_COMPLETE && !run->stats.solutions && base > 0) {
+            /* the rows before are a dead end: from the root */
+            shf_collect(state, &run->stats);
+            memcpy(state, root, p->state_size);
+            base = 0;
+            budget = budget < UINT64_MAX / 2 ? 2 * budget : UINT64_MAX;
+            continue;
+        }
+        if (status != CS_LIMIT || run->stats.solutions || !spent ||
+            run->node_cap == left)
+            break; /* done, or stopped by the caller's own limits */
+        int s = (st->depth < nvars ? st->depth : nvars - 1) / p->ndays;
+        signed char *calm = AT(root, p->o_calm, signed char) + s;
+        /* a row calm already needs more; a new one starts small again
+         * (at most nstaff times, so the budgets still grow without end) */
+        if (*calm)
+            budget = budget < UINT64_MAX / 2 ? 2 * budget : UINT64_MAX;
+        else
+            budget = p->restart_nodes;
+        *calm = 1;
+        AT(st, p->o_calm, signed char)[s] = 1;
+        int target = s * p->ndays > base ? s * p->ndays : base;
+        for (int k = st->depth - base - 1; k >= target - base; k--)
+            shf_undo(state, run->frames[k].var, run->frames[k].value);
+        base = target;
+    }
+    run->stats.max_depth = deepest;
+    run->node_cap = cap;
+    free(root);
+    return status;
+}
+
 static int shf_search(struct cs_run *run, void *state)
 {
+    const struct shf_state *st = state;
+    bool first_only = run->task == CS_TASK_SOLVE || run->solution_cap == 1;
+    if (first_only && st->p->restart_nodes && st->p->by_staff &&
+        !st->p->pin)
+        return restarting_search(run, state);
     return cs_dfs(run, state, &shf_hooks);
 }
 
@@ -767,6 +842,11 @@ static const struct cs_option shf_options[] = {
      .choices = bound_names,
      .help = "optimize: the cover bound day by day, or with weekends: also "
              "the weekend places the staff's weekend limits leave empty"},
+    {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "20000",
+     .min = 0, .max = 1e12,
+     .help = "solve (and optimize's first roster): nodes before the search "
+             "restarts with the row it was stuck in ordered by its requests "
+             "alone, doubled at each restart (0 = never restart)"},
     {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 1e12,
      .help = "optimize: search nodes per large-neighbourhood round (0 = one "
@@ -845,6 +925,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
     p->weekend_bound = cs_config_enum(cfg, "strategy.bound") == 1;
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
+    p->restart_nodes = (uint64_t)cs_config_int(cfg, "strategy.restart_nodes");
     p->csv = cs_config_enum(cfg, "output.format") == (int)CS_FORMAT_CSV;
     layout(p);
     out->hooks = &shf_hooks;

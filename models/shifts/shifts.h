@@ -84,12 +84,13 @@ struct shf_problem {
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
     int lns_days, lns_staff;
+    uint64_t restart_nodes; /* first budget of a first-solution search */
     int csv;           /* emit CSV rows instead of the grid */
 
     /* state layout (bytes from the start of struct shf_state) */
     size_t state_size;
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
-        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_dp;
+        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp;
 };
 
 static inline int shf_cell(const struct shf_problem *p, int s, int d)
