@@ -32,6 +32,13 @@ expect_json() { # JQ_FILTER EXPECTED
     [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
 }
 
+# --- a compact trace: each cell by staff and day, the shift taken, the
+# cells set, request penalties so far and the bound ---
+run 0 configs/shifts.yaml --set task=solve --trace
+expect_stdout " 1  Ann day 0 = L                   set 1/35 requests 0 bound 50"
+expect_stdout " 5          Eve day 0 = E           set 5/35 requests 0 bound 50"
+[ "$(grep -c ' = ' "$out")" = 35 ] || fail "trace of the first roster: $(grep -c ' = ' "$out") moves, expected 35"
+
 # --- the example: the cheapest roster, proven, with its penalty by rule ---
 run 0 configs/shifts.yaml
 expect_stdout "          0   1   2   3   4   5   6"

@@ -12,6 +12,8 @@
  * exact once the day is full.  bound() = request penalties so far + the sum
  * of the day bounds; cost() is the same number on a full roster.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -674,6 +676,38 @@ static void shf_emit(const void *state, uint64_t k, struct cs_board *out)
     shf_write_roster(st->p, CAT(st, st->p->o_val, signed char), out);
 }
 
+/* ---- traces: a cell as "Ann day 3", a value as its shift id ------------ */
+
+static void shf_var_name(const void *state, int var, char *buf, size_t size)
+{
+    const struct shf_problem *p = ((const struct shf_state *)state)->p;
+    int s, d;
+    var_cell(p, var, &s, &d);
+    snprintf(buf, size, "%s day %d", p->staff_id[s], d);
+}
+
+static void shf_value_name(const void *state, int var, int v, char *buf,
+                           size_t size)
+{
+    const struct shf_problem *p = ((const struct shf_state *)state)->p;
+    (void)var;
+    snprintf(buf, size, "%s", v > 0 ? p->shift_id[v - 1] : "-");
+}
+
+/* Compact: cells set, request penalties so far, the bound of the state. */
+static void shf_describe(const void *state, struct cs_view *out)
+{
+    const struct shf_state *st = state;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%d/%d", st->depth,
+             st->p->nstaff * st->p->ndays);
+    cs_view_add(out, "set", buf);
+    snprintf(buf, sizeof buf, "%" PRId64, st->requests);
+    cs_view_add(out, "requests", buf);
+    snprintf(buf, sizeof buf, "%" PRId64, shf_bound(state));
+    cs_view_add(out, "bound", buf);
+}
+
 /* A neighbourhood: lns_staff staff members (round-robin from a varying
  * start) over a window of lns_days days, everything else pinned. */
 static uint64_t mix(uint64_t x)
@@ -720,6 +754,9 @@ static const struct cs_hooks shf_hooks = {
     .cost = shf_bound, /* on a full roster the bound is exact */
     .bound = shf_bound,
     .relax = shf_relax,
+    .describe = shf_describe,
+    .var_name = shf_var_name,
+    .value_name = shf_value_name,
     .search = shf_search,
 };
 
