@@ -125,11 +125,18 @@ got=$?
 interrupted=$(jq .units.done "$out")
 [ "$interrupted" -lt 1364 ] || fail "Ctrl-C under mpirun came too late"
 [ "$(($(wc -l <"$dir/ck") - 2))" = "$interrupted" ] || fail "Ctrl-C under mpirun: $interrupted units done, $(($(wc -l <"$dir/ck") - 2)) logged"
-# resumed, then rank 0, the writer, killed at once (SIGKILL: a crash);
-# mpirun ends the others
-mpirun -np 4 "$csearch" $slow --resume "$dir/ck" --json >"$out" 2>"$err" &
+# the interrupted log resumes to the serial total
+timeout 60 mpirun -np 2 "$csearch" $slow --resume "$dir/ck" --json >"$out" 2>"$err" ||
+    fail "resume after Ctrl-C: $(head -c 300 "$err")"
+[ "$(jq -r "$counts" "$out")" = "$full" ] || fail "interrupted and resumed: $(jq -r "$counts" "$out"), serial $full"
+[ "$(jq .units.resumed "$out")" = "$interrupted" ] || fail "resume after Ctrl-C: $(jq .units.resumed "$out") resumed, $interrupted logged"
+# a fresh job, rank 0 (the writer) killed once 20 units are logged
+# (SIGKILL: a crash; mpirun ends the others).  Fresh, not resumed: Ctrl-C
+# above may land late on a fast machine and leave too little to kill.
+rm -f "$dir/ck"
+mpirun -np 4 "$csearch" $slow --checkpoint "$dir/ck" --json >"$out" 2>"$err" &
 pid=$!
-wait_logged $pid $((interrupted + 2 + 20))
+wait_logged $pid 22
 for child in $(pgrep -P $pid); do
     if tr '\0' '\n' </proc/$child/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=0; then
         kill -KILL "$child"
