@@ -25,8 +25,8 @@
 #include <inttypes.h>
 #include <mpi.h>
 
-#define POLL_NS 1000000L /* a controller's wake-up: 1 ms */
-#define CREDIT 4         /* units in flight per worker thread of a rank */
+#define POLL_NS 200000L /* a controller's wake-up: 0.2 ms */
+#define CREDIT 16        /* units in flight per worker thread of a rank */
 
 enum { TAG_HELLO = 1, TAG_UNIT, TAG_RESULT, TAG_STOP, TAG_END };
 
