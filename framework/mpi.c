@@ -9,7 +9,7 @@
  * fed: their controller queues what rank 0 sends and returns each unit once,
  * whole, partial (stopped) or dropped (stopped before it began), so rank 0
  * always knows which units are out.  Only the controllers call MPI
- * (MPI_THREAD_FUNNELED); they poll every millisecond, never spin.
+ * (MPI_THREAD_FUNNELED); they poll every 0.2 ms, never spin.
  *
  * Without MPI (or outside mpirun) this file is the trivial rank 0 of 1.
  */
