@@ -21,3 +21,7 @@ expect_json() { # JQ_FILTER EXPECTED
     got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
     [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
 }
+# expect_line LINE: stdout holds exactly this line
+expect_line() { grep -qxF -- "$1" "$out" || fail "stdout lacks the line '$1': $(head -c 600 "$out")"; }
+# expect_stderr TEXT: stderr is exactly TEXT
+expect_stderr() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }

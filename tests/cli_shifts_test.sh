@@ -12,44 +12,26 @@ tmp=$(mktemp -d)
 out=$tmp/out err=$tmp/err
 trap 'rm -rf "$tmp"' EXIT
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-run() { # EXPECTED_STATUS ARGS...
-    local want=$1
-    shift
-    "$csearch" "$@" >"$out" 2>"$err"
-    local got=$?
-    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
-}
-expect_stdout() { grep -qxF -- "$1" "$out" || fail "stdout lacks the line '$1': $(head -c 600 "$out")"; }
-expect_stderr() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }
-expect_json() { # JQ_FILTER EXPECTED
-    local got
-    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
-    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
-}
+. tests/cli_lib.sh # fail, run, expect_line, expect_stderr, expect_json
 
 # --- a compact trace: each cell by staff and day, the shift taken, the
 # cells set, request penalties so far and the bound ---
 run 0 configs/shifts.yaml --set task=solve --trace
-expect_stdout " 1  Ann day 0 = L                   set 1/35 requests 0 bound 50"
-expect_stdout " 5          Eve day 0 = E           set 5/35 requests 0 bound 50"
+expect_line " 1  Ann day 0 = L                   set 1/35 requests 0 bound 50"
+expect_line " 5          Eve day 0 = E           set 5/35 requests 0 bound 50"
 [ "$(grep -c ' = ' "$out")" = 35 ] || fail "trace of the first roster: $(grep -c ' = ' "$out") moves, expected 35"
 
 # --- the example: the cheapest roster, proven, with its penalty by rule ---
 run 0 configs/shifts.yaml
-expect_stdout "          0   1   2   3   4   5   6"
-expect_stdout "Ann       N   N   N   -   E   -   N"
-expect_stdout "cover E 2/2 2/2 1/2 2/2 2/2 2/2 2/2"
-expect_stdout "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
-expect_stdout "hard rules: all kept (independent check)"
-expect_stdout "cost       50"
-expect_stdout "bound      50"
-expect_stdout "gap        0.00%"
-expect_stdout "status     optimal"
+expect_line "          0   1   2   3   4   5   6"
+expect_line "Ann       N   N   N   -   E   -   N"
+expect_line "cover E 2/2 2/2 1/2 2/2 2/2 2/2 2/2"
+expect_line "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
+expect_line "hard rules: all kept (independent check)"
+expect_line "cost       50"
+expect_line "bound      50"
+expect_line "gap        0.00%"
+expect_line "status     optimal"
 [ "$(grep -c '^Ann ' "$out")" = 1 ] || fail "optimize prints one roster: $(cat "$out")"
 
 run 0 configs/shifts.yaml --json
@@ -62,13 +44,13 @@ expect_json '.boards[0][1]' "Ann       N   N   N   -   E   -   N"
 
 # --- CSV, and the same roster read back and checked ---
 run 0 configs/shifts.yaml --set output.format=csv
-expect_stdout "staff,0,1,2,3,4,5,6"
-expect_stdout "Ann,N,N,N,,E,,N"
+expect_line "staff,0,1,2,3,4,5,6"
+expect_line "Ann,N,N,N,,E,,N"
 [ "$(wc -l <"$out")" = 6 ] || fail "csv: a header and 5 rows: $(cat "$out")"
 cp "$out" "$tmp/roster.csv"
 run 0 configs/shifts.yaml --set task=solve --set params.roster="$tmp/roster.csv"
-expect_stdout "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
-expect_stdout "Ann       N   N   N   -   E   -   N"
+expect_line "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
+expect_line "Ann       N   N   N   -   E   -   N"
 # Bob works on day 2, his fixed day off
 sed 's/^Bob,E,E,,/Bob,E,E,L,/' "$tmp/roster.csv" >"$tmp/bad.csv"
 run 2 configs/shifts.yaml --set task=solve --set params.roster="$tmp/bad.csv"
@@ -79,7 +61,7 @@ expect_stderr "csearch: $tmp/bad.csv:4:1: unknown staff 'Kim'"
 
 # --- solve and the benchmark configs under short limits ---
 run 0 configs/shifts.yaml --set task=solve --set output.stats=false
-expect_stdout "status     complete"
+expect_line "status     complete"
 run 3 configs/shifts-instance1.yaml --set limits.seconds=0 --set limits.nodes=500000 --json
 expect_json .status limit
 expect_json .cost 607
@@ -99,9 +81,9 @@ params:
   staff: [{id: Al, min_minutes: 1440, max_consecutive: 2}]
 YAML
 run 1 "$tmp/none.yaml"
-expect_stdout "status     infeasible"
+expect_line "status     infeasible"
 run 1 "$tmp/none.yaml" --set task=solve
-expect_stdout "solutions  0"
+expect_line "solutions  0"
 
 # --- bad input: one line, the position, exit 2 ---
 run 2 configs/shifts.yaml --set params.instance=tests/data/shifts/tiny.txt

@@ -15,28 +15,13 @@ tmp=$(mktemp -d)
 out=$tmp/out err=$tmp/err
 trap 'rm -rf "$tmp"' EXIT
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-run() { # EXPECTED_STATUS ARGS...
-    local want=$1
-    shift
-    "$csearch" "$@" >"$out" 2>"$err"
-    local got=$?
-    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
-}
+. tests/cli_lib.sh # fail, run, expect_stderr
 
 # The output without the two lines that vary from run to run.
 steady() { grep -v -e '^seconds ' -e '^nodes/s ' "$1"; }
 
 expect_file() { # EXPECTED_FILE ACTUAL_FILE
     diff -u "$1" "$2" >"$tmp/diff" || fail "$2 differs from $1: $(head -n 20 "$tmp/diff")"
-}
-
-expect_err() {
-    [ "$(cat "$err")" = "$1" ] || fail "stderr: got '$(cat "$err")', expected '$1'"
 }
 
 # --- the text trace: 4-queens, stored, and it fits on a screen ---
@@ -139,7 +124,7 @@ fi
 
 # the cap: the first nodes, a note in the graph, one line on stderr
 run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=10 --tree "$tmp/cap.dot"
-expect_err "csearch: $tmp/cap.dot: the search entered 153 nodes; the tree shows the first 10 (output.tree_max_nodes)"
+expect_stderr "csearch: $tmp/cap.dot: the search entered 153 nodes; the tree shows the first 10 (output.tree_max_nodes)"
 [ "$(grep -c '^  n[0-9]* \[' "$tmp/cap.dot")" = 10 ] || fail "capped tree does not hold 10 nodes"
 grep -qF 'cut [shape=plaintext, style="", label="... 143 more nodes not drawn (output.tree_max_nodes = 10)"];' "$tmp/cap.dot" || fail "capped tree lacks its note"
 if command -v dot >/dev/null; then
@@ -172,7 +157,7 @@ fi
 
 # a page of a capped search says so, on the page and on stderr
 run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=5 --trace-html "$tmp/cap.html"
-expect_err "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
+expect_stderr "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
 grep -qF '"nodes_seen": 153, "cut": true, "max_nodes": 5,' "$tmp/cap.html" || fail "capped page data"
 
 # Ctrl-C: the search stops, the page and the tree of what was searched are
@@ -193,7 +178,7 @@ while IFS='|' read -r args message; do
     [ -n "$args" ] || continue
     # shellcheck disable=SC2086
     run 2 $args
-    expect_err "csearch: $message"
+    expect_stderr "csearch: $message"
     [ ! -s "$out" ] || fail "$args: stdout not empty"
 done <<CASES
 configs/nqueens-trace.yaml --json|configs/nqueens-trace.yaml:11:10: output.trace prints text lines; it cannot go with output.format json
@@ -204,10 +189,10 @@ configs/nqueens-trace.yaml --tree $tmp/no/such/dir/t.dot|--set output.tree=$tmp/
 configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 1000000, not 0
 CASES
 run 2 configs/nqueens-trace.yaml --checkpoint "$tmp/ck" --trace-html "$tmp/ck.html"
-expect_err "csearch: a trace follows one search: it cannot be split by threads, checkpoints or a counting kernel"
+expect_stderr "csearch: a trace follows one search: it cannot be split by threads, checkpoints or a counting kernel"
 [ ! -e "$tmp/ck.html" ] && [ ! -e "$tmp/ck" ] || fail "a refused search left files behind: $(ls "$tmp")"
 run 2 configs/nqueens.yaml --tree
-expect_err "csearch: --tree needs a FILE; try 'csearch --help'"
+expect_stderr "csearch: --tree needs a FILE; try 'csearch --help'"
 run 0 --help
 grep -qF -- "--trace-html FILE write a page that replays the search step by step" "$out" || fail "--help lacks --trace-html"
 

@@ -12,25 +12,7 @@ dir=$(mktemp -d /tmp/csearch-units-XXXXXX)
 out=$dir/out err=$dir/err
 trap 'rm -rf "$dir"' EXIT
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-run() { # EXPECTED_STATUS ARGS...
-    local want=$1
-    shift
-    "$csearch" "$@" >"$out" 2>"$err"
-    local got=$?
-    [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
-}
-
-expect_err() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }
-expect_json() { # JQ_FILTER EXPECTED
-    local got
-    got=$(jq -r "$1" "$out" 2>&1) || fail "not JSON: $(head -c 300 "$out")"
-    [ "$got" = "$2" ] || fail "$1 = '$got', expected '$2'"
-}
+. tests/cli_lib.sh # fail, run, expect_stderr, expect_json
 counts='[.solutions, .unique, .nodes, .checks, .fails, .max_depth] | map(tostring) | join(" ")'
 
 # --- help ---
@@ -77,7 +59,7 @@ run 0 $g --units 600:800 --checkpoint "$dir/overlap"
 run 0 merge $g "$dir/g0" "$dir/overlap" "$dir/g1" "$dir/g2"
 grep -qxF "solutions  14200" "$out" || fail "overlap merge: $(cat "$out")"
 run 2 merge $g "$dir/g0" "$dir/g2"
-expect_err "csearch: merge: 800 of 2040 units missing: 700-1499"
+expect_stderr "csearch: merge: 800 of 2040 units missing: 700-1499"
 [ ! -s "$out" ] || fail "incomplete merge printed a total"
 
 # --- the fast kernel (d4): K/M parts, unique counted ---
@@ -118,51 +100,51 @@ run 0 merge $slow --json "$dir/s0" "$dir/s1"
 
 # --- mistakes: one line on stderr, exit 2, nothing on stdout ---
 run 2 $g --units 0:100
-expect_err "csearch: a slice of units needs a log: --checkpoint FILE or --resume FILE"
+expect_stderr "csearch: a slice of units needs a log: --checkpoint FILE or --resume FILE"
 run 2 $g --units 5000:6000 --checkpoint "$dir/x"
-expect_err "csearch: units 5000:6000 start beyond the last unit: this count has 2040 units (0:2040)"
+expect_stderr "csearch: units 5000:6000 start beyond the last unit: this count has 2040 units (0:2040)"
 [ ! -e "$dir/x" ] || fail "a refused slice left a log"
 # an empty or reversed slice, or a number past 64 bits, never counts all
 for bad in 5:3 0:0 5:0; do
     run 2 $g --units $bad --checkpoint "$dir/x"
-    expect_err "csearch: units $bad is an empty slice; try 'csearch --help'"
+    expect_stderr "csearch: units $bad is an empty slice; try 'csearch --help'"
     [ ! -s "$out" ] || fail "--units $bad printed: $(cat "$out")"
 done
 for bad in 99999999999999999999:1 0:18446744073709551616 1/99999999999999999999; do
     run 2 $g --units $bad --checkpoint "$dir/x"
-    expect_err "csearch: --units $bad: a number beyond 2^64-1; try 'csearch --help'"
+    expect_stderr "csearch: --units $bad: a number beyond 2^64-1; try 'csearch --help'"
 done
 run 2 $g --units 3/3 --checkpoint "$dir/x"
-expect_err "csearch: units 3/3: parts are numbered from 0 to 2"
+expect_stderr "csearch: units 3/3: parts are numbered from 0 to 2"
 for bad in 3/0 a:b 1:2:3 -1:4 "1: 4" 4; do
     run 2 $g --units "$bad" --checkpoint "$dir/x"
-    expect_err "csearch: --units wants I:J or K/M, got '$bad'; try 'csearch --help'"
+    expect_stderr "csearch: --units wants I:J or K/M, got '$bad'; try 'csearch --help'"
 done
 run 2 $g --set task=solve --units 0:1 --checkpoint "$dir/x"
-expect_err "csearch: slices of units need task count"
+expect_stderr "csearch: slices of units need task count"
 [ ! -s "$out" ] || fail "refused slice printed: $(cat "$out")"
 run 2 $g --set limits.nodes=100 --units 0:1 --checkpoint "$dir/x"
-expect_err "csearch: slices of units cannot honour limits.nodes or limits.solutions exactly"
+expect_stderr "csearch: slices of units cannot honour limits.nodes or limits.solutions exactly"
 run 2 configs/nqueens-trace.yaml --units 0:1 --checkpoint "$dir/x"
-expect_err "csearch: a trace follows one search: it cannot be split across slices of units"
+expect_stderr "csearch: a trace follows one search: it cannot be split across slices of units"
 
 run 2 merge
-expect_err "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
+expect_stderr "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
 run 2 merge "$dir/g0"
-expect_err "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
+expect_stderr "csearch: merge needs a CONFIG and at least one LOG; try 'csearch --help'"
 run 2 merge $g --sum "$dir/g0"
-expect_err "csearch: unknown merge option '--sum'; try 'csearch --help'"
+expect_stderr "csearch: unknown merge option '--sum'; try 'csearch --help'"
 run 2 merge $g "$dir/none"
-expect_err "csearch: $dir/none: cannot open log: No such file or directory"
+expect_stderr "csearch: $dir/none: cannot open log: No such file or directory"
 : >"$dir/empty"
 run 2 merge $g "$dir/empty"
-expect_err "csearch: $dir/empty: empty log"
+expect_stderr "csearch: $dir/empty: empty log"
 run 2 merge $g "$dir/g0" "$dir/k1"
 grep -qx "csearch: $dir/k1:1:1: checkpoint belongs to another config (fingerprint [0-9a-f]\{16\}, the first log [0-9a-f]\{16\})" "$err" || fail "merge of two configs: $(cat "$err")"
 cp "$dir/g1" "$dir/bad"
 sed -i '5s/nodes=\([0-9]\)/nodes=9\1/' "$dir/bad"
 run 2 merge $g "$dir/g0" "$dir/bad" "$dir/g2"
-expect_err "csearch: $dir/bad:5:1: corrupt checkpoint line (checksum mismatch)"
+expect_stderr "csearch: $dir/bad:5:1: corrupt checkpoint line (checksum mismatch)"
 # a torn last line: noted, its unit missing unless another log has it
 head -c -9 "$dir/g2" >"$dir/torn"
 run 2 merge $g "$dir/g0" "$dir/g1" "$dir/torn"
