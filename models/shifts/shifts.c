@@ -895,22 +895,6 @@ static const struct cs_option shf_options[] = {
     {.key = NULL},
 };
 
-/* A file named in the config: relative to the config's folder unless
- * absolute (or given with --set, then relative to where csearch runs). */
-static char *config_path(const struct cs_config *cfg, const char *key)
-{
-    const char *file = cs_config_str(cfg, key);
-    struct cs_pos pos = cs_config_pos(cfg, key);
-    const char *slash = strrchr(pos.file, '/');
-    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5))
-        return cs_xstrdup(file);
-    size_t dir = (size_t)(slash - pos.file) + 1, len = dir + strlen(file) + 1;
-    char *path = cs_xmalloc(len);
-    memcpy(path, pos.file, dir);
-    strcpy(path + dir, file);
-    return path;
-}
-
 /* A file that cannot be read at all is the config key's fault: point there
  * (errors inside the file keep their own line). */
 static int repoint(int rc, const struct cs_config *cfg, const char *key,
@@ -941,7 +925,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
                                    "(%s), not both",
                                    spec_keys[i]);
             }
-        char *path = config_path(cfg, "params.instance");
+        char *path = cs_config_path(cfg, "params.instance");
         rc = repoint(shf_read_curtois(p, path, err), cfg, "params.instance",
                      err);
         free(path);
@@ -949,7 +933,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
         rc = shf_read_yaml(p, cfg, err);
     }
     if (!rc && cs_config_has(cfg, "params.roster")) {
-        char *path = config_path(cfg, "params.roster");
+        char *path = cs_config_path(cfg, "params.roster");
         rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster",
                      err);
         free(path);

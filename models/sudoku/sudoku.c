@@ -1000,22 +1000,6 @@ static int sdk_instance(const void *data, uint64_t index,
     return 0;
 }
 
-/* params.file, relative to the config's folder unless absolute (or given
- * with --set, then relative to where csearch runs). */
-static char *batch_path(const struct cs_config *cfg)
-{
-    const char *file = cs_config_str(cfg, "params.file");
-    struct cs_pos pos = cs_config_pos(cfg, "params.file");
-    const char *slash = strrchr(pos.file, '/');
-    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5))
-        return cs_xstrdup(file);
-    size_t dir = (size_t)(slash - pos.file) + 1, len = dir + strlen(file) + 1;
-    char *path = cs_xmalloc(len);
-    memcpy(path, pos.file, dir);
-    strcpy(path + dir, file);
-    return path;
-}
-
 static int setup_batch(const struct cs_config *cfg,
                        const struct sdk_settings *set, struct cs_problem *out,
                        struct cs_error *err)
@@ -1023,7 +1007,7 @@ static int setup_batch(const struct cs_config *cfg,
     struct sdk_batch *b = cs_xcalloc(1, sizeof *b);
     b->set = *set;
     pthread_mutex_init(&b->lock, NULL);
-    b->path = batch_path(cfg);
+    b->path = cs_config_path(cfg, "params.file");
     FILE *f = fopen(b->path, "r");
     if (!f) {
         int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),

@@ -123,6 +123,10 @@ int64_t cs_config_int(const struct cs_config *cfg, const char *key);
 double cs_config_real(const struct cs_config *cfg, const char *key);
 bool cs_config_bool(const struct cs_config *cfg, const char *key);
 const char *cs_config_str(const struct cs_config *cfg, const char *key);
+/* A file a string key names, as a path to open: relative to the config
+ * file's folder unless absolute, or as given when it came from --set (then
+ * relative to where csearch runs).  Returns a malloc'ed string. */
+char *cs_config_path(const struct cs_config *cfg, const char *key);
 /* CS_OPT_ENUM: the index of the value in choices. */
 int cs_config_enum(const struct cs_config *cfg, const char *key);
 /* Whether the tree gives the key explicitly. */
