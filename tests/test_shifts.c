@@ -215,10 +215,13 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
     cs_job_free(&job);
     cs_registry_free(reg);
 
-    for (int order = 0; order < 4; order++) {
+    static const char *const bounds[] = {
+        "strategy.bound=days", "strategy.bound=weekends",
+        "strategy.bound=lagrange"};
+    for (int order = 0; order < 5; order++) {
         set(cfg, "task=optimize");
         set(cfg, order % 2 ? "strategy.order=day" : "strategy.order=staff");
-        set(cfg, order / 2 ? "strategy.bound=weekends" : "strategy.bound=days");
+        set(cfg, bounds[order / 2]);
         struct cs_run run;
         struct seen seen = {0};
         run_config(cfg, &run, check_each, &seen);
@@ -301,6 +304,32 @@ static void test_shifts_weekend_bound(void **ctx)
     set(cfg, "strategy.bound=days");
     run_config(cfg, &run, check_each, &seen);
     assert_int_equal(run.bound, 0);
+    cs_config_free(cfg);
+}
+
+/* The Lagrangian bound (lagrange.c) on Instance1: 558 at the root, where
+ * the day bound sees 0 and the weekend bound 400, and strong enough down
+ * the tree to prove the optimum 607 (every roster on the way checked). */
+static void test_shifts_lagrange_bound(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts", "task=optimize",
+                                "params.instance=" DATA "Instance1.txt",
+                                "strategy.bound=lagrange", "limits.nodes=1",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_LIMIT);
+    assert_int_equal(run.bound, 558);
+    set(cfg, "limits.nodes=0");
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, CS_OPTIMAL);
+    assert_int_equal(run.cost, 607);
+    assert_int_equal(run.bound, 607);
+    assert_int_equal(seen.last_total, 607);
+    assert_int_equal(run.stats.nodes, 2904729);
     cs_config_free(cfg);
 }
 
@@ -397,6 +426,15 @@ static void test_shifts_spec_errors(void **ctx)
                            "max_minutes: 600}]\n",
                       "spec.yaml:5:1: staff A: minimum minutes 900 exceed "
                       "the maximum 600");
+    expect_spec_error(HEAD "  staff: [{id: A}]\n"
+                           "strategy: {order: day, bound: lagrange}\n",
+                      "spec.yaml:6:31: bound lagrange needs order staff");
+    expect_spec_error(HEAD "  staff: [{id: A}, {id: B}]\n"
+                           "task: optimize\n"
+                           "strategy: {bound: lagrange, lagrange_states: 200}\n",
+                      "spec.yaml:7:19: bound lagrange: more than 200 row "
+                      "states (at staff A); raise strategy.lagrange_states "
+                      "or use bound days or weekends");
     expect_spec_error(HEAD "  staff: [{id: A, max_weekends: lots}]\n",
                       "spec.yaml:5:33: 'max_weekends' must be an integer, "
                       "not 'lots'");
@@ -536,6 +574,7 @@ int main(void)
         cmocka_unit_test(test_shifts_curtois_solve),
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
         cmocka_unit_test(test_shifts_weekend_bound),
+        cmocka_unit_test(test_shifts_lagrange_bound),
         cmocka_unit_test(test_shifts_infeasible),
         cmocka_unit_test(test_shifts_restarts),
         cmocka_unit_test(test_shifts_spec_errors),

@@ -42,6 +42,7 @@ void shf_problem_free(void *problem)
                       p->pin_col};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
+    shf_lagrange_free(p->lagrange);
     free(p);
 }
 

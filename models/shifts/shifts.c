@@ -13,6 +13,7 @@
  * of the day bounds; cost() is the same number on a full roster.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,6 +267,27 @@ static int64_t score(const struct shf_state *st, int s, int d, int v)
     return cost;
 }
 
+/* strategy.bound lagrange: the value whose best priced row is cheapest
+ * (cells go staff by staff, so days 0..d-1 of the row are set). */
+static int priced_next(struct shf_state *st, int s, int d, uint64_t cursor)
+{
+    const struct shf_problem *p = st->p;
+    signed char *row = AT(st, p->o_val, signed char) + shf_cell(p, s, 0);
+    int best = __builtin_ctzll(cursor);
+    double best_cost = INFINITY;
+    for (uint64_t m = cursor; m; m &= m - 1) {
+        int v = __builtin_ctzll(m);
+        row[d] = (signed char)v;
+        double c = shf_lagrange_row(p->lagrange, p, s, row, d + 1);
+        if (c < best_cost) {
+            best = v;
+            best_cost = c;
+        }
+    }
+    row[d] = -1;
+    return best;
+}
+
 static bool shf_next(void *state, int var, uint64_t *cursor, int *value)
 {
     struct shf_state *st = state;
@@ -274,6 +296,11 @@ static bool shf_next(void *state, int var, uint64_t *cursor, int *value)
     int s, d, best = -1;
     int64_t best_score = 0;
     var_cell(st->p, var, &s, &d);
+    if (st->p->lagrange) {
+        *value = priced_next(st, s, d, *cursor);
+        *cursor &= ~(UINT64_C(1) << *value);
+        return true;
+    }
     for (uint64_t m = *cursor; m; m &= m - 1) {
         int v = __builtin_ctzll(m);
         int64_t sc = score(st, s, d, v);
@@ -644,11 +671,28 @@ static int64_t weekend_bound(const struct shf_state *st)
     return pooled > days_sum ? pooled - days_sum : 0;
 }
 
+/* On a full roster: its cost. */
+static int64_t shf_cost(const void *state)
+{
+    const struct shf_state *st = state;
+    return st->requests + st->cover;
+}
+
 static int64_t shf_bound(const void *state)
 {
     const struct shf_state *st = state;
+    const struct shf_problem *p = st->p;
     int64_t b = st->requests + st->cover;
-    return st->p->weekend_bound ? b + weekend_bound(st) : b;
+    if (p->weekend_bound)
+        return b + weekend_bound(st);
+    if (p->lagrange && st->depth < p->nstaff * p->ndays) {
+        int64_t lb = shf_lagrange_bound(
+            p->lagrange, p, CAT(st, p->o_val, signed char),
+            CAT(st, p->o_have, int32_t), st->depth / p->ndays,
+            st->depth % p->ndays, st->requests);
+        b = lb > b ? lb : b;
+    }
+    return b;
 }
 
 static void shf_collect(void *state, struct cs_stats *into)
@@ -751,7 +795,7 @@ static const struct cs_hooks shf_hooks = {
     .prune = shf_prune,
     .collect = shf_collect,
     .emit = shf_emit,
-    .cost = shf_bound, /* on a full roster the bound is exact */
+    .cost = shf_cost,
     .bound = shf_bound,
     .relax = shf_relax,
     .describe = shf_describe,
@@ -839,7 +883,8 @@ static int shf_search(struct cs_run *run, void *state)
 
 static const char *const format_names[] = {"curtois", NULL};
 static const char *const order_names[] = {"day", "staff", NULL};
-static const char *const bound_names[] = {"days", "weekends", NULL};
+static const char *const bound_names[] = {"days", "weekends", "lagrange",
+                                          NULL};
 static const char *const weekday_names[] = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
     "sunday", NULL};
@@ -877,8 +922,17 @@ static const struct cs_option shf_options[] = {
              "by staff"},
     {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "days",
      .choices = bound_names,
-     .help = "optimize: the cover bound day by day, or with weekends: also "
-             "the weekend places the staff's weekend limits leave empty"},
+     .help = "optimize: the cover bound day by day; weekends: also the "
+             "weekend places the staff's weekend limits leave empty; "
+             "lagrange: every staff member's cheapest legal row under cover "
+             "prices (needs order staff)"},
+    {.key = "strategy.lagrange_states", .type = CS_OPT_INT,
+     .def = "8000000", .min = 1, .max = 1e10,
+     .help = "bound lagrange: most row states (8 bytes each), all staff and "
+             "days together"},
+    {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "500",
+     .min = 0, .max = 1e9,
+     .help = "bound lagrange: subgradient steps improving the cover prices"},
     {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "20000",
      .min = 0, .max = 1e12,
      .help = "solve (and optimize's first roster): nodes before the search "
@@ -943,7 +997,22 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
         return -1;
     }
     p->by_staff = cs_config_enum(cfg, "strategy.order") == 1;
-    p->weekend_bound = cs_config_enum(cfg, "strategy.bound") == 1;
+    int bound = cs_config_enum(cfg, "strategy.bound");
+    p->weekend_bound = bound == 1;
+    if (bound == 2 && !p->by_staff) {
+        shf_problem_free(p);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.bound"),
+                           "bound lagrange needs order staff");
+    }
+    if (bound == 2 && cs_config_enum(cfg, "task") == (int)CS_TASK_OPTIMIZE) {
+        p->lagrange = shf_lagrange_new(
+            p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
+            (int)cs_config_int(cfg, "strategy.lagrange_steps"), err);
+        if (!p->lagrange) {
+            shf_problem_free(p);
+            return repoint(-1, cfg, "strategy.bound", err);
+        }
+    }
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
     p->restart_nodes = (uint64_t)cs_config_int(cfg, "strategy.restart_nodes");

@@ -83,6 +83,7 @@ struct shf_problem {
     /* strategy */
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
+    struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
     int lns_days, lns_staff;
     uint64_t restart_nodes; /* first budget of a first-solution search */
     int csv;           /* emit CSV rows instead of the grid */
@@ -132,6 +133,29 @@ int shf_read_roster(struct shf_problem *p, const char *path,
  * caller's on_solution sees. */
 const struct shf_problem *shf_state_problem(const void *state);
 const signed char *shf_state_roster(const void *state);
+
+/* ---- strategy.bound: lagrange (lagrange.c) ----
+ * Cover prices improved by `iterations` subgradient steps, and every staff
+ * member's cheapest row under them as a dynamic program (at most max_states
+ * states in all, else NULL and err). */
+struct shf_lagrange;
+struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
+                                      size_t max_states, int iterations,
+                                      struct cs_error *err);
+void shf_lagrange_free(struct shf_lagrange *lg);
+double shf_lagrange_root(const struct shf_lagrange *lg);
+/* The cheapest priced row of staff s that begins with prefix[0..len-1]
+ * (INFINITY: none). */
+double shf_lagrange_row(const struct shf_lagrange *lg,
+                        const struct shf_problem *p, int s,
+                        const signed char *prefix, int len);
+/* A lower bound for a roster set staff by staff: rows before s full, s's
+ * first len days set; have = cover counts of the cells set, requests = their
+ * request penalties.  INT64_MAX: s's row cannot be finished. */
+int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
+                           const struct shf_problem *p,
+                           const signed char *roster, const int32_t *have,
+                           int s, int len, int64_t requests);
 
 /* ---- the independent checker (check.c) ----
  * Recomputes every hard rule and the objective from a roster alone (values

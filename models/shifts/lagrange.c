@@ -1,0 +1,468 @@
+/* lagrange.c - strategy.bound: lagrange, a lower bound from whole rows.
+ *
+ * Cover ties the staff together; everything else is a rule of one staff
+ * member's row.  Price the cover: lambda[d][t] for a shift t worked on day d.
+ * For any prices,
+ *
+ *   cost >= sum over (d, t) of  min over y in 0..F  [ cover(d, t, y) - lambda y ]
+ *         + sum over staff of   min over legal rows  [ requests + lambda . row ]
+ *
+ * because every roster is one legal row per staff member and its cover is
+ * the rows' sum (F bounds the count).  A staff member's cheapest row is a
+ * dynamic program over days (below), run backwards once, so the cheapest
+ * row that begins with a given prefix is the prefix's own cost plus the
+ * program's value at the state the prefix ends in.  At setup the prices
+ * are improved by subgradient steps; the search then keeps them fixed.  At
+ * a node (cells staff by staff): the staff members whose row is full count
+ * exactly, the one being set counts its cheapest row that begins with its
+ * prefix (none: the prefix is a dead end), the rest their cheapest row.
+ * Pairs kept apart and pinned cells are left out, which only loosens the
+ * bound.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shifts/shifts.h"
+
+struct rowstate {
+    int last, len, from0, minutes, weekends;
+};
+
+struct shf_lagrange {
+    int nstaff, ndays, nshifts;
+    int unit;             /* minutes of a level: gcd of the shift lengths */
+    int *level;           /* nshifts: a shift's length in levels          */
+    struct space {        /* one staff member's states before a day       */
+        int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
+        size_t size;      /* states per day                                */
+        double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
+        size_t *first;    /* ndays + 1: day d's reachable states are      */
+        struct rowstate *reach; /* reach[first[d]..first[d+1]-1]          */
+        size_t *at;       /* and their indices                             */
+    } *space;
+    double *lambda;       /* ndays x nshifts                               */
+    double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
+    int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
+                             on who may work t on day d                   */
+    double root;
+};
+
+/* ---- one staff member's row as a walk through states ---------------------
+ *
+ * Before day d a row is in a state: yesterday's value (0 off), the length of
+ * the current run of worked or free days (capped where the rules stop
+ * telling lengths apart), whether that run began on day 0 (exempt from the
+ * minimums), the minutes worked (in levels) and the weekends worked.  Every
+ * rule of the row but the per-shift limits is a rule of one step, so the
+ * cheapest row from a state is a dynamic program over days (togo).  Leaving
+ * the per-shift limits out lets in more rows, which only lowers the bound
+ * (a limit of 0 is kept: such a shift is never offered). */
+
+static size_t encode(const struct space *sp, struct rowstate r)
+{
+    return ((((size_t)r.last * sp->runs + (size_t)(r.len - 1)) * 2 +
+             (size_t)r.from0) *
+                ((size_t)sp->levels + 1) +
+            (size_t)r.minutes) *
+               ((size_t)sp->weekends + 1) +
+           (size_t)r.weekends;
+}
+
+/* Value v on day d from state r (r.last = -1 on day 0): the next state, or
+ * false if a rule forbids it.  The same rules as the search's legal(). */
+static bool step(const struct shf_lagrange *lg, const struct shf_problem *p,
+                 int s, int d, struct rowstate r, int v, struct rowstate *out)
+{
+    const struct space *sp = &lg->space[s];
+    bool same = d > 0 && (r.last > 0) == (v > 0);
+    out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
+    out->from0 = d == 0 || (same && r.from0);
+    out->last = v;
+    out->minutes = r.minutes;
+    out->weekends = r.weekends;
+    if (!v)
+        return !(r.last > 0 && !r.from0 && r.len < p->min_cons[s]);
+    int t = v - 1, skill = p->shift_skill[t];
+    if (p->day_off[shf_cell(p, s, d)] || !p->max_count[s * p->nshifts + t] ||
+        (skill >= 0 && !(p->skills[s] >> skill & 1)))
+        return false;
+    if (r.last > 0 &&
+        ((p->no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
+        return false;
+    if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
+        return false;
+    out->minutes += lg->level[t];
+    if (out->minutes > sp->levels)
+        return false;
+    out->weekends += shf_weekend_day(p, d) &&
+                     !((p->weekday0 + d) % 7 == 6 && r.last > 0);
+    return out->weekends <= sp->weekends;
+}
+
+static const struct rowstate before_day0 = {-1, 1, 1, 0, 0};
+
+static double value_cost(const struct shf_lagrange *lg,
+                         const struct shf_problem *p, const double *lambda,
+                         int s, int d, int v)
+{
+    double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+    return v ? c + lambda[d * lg->nshifts + v - 1] : c;
+}
+
+/* The states a row of staff s can be in before each day, day by day from
+ * the state before day 0 (which is state 0 of day 0). */
+static void find_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
+                           int s)
+{
+    struct space *sp = &lg->space[s];
+    unsigned char *seen = cs_xcalloc(sp->size, 1);
+    size_t n = 1, cap = 1024;
+    sp->first = cs_xcalloc((size_t)p->ndays + 2, sizeof *sp->first);
+    sp->reach = cs_xmalloc(cap * sizeof *sp->reach);
+    sp->at = cs_xmalloc(cap * sizeof *sp->at);
+    sp->reach[0] = before_day0;
+    sp->at[0] = 0;
+    sp->first[1] = 1;
+    for (int d = 0; d < p->ndays; d++) {
+        memset(seen, 0, sp->size);
+        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++)
+            for (int v = 0; v <= p->nshifts; v++) {
+                struct rowstate to;
+                if (!step(lg, p, s, d, sp->reach[i], v, &to))
+                    continue;
+                size_t k = encode(sp, to);
+                if (seen[k])
+                    continue;
+                seen[k] = 1;
+                if (n == cap) {
+                    cap *= 2;
+                    sp->reach = cs_xrealloc(sp->reach, cap * sizeof *sp->reach);
+                    sp->at = cs_xrealloc(sp->at, cap * sizeof *sp->at);
+                }
+                sp->reach[n] = to;
+                sp->at[n++] = k;
+            }
+        sp->first[d + 2] = n;
+    }
+    free(seen);
+}
+
+/* togo of staff s under prices lambda, from the last day back, over the
+ * reachable states (the others are never read). */
+static void price_rows(struct shf_lagrange *lg, const struct shf_problem *p,
+                       const double *lambda, int s)
+{
+    struct space *sp = &lg->space[s];
+    double *end = sp->togo + (size_t)p->ndays * sp->size;
+    for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
+        end[sp->at[i]] =
+            sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
+                                                                : INFINITY;
+    for (int d = p->ndays - 1; d >= 0; d--) {
+        double *here = sp->togo + (size_t)d * sp->size, *next = here + sp->size;
+        double cost[SHF_MAX_SHIFTS + 1];
+        for (int v = 0; v <= p->nshifts; v++)
+            cost[v] = value_cost(lg, p, lambda, s, d, v);
+        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++) {
+            struct rowstate to;
+            double best = INFINITY;
+            for (int v = 0; v <= p->nshifts; v++)
+                if (step(lg, p, s, d, sp->reach[i], v, &to)) {
+                    double c = cost[v] + next[encode(sp, to)];
+                    best = c < best ? c : best;
+                }
+            here[sp->at[i]] = best;
+        }
+    }
+}
+
+/* Follow the cheapest row of staff s from day 0; add its cover to g. */
+static void add_best_row(const struct shf_lagrange *lg,
+                         const struct shf_problem *p, const double *lambda,
+                         int s, double *g)
+{
+    const struct space *sp = &lg->space[s];
+    struct rowstate r = before_day0, to, best_to = r;
+    for (int d = 0; d < p->ndays; d++) {
+        const double *next = sp->togo + (size_t)(d + 1) * sp->size;
+        double best = INFINITY;
+        int best_v = 0;
+        for (int v = 0; v <= p->nshifts; v++)
+            if (step(lg, p, s, d, r, v, &to)) {
+                double c = value_cost(lg, p, lambda, s, d, v) +
+                           next[encode(sp, to)];
+                if (c < best) {
+                    best = c;
+                    best_v = v;
+                    best_to = to;
+                }
+            }
+        if (best == INFINITY)
+            return;
+        if (best_v)
+            g[d * p->nshifts + best_v - 1] += 1;
+        r = best_to;
+    }
+}
+
+/* ---- prices -------------------------------------------------------------- */
+
+/* min over y in 0..F of cover(a + y) - lambda y, and the y that takes it.
+ * The cover penalty is convex in y with its bend at need - a, so the
+ * minimum is at 0, at F or at the bend. */
+static double day_term(const struct shf_problem *p, int k, int a, int f,
+                       double lambda, int *arg)
+{
+    int cand[3] = {0, f, p->need[k] - a};
+    double best = INFINITY;
+    *arg = 0;
+    for (int i = 0; i < 3; i++) {
+        int y = cand[i] < 0 ? 0 : cand[i] > f ? f : cand[i];
+        int x = a + y;
+        double c = (double)(x < p->need[k] ? (int64_t)(p->need[k] - x) *
+                                                 p->under[k]
+                                           : (int64_t)(x - p->need[k]) *
+                                                 p->over[k]) -
+                   lambda * y;
+        if (c < best) {
+            best = c;
+            *arg = y;
+        }
+    }
+    return best;
+}
+
+/* L(lambda), and its subgradient in g (the best rows' cover minus the
+ * day terms' y). */
+static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
+                       const double *lambda, double *g)
+{
+    const int nk = p->ndays * p->nshifts;
+    double L = 0;
+    for (int k = 0; k < nk; k++) {
+        int y;
+        L += day_term(p, k, 0, lg->reach[k], lambda[k], &y);
+        g[k] = -y;
+    }
+    for (int s = 0; s < p->nstaff; s++) {
+        price_rows(lg, p, lambda, s);
+        L += lg->space[s].togo[0];
+        add_best_row(lg, p, lambda, s, g);
+    }
+    return L;
+}
+
+/* the first step factor, and the steps without a better value before it
+ * halves (measured on Instances 1, 5 and 7: 0.5 and 25 climbed furthest in
+ * 500 steps) */
+enum { STALL = 25 };
+#define STEP0 0.5
+/* Subgradient ascent: Polyak steps towards a target above the bound,
+ * scaled by a factor that halves when the best value stalls. */
+static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
+                    int iterations)
+{
+    const int nk = p->ndays * p->nshifts;
+    double *lambda = cs_xcalloc((size_t)nk, sizeof *lambda);
+    double *g = cs_xcalloc((size_t)nk, sizeof *g);
+    /* start from the under weights: a worked shift is worth what it saves */
+    for (int k = 0; k < nk; k++)
+        lambda[k] = p->need[k] ? -(double)p->under[k] : (double)p->over[k];
+    /* the target: what a roster with no one at work would cost, a value
+     * well above the bound, so the steps start long; theta shrinks them */
+    double target = 0;
+    for (int k = 0; k < nk; k++)
+        target += (double)p->need[k] * p->under[k];
+    double best = -INFINITY, theta = STEP0;
+    int stall = 0;
+    for (int it = 0; it < iterations && theta > 1e-4; it++) {
+        double L = evaluate(lg, p, lambda, g);
+        if (L > best + 1e-9) {
+            best = L;
+            memcpy(lg->lambda, lambda, (size_t)nk * sizeof *lambda);
+            stall = 0;
+        } else if (++stall >= STALL) {
+            theta /= 2;
+            stall = 0;
+        }
+        double norm = 0;
+        for (int k = 0; k < nk; k++)
+            norm += g[k] * g[k];
+        if (norm == 0)
+            break; /* the best rows meet the day terms exactly: optimal */
+        if (target < best + 1)
+            target = best + fabs(best) / 2 + 1; /* stay above it */
+        double step = theta * (target - L) / norm;
+        for (int k = 0; k < nk; k++)
+            lambda[k] += step * g[k];
+    }
+    lg->root = best;
+    free(lambda);
+    free(g);
+}
+
+/* ---- set-up ---------------------------------------------------------------- */
+
+static int gcd(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
+                                      size_t max_states, int iterations,
+                                      struct cs_error *err)
+{
+    struct shf_lagrange *lg = cs_xcalloc(1, sizeof *lg);
+    const int nk = p->ndays * p->nshifts;
+    lg->nstaff = p->nstaff;
+    lg->ndays = p->ndays;
+    lg->nshifts = p->nshifts;
+    lg->unit = 0;
+    for (int t = 0; t < p->nshifts; t++)
+        lg->unit = gcd(lg->unit, p->minutes[t]);
+    lg->unit = lg->unit ? lg->unit : 1;
+    lg->level = cs_xcalloc((size_t)p->nshifts, sizeof *lg->level);
+    int longest = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        lg->level[t] = p->minutes[t] / lg->unit;
+        longest = lg->level[t] > longest ? lg->level[t] : longest;
+    }
+    lg->space = cs_xcalloc((size_t)p->nstaff, sizeof *lg->space);
+    size_t total = 0;
+    int nweekends = (p->ndays + 13) / 7 + 1;
+    for (int s = 0; s < p->nstaff; s++) {
+        struct space *sp = &lg->space[s];
+        int runs = p->max_cons[s];
+        runs = p->min_cons[s] > runs ? p->min_cons[s] : runs;
+        runs = p->min_off[s] > runs ? p->min_off[s] : runs;
+        sp->runs = runs < p->ndays + 1 ? (runs > 0 ? runs : 1) : p->ndays + 1;
+        int64_t levels = p->max_minutes[s] / lg->unit,
+                most = (int64_t)longest * p->ndays;
+        sp->levels = (int)(levels < most ? levels : most);
+        sp->weekends = p->max_weekends[s] < nweekends ? p->max_weekends[s]
+                                                      : nweekends;
+        sp->size = (size_t)(p->nshifts + 1) * (size_t)sp->runs * 2 *
+                   ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
+        total += sp->size * ((size_t)p->ndays + 1);
+        if (total > max_states) {
+            cs_error_set(err, NULL,
+                         "bound lagrange: more than %zu row states (at "
+                         "staff %s); raise strategy.lagrange_states or use "
+                         "bound days or weekends",
+                         max_states, p->staff_id[s]);
+            shf_lagrange_free(lg);
+            return NULL;
+        }
+    }
+    for (int s = 0; s < p->nstaff; s++) {
+        lg->space[s].togo = cs_xmalloc(lg->space[s].size *
+                                       ((size_t)p->ndays + 1) * sizeof(double));
+        find_reachable(lg, p, s);
+    }
+
+    /* who may work (d, t): staff s and on; a loose count only loosens */
+    lg->reach = cs_xcalloc(((size_t)p->nstaff + 1) * (size_t)nk,
+                           sizeof *lg->reach);
+    for (int s = p->nstaff - 1; s >= 0; s--) {
+        int *here = lg->reach + (size_t)s * nk, *after = here + nk;
+        for (int d = 0; d < p->ndays; d++)
+            for (int t = 0; t < p->nshifts; t++) {
+                int skill = p->shift_skill[t], k = d * p->nshifts + t;
+                bool may = !p->day_off[shf_cell(p, s, d)] &&
+                           p->max_count[s * p->nshifts + t] &&
+                           (skill < 0 || (p->skills[s] >> skill & 1));
+                here[k] = after[k] + may;
+            }
+    }
+
+    lg->lambda = cs_xcalloc((size_t)nk, sizeof *lg->lambda);
+    improve(lg, p, iterations);
+    /* the search's tables, under the best prices */
+    lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
+    for (int s = p->nstaff - 1; s >= 0; s--) {
+        price_rows(lg, p, lg->lambda, s);
+        lg->rest[s] = lg->rest[s + 1] + lg->space[s].togo[0];
+    }
+    if (lg->rest[0] == INFINITY) {
+        int s = 0;
+        while (lg->space[s].togo[0] < INFINITY)
+            s++;
+        cs_error_at(err, (struct cs_pos){p->source, p->line[s], 1},
+                    "staff %s has no row that keeps all its rules",
+                    p->staff_id[s]);
+        shf_lagrange_free(lg);
+        return NULL;
+    }
+    return lg;
+}
+
+void shf_lagrange_free(struct shf_lagrange *lg)
+{
+    if (!lg)
+        return;
+    for (int s = 0; lg->space && s < lg->nstaff; s++) {
+        free(lg->space[s].togo);
+        free(lg->space[s].first);
+        free(lg->space[s].reach);
+        free(lg->space[s].at);
+    }
+    free(lg->space);
+    free(lg->level);
+    free(lg->lambda);
+    free(lg->rest);
+    free(lg->reach);
+    free(lg);
+}
+
+double shf_lagrange_root(const struct shf_lagrange *lg)
+{
+    return lg->root;
+}
+
+/* ---- at a node ------------------------------------------------------------ */
+
+double shf_lagrange_row(const struct shf_lagrange *lg,
+                        const struct shf_problem *p, int s,
+                        const signed char *prefix, int len)
+{
+    const struct space *sp = &lg->space[s];
+    struct rowstate r = before_day0, to;
+    double c = 0;
+    for (int d = 0; d < len; d++) {
+        if (!step(lg, p, s, d, r, prefix[d], &to))
+            return INFINITY;
+        c += value_cost(lg, p, lg->lambda, s, d, prefix[d]);
+        r = to;
+    }
+    return c + sp->togo[len ? (size_t)len * sp->size + encode(sp, r) : 0];
+}
+
+int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
+                           const struct shf_problem *p,
+                           const signed char *roster, const int32_t *have,
+                           int s, int len, int64_t requests)
+{
+    const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
+    const signed char *prefix = roster + (size_t)shf_cell(p, s, 0);
+    double row = shf_lagrange_row(lg, p, s, prefix, len);
+    if (row == INFINITY)
+        return INT64_MAX; /* no legal row begins this way */
+    /* the prefix's requests and cover are in its row cost */
+    for (int d = 0; d < len; d++)
+        requests -= p->req_cost[(size_t)shf_cell(p, s, d) * nv + prefix[d]];
+    double sum = (double)requests + row + lg->rest[s + 1];
+    const int *reach = lg->reach + (size_t)s * nk;
+    for (int d = 0; d < p->ndays; d++)
+        for (int t = 0; t < p->nshifts; t++) {
+            int k = d * p->nshifts + t, y;
+            int a = have[k] - (d < len && prefix[d] == t + 1);
+            sum += day_term(p, k, a, reach[k], lg->lambda[k], &y);
+        }
+    return (int64_t)ceil(sum - 1e-6);
+}
