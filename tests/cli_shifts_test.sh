@@ -62,7 +62,15 @@ expect_stderr "csearch: $tmp/bad.csv:4:1: unknown staff 'Kim'"
 # --- solve and the benchmark configs under short limits ---
 run 0 configs/shifts.yaml --set task=solve --set output.stats=false
 expect_line "status     complete"
-run 3 configs/shifts-instance1.yaml --set limits.seconds=0 --set limits.nodes=500000 --json
+run 0 configs/shifts-instance1.yaml --json
+expect_json .status optimal
+expect_json .cost 607
+expect_json .bound 607
+expect_json .nodes 2904729
+run 3 configs/shifts-instance1.yaml --set limits.nodes=1 --json
+expect_json .status limit
+expect_json .bound 558
+run 3 configs/shifts-instance1.yaml --set strategy.bound=weekends --set strategy.lns_nodes=10000 --set limits.seconds=0 --set limits.nodes=500000 --json
 expect_json .status limit
 expect_json .cost 607
 expect_json .nodes 500000

@@ -443,8 +443,48 @@ double shf_lagrange_row(const struct shf_lagrange *lg,
     return c + sp->togo[len ? (size_t)len * sp->size + encode(sp, r) : 0];
 }
 
+void shf_lagrange_pin(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const signed char *fix,
+                      struct shf_pins *out)
+{
+    const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
+    size_t n = (size_t)nk;
+    *out->any = 0;
+    memset(out->cover + (size_t)p->nstaff * n, 0, n * sizeof *out->cover);
+    memset(out->reach + (size_t)p->nstaff * n, 0, n * sizeof *out->reach);
+    out->requests[p->nstaff] = 0;
+    out->rest[p->nstaff] = 0;
+    for (int s = p->nstaff - 1; s >= 0; s--) {
+        const signed char *row = fix + (size_t)shf_cell(p, s, 0);
+        bool whole = true;
+        for (int d = 0; d < p->ndays && whole; d++)
+            whole = row[d] >= 0;
+        int32_t *cover = out->cover + (size_t)s * n, *reach = out->reach +
+                                                               (size_t)s * n;
+        memcpy(cover, cover + n, n * sizeof *cover);
+        memcpy(reach, reach + n, n * sizeof *reach);
+        out->requests[s] = out->requests[s + 1];
+        out->rest[s] = out->rest[s + 1];
+        if (whole) {
+            *out->any = 1;
+            for (int d = 0; d < p->ndays; d++) {
+                out->requests[s] +=
+                    p->req_cost[(size_t)shf_cell(p, s, d) * nv + row[d]];
+                if (row[d])
+                    cover[d * p->nshifts + row[d] - 1]++;
+            }
+        } else {
+            const int *may = lg->reach + (size_t)s * n;
+            for (int k = 0; k < nk; k++)
+                reach[k] += may[k] - may[k + nk];
+            out->rest[s] += lg->rest[s] - lg->rest[s + 1];
+        }
+    }
+}
+
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const struct shf_problem *p,
+                           const struct shf_pins *pins,
                            const signed char *roster, const int32_t *have,
                            int s, int len, int64_t requests)
 {
@@ -456,13 +496,29 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
     /* the prefix's requests and cover are in its row cost */
     for (int d = 0; d < len; d++)
         requests -= p->req_cost[(size_t)shf_cell(p, s, d) * nv + prefix[d]];
-    double sum = (double)requests + row + lg->rest[s + 1];
-    const int *reach = lg->reach + (size_t)s * nk;
+    if (!*pins->any) {
+        double sum = (double)requests + row + lg->rest[s + 1];
+        const int *reach = lg->reach + (size_t)s * nk;
+        for (int d = 0; d < p->ndays; d++)
+            for (int t = 0; t < p->nshifts; t++) {
+                int k = d * p->nshifts + t, y;
+                int a = have[k] - (d < len && prefix[d] == t + 1);
+                sum += day_term(p, k, a, reach[k], lg->lambda[k], &y);
+            }
+        return (int64_t)ceil(sum - 1e-6);
+    }
+    /* rows pinned whole after s count as set; s itself as free */
+    size_t after = (size_t)(s + 1) * (size_t)nk;
+    double sum = (double)requests + (double)pins->requests[s + 1] + row +
+                 pins->rest[s + 1];
+    const int *may = lg->reach + (size_t)s * nk;
     for (int d = 0; d < p->ndays; d++)
         for (int t = 0; t < p->nshifts; t++) {
             int k = d * p->nshifts + t, y;
-            int a = have[k] - (d < len && prefix[d] == t + 1);
-            sum += day_term(p, k, a, reach[k], lg->lambda[k], &y);
+            int a = have[k] - (d < len && prefix[d] == t + 1) +
+                    pins->cover[after + k];
+            int f = pins->reach[after + k] + may[k] - may[k + nk];
+            sum += day_term(p, k, a, f, lg->lambda[k], &y);
         }
     return (int64_t)ceil(sum - 1e-6);
 }

@@ -59,6 +59,13 @@ static void layout(struct shf_problem *p)
     FIELD(o_fix, cells, signed char);
     FIELD(o_tight, ns, signed char);
     FIELD(o_calm, ns, signed char);
+    /* strategy.bound lagrange: rows pinned whole (struct shf_pins) */
+    size_t np = p->lagrange ? ns + 1 : 0;
+    FIELD(o_pcover, np * nd * nt, int32_t);
+    FIELD(o_preach, np * nd * nt, int32_t);
+    FIELD(o_preq, np, int64_t);
+    FIELD(o_prest, np, double);
+    FIELD(o_pany, 1, int32_t);
     /* scratch for max_days_left: two layers of states x weekends */
     {
         size_t kmax = 1, omax = 1;
@@ -678,6 +685,17 @@ static int64_t shf_cost(const void *state)
     return st->requests + st->cover;
 }
 
+static struct shf_pins pins_of(const struct shf_state *st)
+{
+    const struct shf_problem *p = st->p;
+    void *base = (void *)st; /* bound() reads them, relax() writes them */
+    return (struct shf_pins){AT(base, p->o_pcover, int32_t),
+                             AT(base, p->o_preach, int32_t),
+                             AT(base, p->o_preq, int64_t),
+                             AT(base, p->o_prest, double),
+                             AT(base, p->o_pany, int32_t)};
+}
+
 static int64_t shf_bound(const void *state)
 {
     const struct shf_state *st = state;
@@ -686,8 +704,9 @@ static int64_t shf_bound(const void *state)
     if (p->weekend_bound)
         return b + weekend_bound(st);
     if (p->lagrange && st->depth < p->nstaff * p->ndays) {
+        struct shf_pins pins = pins_of(st);
         int64_t lb = shf_lagrange_bound(
-            p->lagrange, p, CAT(st, p->o_val, signed char),
+            p->lagrange, p, &pins, CAT(st, p->o_val, signed char),
             CAT(st, p->o_have, int32_t), st->depth / p->ndays,
             st->depth % p->ndays, st->requests);
         b = lb > b ? lb : b;
@@ -781,6 +800,10 @@ static void shf_relax(void *state, const void *best, uint64_t round)
             fix[shf_cell(p, s, d)] = -1;
     }
     recount(st);
+    if (p->lagrange) {
+        struct shf_pins pins = pins_of(st);
+        shf_lagrange_pin(p->lagrange, p, fix, &pins);
+    }
 }
 
 static int shf_search(struct cs_run *run, void *state);

@@ -91,7 +91,8 @@ struct shf_problem {
     /* state layout (bytes from the start of struct shf_state) */
     size_t state_size;
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
-        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp;
+        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
+        o_pcover, o_preach, o_preq, o_prest, o_pany;
 };
 
 static inline int shf_cell(const struct shf_problem *p, int s, int d)
@@ -149,11 +150,26 @@ double shf_lagrange_root(const struct shf_lagrange *lg);
 double shf_lagrange_row(const struct shf_lagrange *lg,
                         const struct shf_problem *p, int s,
                         const signed char *prefix, int len);
+/* In a neighbourhood round, staff members whose rows are pinned whole count
+ * as set.  By staff index s (nstaff + 1 entries, or (nstaff + 1) x ndays x
+ * nshifts): the cover and requests of the rows pinned whole from s on, the
+ * staff from s on not pinned whole who may work each shift, and the sum of
+ * their cheapest rows.  `any` = 0: nothing pinned whole (init). */
+struct shf_pins {
+    int32_t *cover, *reach;
+    int64_t *requests;
+    double *rest;
+    int32_t *any;
+};
+void shf_lagrange_pin(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const signed char *fix,
+                      struct shf_pins *out);
 /* A lower bound for a roster set staff by staff: rows before s full, s's
  * first len days set; have = cover counts of the cells set, requests = their
  * request penalties.  INT64_MAX: s's row cannot be finished. */
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const struct shf_problem *p,
+                           const struct shf_pins *pins,
                            const signed char *roster, const int32_t *have,
                            int s, int len, int64_t requests);
 
