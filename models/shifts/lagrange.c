@@ -37,6 +37,7 @@ struct shf_lagrange {
         int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
         size_t size;      /* states per day                                */
         double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
+        size_t at0;       /* where its table starts in a round's tables    */
         size_t *first;    /* ndays + 1: day d's reachable states are      */
         struct rowstate *reach; /* reach[first[d]..first[d+1]-1]          */
         size_t *at;       /* and their indices                             */
@@ -45,6 +46,7 @@ struct shf_lagrange {
     double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
     int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
                              on who may work t on day d                   */
+    size_t states;        /* all tables together, in doubles            */
     double root;
 };
 
@@ -148,27 +150,33 @@ static void find_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
     free(seen);
 }
 
-/* togo of staff s under prices lambda, from the last day back, over the
- * reachable states (the others are never read). */
-static void price_rows(struct shf_lagrange *lg, const struct shf_problem *p,
-                       const double *lambda, int s)
+/* The cheapest rest of staff s's row from every reachable state (the
+ * others are never read) under prices lambda, into togo, from the last day
+ * back; with fix, only the pinned value of a pinned cell. */
+static void price_rows(const struct shf_lagrange *lg,
+                       const struct shf_problem *p, const double *lambda,
+                       int s, const signed char *fix, double *togo)
 {
-    struct space *sp = &lg->space[s];
-    double *end = sp->togo + (size_t)p->ndays * sp->size;
+    const struct space *sp = &lg->space[s];
+    double *end = togo + (size_t)p->ndays * sp->size;
     for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
         end[sp->at[i]] =
             sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
                                                                 : INFINITY;
     for (int d = p->ndays - 1; d >= 0; d--) {
-        double *here = sp->togo + (size_t)d * sp->size, *next = here + sp->size;
+        double *here = togo + (size_t)d * sp->size, *next = here + sp->size;
         double cost[SHF_MAX_SHIFTS + 1];
+        int pin = fix ? fix[shf_cell(p, s, d)] : -1;
         for (int v = 0; v <= p->nshifts; v++)
-            cost[v] = value_cost(lg, p, lambda, s, d, v);
+            cost[v] = pin < 0 || v == pin
+                          ? value_cost(lg, p, lambda, s, d, v)
+                          : INFINITY;
         for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++) {
             struct rowstate to;
             double best = INFINITY;
             for (int v = 0; v <= p->nshifts; v++)
-                if (step(lg, p, s, d, sp->reach[i], v, &to)) {
+                if (cost[v] < INFINITY &&
+                    step(lg, p, s, d, sp->reach[i], v, &to)) {
                     double c = cost[v] + next[encode(sp, to)];
                     best = c < best ? c : best;
                 }
@@ -246,7 +254,7 @@ static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
         g[k] = -y;
     }
     for (int s = 0; s < p->nstaff; s++) {
-        price_rows(lg, p, lambda, s);
+        price_rows(lg, p, lambda, s, NULL, lg->space[s].togo);
         L += lg->space[s].togo[0];
         add_best_row(lg, p, lambda, s, g);
     }
@@ -349,7 +357,9 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                                       : nweekends;
         sp->size = (size_t)(p->nshifts + 1) * (size_t)sp->runs * 2 *
                    ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
+        sp->at0 = total;
         total += sp->size * ((size_t)p->ndays + 1);
+        lg->states = total;
         if (total > max_states) {
             cs_error_set(err, NULL,
                          "bound lagrange: more than %zu row states (at "
@@ -386,7 +396,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
     for (int s = p->nstaff - 1; s >= 0; s--) {
-        price_rows(lg, p, lg->lambda, s);
+        price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
         lg->rest[s] = lg->rest[s + 1] + lg->space[s].togo[0];
     }
     if (lg->rest[0] == INFINITY) {
@@ -427,9 +437,12 @@ double shf_lagrange_root(const struct shf_lagrange *lg)
 
 /* ---- at a node ------------------------------------------------------------ */
 
-double shf_lagrange_row(const struct shf_lagrange *lg,
-                        const struct shf_problem *p, int s,
-                        const signed char *prefix, int len)
+/* The cheapest row of staff s that begins with prefix[0..len-1], under
+ * prices lambda and their table togo. */
+static double row_from(const struct shf_lagrange *lg,
+                       const struct shf_problem *p, const double *lambda,
+                       const double *togo, int s, const signed char *prefix,
+                       int len)
 {
     const struct space *sp = &lg->space[s];
     struct rowstate r = before_day0, to;
@@ -437,10 +450,26 @@ double shf_lagrange_row(const struct shf_lagrange *lg,
     for (int d = 0; d < len; d++) {
         if (!step(lg, p, s, d, r, prefix[d], &to))
             return INFINITY;
-        c += value_cost(lg, p, lg->lambda, s, d, prefix[d]);
+        c += value_cost(lg, p, lambda, s, d, prefix[d]);
         r = to;
     }
-    return c + sp->togo[len ? (size_t)len * sp->size + encode(sp, r) : 0];
+    return c + togo[len ? (size_t)len * sp->size + encode(sp, r) : 0];
+}
+
+double shf_lagrange_row(const struct shf_lagrange *lg,
+                        const struct shf_problem *p,
+                        const struct shf_pins *pins, int s,
+                        const signed char *prefix, int len)
+{
+    if (pins && *pins->any)
+        return row_from(lg, p, pins->lambda, pins->togo + lg->space[s].at0,
+                        s, prefix, len);
+    return row_from(lg, p, lg->lambda, lg->space[s].togo, s, prefix, len);
+}
+
+size_t shf_lagrange_states(const struct shf_lagrange *lg)
+{
+    return lg->states;
 }
 
 void shf_lagrange_pin(const struct shf_lagrange *lg,
@@ -449,7 +478,6 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
 {
     const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
     size_t n = (size_t)nk;
-    *out->any = 0;
     memset(out->cover + (size_t)p->nstaff * n, 0, n * sizeof *out->cover);
     memset(out->reach + (size_t)p->nstaff * n, 0, n * sizeof *out->reach);
     out->requests[p->nstaff] = 0;
@@ -459,14 +487,13 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
         bool whole = true;
         for (int d = 0; d < p->ndays && whole; d++)
             whole = row[d] >= 0;
+        out->whole[s] = whole;
         int32_t *cover = out->cover + (size_t)s * n, *reach = out->reach +
                                                                (size_t)s * n;
         memcpy(cover, cover + n, n * sizeof *cover);
         memcpy(reach, reach + n, n * sizeof *reach);
         out->requests[s] = out->requests[s + 1];
-        out->rest[s] = out->rest[s + 1];
         if (whole) {
-            *out->any = 1;
             for (int d = 0; d < p->ndays; d++) {
                 out->requests[s] +=
                     p->req_cost[(size_t)shf_cell(p, s, d) * nv + row[d]];
@@ -477,9 +504,22 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
             const int *may = lg->reach + (size_t)s * n;
             for (int k = 0; k < nk; k++)
                 reach[k] += may[k] - may[k + nk];
-            out->rest[s] += lg->rest[s] - lg->rest[s + 1];
         }
     }
+    /* the round's prices: what one more shift changes in the cover the
+     * pinned rows give; each free row's cheapest completion under them */
+    for (int k = 0; k < nk; k++)
+        out->lambda[k] = out->cover[k] < p->need[k] ? -(double)p->under[k]
+                                                    : (double)p->over[k];
+    for (int s = p->nstaff - 1; s >= 0; s--) {
+        out->rest[s] = out->rest[s + 1];
+        if (out->whole[s])
+            continue;
+        double *togo = out->togo + lg->space[s].at0;
+        price_rows(lg, p, out->lambda, s, fix, togo);
+        out->rest[s] += togo[0];
+    }
+    *out->any = 1;
 }
 
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
@@ -490,7 +530,7 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
 {
     const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
     const signed char *prefix = roster + (size_t)shf_cell(p, s, 0);
-    double row = shf_lagrange_row(lg, p, s, prefix, len);
+    double row = shf_lagrange_row(lg, p, pins, s, prefix, len);
     if (row == INFINITY)
         return INT64_MAX; /* no legal row begins this way */
     /* the prefix's requests and cover are in its row cost */
@@ -507,18 +547,23 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
             }
         return (int64_t)ceil(sum - 1e-6);
     }
-    /* rows pinned whole after s count as set; s itself as free */
-    size_t after = (size_t)(s + 1) * (size_t)nk;
-    double sum = (double)requests + (double)pins->requests[s + 1] + row +
-                 pins->rest[s + 1];
+    /* a round: rows pinned whole count as set, the others under the
+     * round's prices */
     const int *may = lg->reach + (size_t)s * nk;
+    size_t here = (size_t)s * (size_t)nk, after = here + (size_t)nk;
+    double sum = (double)requests + pins->rest[s + 1];
+    bool whole = pins->whole[s];
+    if (whole)
+        sum += (double)pins->requests[s];
+    else
+        sum += (double)pins->requests[s + 1] + row;
     for (int d = 0; d < p->ndays; d++)
         for (int t = 0; t < p->nshifts; t++) {
             int k = d * p->nshifts + t, y;
             int a = have[k] - (d < len && prefix[d] == t + 1) +
-                    pins->cover[after + k];
-            int f = pins->reach[after + k] + may[k] - may[k + nk];
-            sum += day_term(p, k, a, f, lg->lambda[k], &y);
+                    pins->cover[(whole ? here : after) + k];
+            int f = pins->reach[after + k] + (whole ? 0 : may[k] - may[k + nk]);
+            sum += day_term(p, k, a, f, pins->lambda[k], &y);
         }
     return (int64_t)ceil(sum - 1e-6);
 }

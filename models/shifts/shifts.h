@@ -92,7 +92,8 @@ struct shf_problem {
     size_t state_size;
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
         o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
-        o_pcover, o_preach, o_preq, o_prest, o_pany;
+        o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pwhole,
+        o_pany;
 };
 
 static inline int shf_cell(const struct shf_problem *p, int s, int d)
@@ -145,25 +146,34 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       struct cs_error *err);
 void shf_lagrange_free(struct shf_lagrange *lg);
 double shf_lagrange_root(const struct shf_lagrange *lg);
-/* The cheapest priced row of staff s that begins with prefix[0..len-1]
- * (INFINITY: none). */
-double shf_lagrange_row(const struct shf_lagrange *lg,
-                        const struct shf_problem *p, int s,
-                        const signed char *prefix, int len);
-/* In a neighbourhood round, staff members whose rows are pinned whole count
- * as set.  By staff index s (nstaff + 1 entries, or (nstaff + 1) x ndays x
- * nshifts): the cover and requests of the rows pinned whole from s on, the
- * staff from s on not pinned whole who may work each shift, and the sum of
- * their cheapest rows.  `any` = 0: nothing pinned whole (init). */
+/* Neighbourhood rounds.  Rows pinned whole count as set; the others are
+ * priced afresh each round: a shift costs what it changes in the cover the
+ * pinned rows give (-under while short, +over after), and each such row's
+ * cheapest completion under those prices (keeping its pinned cells) gets a
+ * table of its own.  By staff index s (nstaff + 1 entries, or (nstaff + 1)
+ * x ndays x nshifts): the cover and requests of the rows pinned whole from s
+ * on, the staff from s on not pinned whole who may work each shift, and the
+ * sum of their cheapest rows.  *any = 0 (a state as init leaves it): no
+ * round, the set-up prices and tables. */
 struct shf_pins {
     int32_t *cover, *reach;
     int64_t *requests;
-    double *rest;
+    double *rest, *lambda;
+    double *togo;       /* shf_lagrange_states() doubles */
+    unsigned char *whole; /* nstaff */
     int32_t *any;
 };
+size_t shf_lagrange_states(const struct shf_lagrange *lg);
 void shf_lagrange_pin(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const signed char *fix,
                       struct shf_pins *out);
+/* The cheapest priced row of staff s that begins with prefix[0..len-1]
+ * (INFINITY: none), under the round's prices if pins says there is one,
+ * else (or pins NULL) the set-up prices. */
+double shf_lagrange_row(const struct shf_lagrange *lg,
+                        const struct shf_problem *p,
+                        const struct shf_pins *pins, int s,
+                        const signed char *prefix, int len);
 /* A lower bound for a roster set staff by staff: rows before s full, s's
  * first len days set; have = cover counts of the cells set, requests = their
  * request penalties.  INT64_MAX: s's row cannot be finished. */
