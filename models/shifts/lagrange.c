@@ -435,38 +435,6 @@ double shf_lagrange_root(const struct shf_lagrange *lg)
     return lg->root;
 }
 
-/* ---- at a node ------------------------------------------------------------ */
-
-/* The cheapest row of staff s that begins with prefix[0..len-1], under
- * prices lambda and their table togo. */
-static double row_from(const struct shf_lagrange *lg,
-                       const struct shf_problem *p, const double *lambda,
-                       const double *togo, int s, const signed char *prefix,
-                       int len)
-{
-    const struct space *sp = &lg->space[s];
-    struct rowstate r = before_day0, to;
-    double c = 0;
-    for (int d = 0; d < len; d++) {
-        if (!step(lg, p, s, d, r, prefix[d], &to))
-            return INFINITY;
-        c += value_cost(lg, p, lambda, s, d, prefix[d]);
-        r = to;
-    }
-    return c + togo[len ? (size_t)len * sp->size + encode(sp, r) : 0];
-}
-
-double shf_lagrange_row(const struct shf_lagrange *lg,
-                        const struct shf_problem *p,
-                        const struct shf_pins *pins, int s,
-                        const signed char *prefix, int len)
-{
-    if (pins && *pins->any)
-        return row_from(lg, p, pins->lambda, pins->togo + lg->space[s].at0,
-                        s, prefix, len);
-    return row_from(lg, p, lg->lambda, lg->space[s].togo, s, prefix, len);
-}
-
 size_t shf_lagrange_states(const struct shf_lagrange *lg)
 {
     return lg->states;
@@ -522,48 +490,115 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
     *out->any = 1;
 }
 
+/* ---- at a node ------------------------------------------------------------ *
+ *
+ * The search calls the bound at every node, before it tries values, and
+ * cells go staff by staff; so the prefix of the row being set grows by one
+ * day per level.  The state's scratch keeps, per level, the state the
+ * prefix of the row being set ends in and the prefix's costs, each made from
+ * its parent's; and, per staff member, the day terms, which stay the same
+ * while its row is set (they count the rows before it, and the pins). */
+
+struct prefix {
+    struct rowstate r;
+    double setup, round; /* the prefix's cost under each set of prices */
+    int64_t requests;
+    int ok;              /* some legal row begins this way */
+};
+
+size_t shf_lagrange_scratch(const struct shf_problem *p)
+{
+    return (size_t)p->nstaff * (size_t)p->ndays * sizeof(struct prefix) +
+           (size_t)p->nstaff * sizeof(double);
+}
+
+/* The entry of the node at depth s x ndays + len, from its parent's (an
+ * entry per depth: the nodes below a node never overwrite its own). */
+static struct prefix *prefix_at(const struct shf_lagrange *lg,
+                                const struct shf_problem *p,
+                                const struct shf_pins *pins, int s,
+                                const signed char *row, int len)
+{
+    struct prefix *e = (struct prefix *)pins->scratch + shf_cell(p, s, 0);
+    if (!len) {
+        e[0] = (struct prefix){before_day0, 0, 0, 0, 1};
+        return e;
+    }
+    const struct prefix *prev = &e[len - 1];
+    struct prefix *cur = &e[len];
+    int d = len - 1, v = row[d];
+    cur->ok = prev->ok && step(lg, p, s, d, prev->r, v, &cur->r);
+    if (cur->ok) {
+        cur->setup = prev->setup + value_cost(lg, p, lg->lambda, s, d, v);
+        cur->round = *pins->any ? prev->round + value_cost(lg, p, pins->lambda,
+                                                           s, d, v)
+                                : 0;
+        cur->requests =
+            prev->requests +
+            p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+    }
+    return cur;
+}
+
+double shf_lagrange_try(const struct shf_lagrange *lg,
+                        const struct shf_problem *p,
+                        const struct shf_pins *pins, int s, int d, int v)
+{
+    const struct space *sp = &lg->space[s];
+    const struct prefix *e =
+        (const struct prefix *)pins->scratch + shf_cell(p, s, d);
+    struct rowstate to;
+    if (!e->ok || !step(lg, p, s, d, e->r, v, &to))
+        return INFINITY;
+    return e->setup + value_cost(lg, p, lg->lambda, s, d, v) +
+           sp->togo[(size_t)(d + 1) * sp->size + encode(sp, to)];
+}
+
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const struct shf_problem *p,
                            const struct shf_pins *pins,
                            const signed char *roster, const int32_t *have,
                            int s, int len, int64_t requests)
 {
-    const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
-    const signed char *prefix = roster + (size_t)shf_cell(p, s, 0);
-    double row = shf_lagrange_row(lg, p, pins, s, prefix, len);
-    if (row == INFINITY)
+    const struct space *sp = &lg->space[s];
+    const int nk = p->ndays * p->nshifts;
+    const struct prefix *e =
+        prefix_at(lg, p, pins, s, roster + (size_t)shf_cell(p, s, 0), len);
+    if (!e->ok)
         return INT64_MAX; /* no legal row begins this way */
-    /* the prefix's requests and cover are in its row cost */
-    for (int d = 0; d < len; d++)
-        requests -= p->req_cost[(size_t)shf_cell(p, s, d) * nv + prefix[d]];
-    if (!*pins->any) {
-        double sum = (double)requests + row + lg->rest[s + 1];
-        const int *reach = lg->reach + (size_t)s * nk;
-        for (int d = 0; d < p->ndays; d++)
-            for (int t = 0; t < p->nshifts; t++) {
-                int k = d * p->nshifts + t, y;
-                int a = have[k] - (d < len && prefix[d] == t + 1);
-                sum += day_term(p, k, a, reach[k], lg->lambda[k], &y);
-            }
-        return (int64_t)ceil(sum - 1e-6);
+    const bool round = *pins->any, whole = round && pins->whole[s];
+    /* the prefix's requests are in its row's cost */
+    double sum = (double)(requests - e->requests);
+    if (!whole) {
+        const double *togo = round ? pins->togo + sp->at0 : sp->togo;
+        double row = (round ? e->round : e->setup) +
+                     togo[len ? (size_t)len * sp->size + encode(sp, e->r) : 0];
+        if (row == INFINITY)
+            return INT64_MAX;
+        sum += row;
     }
     /* a round: rows pinned whole count as set, the others under the
      * round's prices */
-    const int *may = lg->reach + (size_t)s * nk;
-    size_t here = (size_t)s * (size_t)nk, after = here + (size_t)nk;
-    double sum = (double)requests + pins->rest[s + 1];
-    bool whole = pins->whole[s];
-    if (whole)
-        sum += (double)pins->requests[s];
+    if (round)
+        sum += pins->rest[s + 1] +
+               (double)pins->requests[whole ? s : s + 1];
     else
-        sum += (double)pins->requests[s + 1] + row;
-    for (int d = 0; d < p->ndays; d++)
-        for (int t = 0; t < p->nshifts; t++) {
-            int k = d * p->nshifts + t, y;
-            int a = have[k] - (d < len && prefix[d] == t + 1) +
-                    pins->cover[(whole ? here : after) + k];
-            int f = pins->reach[after + k] + (whole ? 0 : may[k] - may[k + nk]);
-            sum += day_term(p, k, a, f, pins->lambda[k], &y);
+        sum += lg->rest[s + 1];
+    double *days = (double *)((struct prefix *)pins->scratch +
+                              (size_t)p->nstaff * (size_t)p->ndays);
+    if (!len) {
+        const int *may = lg->reach + (size_t)s * nk;
+        size_t here = (size_t)s * (size_t)nk, after = here + (size_t)nk;
+        days[s] = 0;
+        for (int k = 0; k < nk; k++) {
+            int y, a = have[k], f = may[k];
+            if (round) {
+                a += pins->cover[(whole ? here : after) + k];
+                f = pins->reach[after + k] + (whole ? 0 : may[k] - may[k + nk]);
+            }
+            days[s] += day_term(p, k, a, f, round ? pins->lambda[k]
+                                                  : lg->lambda[k], &y);
         }
-    return (int64_t)ceil(sum - 1e-6);
+    }
+    return (int64_t)ceil(sum + days[s] - 1e-6);
 }

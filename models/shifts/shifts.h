@@ -84,7 +84,7 @@ struct shf_problem {
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
-    int lns_days, lns_staff;
+    int lns_days, lns_staff, lns_rows;
     uint64_t restart_nodes; /* first budget of a first-solution search */
     int csv;           /* emit CSV rows instead of the grid */
 
@@ -93,7 +93,7 @@ struct shf_problem {
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
         o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
         o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pwhole,
-        o_pany;
+        o_pany, o_pscratch;
 };
 
 static inline int shf_cell(const struct shf_problem *p, int s, int d)
@@ -162,21 +162,24 @@ struct shf_pins {
     double *togo;       /* shf_lagrange_states() doubles */
     unsigned char *whole; /* nstaff */
     int32_t *any;
+    void *scratch;      /* shf_lagrange_scratch() bytes */
 };
 size_t shf_lagrange_states(const struct shf_lagrange *lg);
 void shf_lagrange_pin(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const signed char *fix,
                       struct shf_pins *out);
-/* The cheapest priced row of staff s that begins with prefix[0..len-1]
- * (INFINITY: none), under the round's prices if pins says there is one,
- * else (or pins NULL) the set-up prices. */
-double shf_lagrange_row(const struct shf_lagrange *lg,
+/* Bytes of the search's scratch (shf_pins.scratch). */
+size_t shf_lagrange_scratch(const struct shf_problem *p);
+/* The cheapest row under the set-up prices that begins with staff s's days
+ * 0..d-1 as set and then v (INFINITY: none).  Only at a node whose bound
+ * was taken (the bound keeps the prefix in the scratch). */
+double shf_lagrange_try(const struct shf_lagrange *lg,
                         const struct shf_problem *p,
-                        const struct shf_pins *pins, int s,
-                        const signed char *prefix, int len);
+                        const struct shf_pins *pins, int s, int d, int v);
 /* A lower bound for a roster set staff by staff: rows before s full, s's
  * first len days set; have = cover counts of the cells set, requests = their
- * request penalties.  INT64_MAX: s's row cannot be finished. */
+ * request penalties.  INT64_MAX: s's row cannot be finished.  To be called
+ * at every node of the search, in order (it keeps the scratch). */
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const struct shf_problem *p,
                            const struct shf_pins *pins,
