@@ -37,7 +37,6 @@ struct shf_lagrange {
         int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
         size_t size;      /* states per day                                */
         double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
-        size_t at0;       /* where its table starts in a round's tables    */
         size_t *first;    /* ndays + 1: day d's reachable states are      */
         struct rowstate *reach; /* reach[first[d]..first[d+1]-1]          */
         size_t *at;       /* and their indices                             */
@@ -47,6 +46,7 @@ struct shf_lagrange {
     int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
                              on who may work t on day d                   */
     size_t states;        /* all tables together, in doubles            */
+    size_t widest;        /* the largest one staff member's table takes  */
     double root;
 };
 
@@ -357,9 +357,10 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                                       : nweekends;
         sp->size = (size_t)(p->nshifts + 1) * (size_t)sp->runs * 2 *
                    ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
-        sp->at0 = total;
-        total += sp->size * ((size_t)p->ndays + 1);
+        size_t table = sp->size * ((size_t)p->ndays + 1);
+        total += table;
         lg->states = total;
+        lg->widest = table > lg->widest ? table : lg->widest;
         if (total > max_states) {
             cs_error_set(err, NULL,
                          "bound lagrange: more than %zu row states (at "
@@ -435,9 +436,9 @@ double shf_lagrange_root(const struct shf_lagrange *lg)
     return lg->root;
 }
 
-size_t shf_lagrange_states(const struct shf_lagrange *lg)
+size_t shf_lagrange_round_size(const struct shf_lagrange *lg, int slots)
 {
-    return lg->states;
+    return (size_t)slots * lg->widest;
 }
 
 void shf_lagrange_pin(const struct shf_lagrange *lg,
@@ -455,7 +456,7 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
         bool whole = true;
         for (int d = 0; d < p->ndays && whole; d++)
             whole = row[d] >= 0;
-        out->whole[s] = whole;
+        out->slot[s] = whole ? -1 : 0;
         int32_t *cover = out->cover + (size_t)s * n, *reach = out->reach +
                                                                (size_t)s * n;
         memcpy(cover, cover + n, n * sizeof *cover);
@@ -479,11 +480,15 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
     for (int k = 0; k < nk; k++)
         out->lambda[k] = out->cover[k] < p->need[k] ? -(double)p->under[k]
                                                     : (double)p->over[k];
+    int used = 0;
     for (int s = p->nstaff - 1; s >= 0; s--) {
         out->rest[s] = out->rest[s + 1];
-        if (out->whole[s])
+        if (out->slot[s] < 0)
             continue;
-        double *togo = out->togo + lg->space[s].at0;
+        if (used == out->slots)
+            return; /* more free rows than tables: the set-up prices */
+        out->slot[s] = used++;
+        double *togo = out->togo + (size_t)out->slot[s] * lg->widest;
         price_rows(lg, p, out->lambda, s, fix, togo);
         out->rest[s] += togo[0];
     }
@@ -566,11 +571,12 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
         prefix_at(lg, p, pins, s, roster + (size_t)shf_cell(p, s, 0), len);
     if (!e->ok)
         return INT64_MAX; /* no legal row begins this way */
-    const bool round = *pins->any, whole = round && pins->whole[s];
+    const bool round = *pins->any, whole = round && pins->slot[s] < 0;
     /* the prefix's requests are in its row's cost */
     double sum = (double)(requests - e->requests);
     if (!whole) {
-        const double *togo = round ? pins->togo + sp->at0 : sp->togo;
+        const double *togo =
+            round ? pins->togo + (size_t)pins->slot[s] * lg->widest : sp->togo;
         double row = (round ? e->round : e->setup) +
                      togo[len ? (size_t)len * sp->size + encode(sp, e->r) : 0];
         if (row == INFINITY)

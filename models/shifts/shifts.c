@@ -66,9 +66,11 @@ static void layout(struct shf_problem *p)
     FIELD(o_preq, np, int64_t);
     FIELD(o_prest, np, double);
     FIELD(o_plambda, np ? nd * nt : 0, double);
-    FIELD(o_ptogo, p->lagrange ? shf_lagrange_states(p->lagrange) : 0,
+    FIELD(o_ptogo,
+          p->lagrange ? shf_lagrange_round_size(p->lagrange, p->lagrange_slots)
+                      : 0,
           double);
-    FIELD(o_pwhole, ns, unsigned char);
+    FIELD(o_pslot, ns, int32_t);
     FIELD(o_pany, 1, int32_t);
     FIELD(o_pscratch, p->lagrange ? shf_lagrange_scratch(p) : 0, double);
     /* scratch for max_days_left: two layers of states x weekends */
@@ -289,7 +291,8 @@ static struct shf_pins pins_of(const struct shf_state *st)
                              AT(base, p->o_prest, double),
                              AT(base, p->o_plambda, double),
                              AT(base, p->o_ptogo, double),
-                             AT(base, p->o_pwhole, unsigned char),
+                             AT(base, p->o_pslot, int32_t),
+                             p->lagrange_slots,
                              AT(base, p->o_pany, int32_t),
                              AT(base, p->o_pscratch, void)};
 }
@@ -1058,6 +1061,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
     p->lns_rows = (int)cs_config_int(cfg, "strategy.lns_rows");
+    p->lagrange_slots = p->lns_staff > p->lns_rows ? p->lns_staff : p->lns_rows;
     p->restart_nodes = (uint64_t)cs_config_int(cfg, "strategy.restart_nodes");
     p->csv = cs_config_enum(cfg, "output.format") == (int)CS_FORMAT_CSV;
     layout(p);

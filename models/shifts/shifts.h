@@ -92,8 +92,9 @@ struct shf_problem {
     size_t state_size;
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
         o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
-        o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pwhole,
+        o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pslot,
         o_pany, o_pscratch;
+    int lagrange_slots; /* free rows a round prices afresh, at most */
 };
 
 static inline int shf_cell(const struct shf_problem *p, int s, int d)
@@ -159,12 +160,14 @@ struct shf_pins {
     int32_t *cover, *reach;
     int64_t *requests;
     double *rest, *lambda;
-    double *togo;       /* shf_lagrange_states() doubles */
-    unsigned char *whole; /* nstaff */
+    double *togo;       /* shf_lagrange_round_size(slots) doubles */
+    int32_t *slot;      /* nstaff: a free row's table, -1 pinned whole */
+    int slots;          /* tables: a round that frees more rows uses the
+                           set-up prices */
     int32_t *any;
     void *scratch;      /* shf_lagrange_scratch() bytes */
 };
-size_t shf_lagrange_states(const struct shf_lagrange *lg);
+size_t shf_lagrange_round_size(const struct shf_lagrange *lg, int slots);
 void shf_lagrange_pin(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const signed char *fix,
                       struct shf_pins *out);
