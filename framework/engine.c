@@ -264,6 +264,11 @@ int cs_search(struct cs_run *run, struct cs_error *err)
     run->stats.seconds = cs_now() - run->started;
     if (h->collect)
         h->collect(state, &run->stats);
+    /* a solve that searched its whole tree and found nothing proved that
+     * there is no solution */
+    if (run->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
+        !run->stats.solutions)
+        status = CS_INFEASIBLE;
     run->status = (enum cs_status)status;
 
     if (h->fini)

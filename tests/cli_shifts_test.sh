@@ -91,6 +91,7 @@ YAML
 run 1 "$tmp/none.yaml"
 expect_line "status     infeasible"
 run 1 "$tmp/none.yaml" --set task=solve
+expect_line "status     infeasible"
 expect_line "solutions  0"
 
 # --- bad input: one line, the position, exit 2 ---

@@ -353,7 +353,7 @@ static void test_shifts_infeasible(void **ctx)
     assert_int_equal(run.stats.solutions, 0);
     set(cfg, "task=solve");
     run_config(cfg, &run, NULL, NULL);
-    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
     cs_config_free(cfg);
 }
@@ -391,12 +391,12 @@ static void test_shifts_restarts(void **ctx)
         "          {id: Bo, min_minutes: 1920, max_consecutive: 3}]\n";
     cfg = parse(spec);
     run_config(cfg, &run, NULL, NULL);
-    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
     assert_int_equal(run.stats.nodes, 495);
     set(cfg, "strategy.restart_nodes=0");
     run_config(cfg, &run, NULL, NULL);
-    assert_int_equal(run.status, CS_COMPLETE);
+    assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.nodes, 300);
     cs_config_free(cfg);
 }
