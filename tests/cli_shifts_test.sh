@@ -90,6 +90,11 @@ params:
 YAML
 run 1 "$tmp/none.yaml"
 expect_line "status     infeasible"
+grep -q "^bound" "$out" && fail "an infeasible run printed a bound"
+run 1 "$tmp/none.yaml" --set strategy.order=staff --set strategy.bound=lagrange --json
+expect_json .status infeasible
+expect_json .bound null
+expect_json .nodes 1
 run 1 "$tmp/none.yaml" --set task=solve
 expect_line "status     infeasible"
 expect_line "solutions  0"

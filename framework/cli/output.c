@@ -250,7 +250,7 @@ void out_end(struct out *o, const struct cs_run *run)
                 cs_status_name(run->status), s->solutions);
         if (costs && s->solutions)
             fprintf(o->out, ", \"cost\": %" PRId64, run->cost);
-        if (costs)
+        if (costs && run->status != CS_INFEASIBLE) /* nothing to bound */
             fprintf(o->out, ", \"bound\": %" PRId64, run->bound);
         if (costs && s->solutions)
             fprintf(o->out, ", \"gap\": %.6f", gap(run));
@@ -276,7 +276,7 @@ void out_end(struct out *o, const struct cs_run *run)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
         if (costs && s->solutions)
             fprintf(o->out, "cost       %" PRId64 "\n", run->cost);
-        if (costs)
+        if (costs && run->status != CS_INFEASIBLE)
             fprintf(o->out, "bound      %" PRId64 "\n", run->bound);
         if (costs && s->solutions)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(run));

@@ -16,8 +16,9 @@
  * a node (cells staff by staff): the staff members whose row is full count
  * exactly, the one being set counts its cheapest row that begins with its
  * prefix (none: the prefix is a dead end), the rest their cheapest row.
- * Pairs kept apart and pinned cells are left out, which only loosens the
- * bound.
+ * Neighbourhood rounds re-price the rows they free (shf_lagrange_pin).
+ * Pairs kept apart are left out, and the set-up tables ignore pinned cells,
+ * which only loosens the bound.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ struct shf_lagrange {
                              on who may work t on day d                   */
     size_t states;        /* all tables together, in doubles            */
     size_t widest;        /* the largest one staff member's table takes  */
-    double root;
+    bool dead;            /* some staff member has no legal row           */
 };
 
 /* ---- one staff member's row as a walk through states ---------------------
@@ -282,6 +283,7 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     double target = 0;
     for (int k = 0; k < nk; k++)
         target += (double)p->need[k] * p->under[k];
+    memcpy(lg->lambda, lambda, (size_t)nk * sizeof *lambda);
     double best = -INFINITY, theta = STEP0;
     int stall = 0;
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
@@ -305,7 +307,6 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
         for (int k = 0; k < nk; k++)
             lambda[k] += step * g[k];
     }
-    lg->root = best;
     free(lambda);
     free(g);
 }
@@ -392,23 +393,20 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
             }
     }
 
+    /* a staff member with no legal row at all: the bound says so at the
+     * root (the search then ends infeasible), and no prices help */
     lg->lambda = cs_xcalloc((size_t)nk, sizeof *lg->lambda);
-    improve(lg, p, iterations);
+    for (int s = 0; s < p->nstaff; s++) {
+        price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
+        lg->dead |= lg->space[s].togo[0] == INFINITY;
+    }
+    if (!lg->dead)
+        improve(lg, p, iterations);
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
     for (int s = p->nstaff - 1; s >= 0; s--) {
         price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
         lg->rest[s] = lg->rest[s + 1] + lg->space[s].togo[0];
-    }
-    if (lg->rest[0] == INFINITY) {
-        int s = 0;
-        while (lg->space[s].togo[0] < INFINITY)
-            s++;
-        cs_error_at(err, (struct cs_pos){p->source, p->line[s], 1},
-                    "staff %s has no row that keeps all its rules",
-                    p->staff_id[s]);
-        shf_lagrange_free(lg);
-        return NULL;
     }
     return lg;
 }
@@ -429,11 +427,6 @@ void shf_lagrange_free(struct shf_lagrange *lg)
     free(lg->rest);
     free(lg->reach);
     free(lg);
-}
-
-double shf_lagrange_root(const struct shf_lagrange *lg)
-{
-    return lg->root;
 }
 
 size_t shf_lagrange_round_size(const struct shf_lagrange *lg, int slots)
@@ -567,6 +560,8 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
 {
     const struct space *sp = &lg->space[s];
     const int nk = p->ndays * p->nshifts;
+    if (lg->dead)
+        return INT64_MAX;
     const struct prefix *e =
         prefix_at(lg, p, pins, s, roster + (size_t)shf_cell(p, s, 0), len);
     if (!e->ok)

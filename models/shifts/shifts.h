@@ -146,7 +146,6 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
                                       struct cs_error *err);
 void shf_lagrange_free(struct shf_lagrange *lg);
-double shf_lagrange_root(const struct shf_lagrange *lg);
 /* Neighbourhood rounds.  Rows pinned whole count as set; the others are
  * priced afresh each round: a shift costs what it changes in the cover the
  * pinned rows give (-under while short, +over after), and each such row's
