@@ -5,16 +5,8 @@
 # compare section with its position and message.
 # usage: cli_compare_test.sh CSEARCH SOURCE_DIR
 set -u
-csearch=$1
-src=$2
-cd "$src" || exit 2
-failures=0
-tmp=$(mktemp -d)
-out=$tmp/out err=$tmp/err
-trap 'rm -rf "$tmp"' EXIT
-
-# fail, run, expect_stdout, expect_json
-. "$src/tests/cli_lib.sh"
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
 
 # rows EXPECTED: the JSON rows, one "n strategy solutions nodes
 # checks fails" line each (all deterministic), against EXPECTED
@@ -171,8 +163,4 @@ grep -qF "csearch compare CONFIG [options]" "$out" || fail "--help lacks compare
 run 0 --list
 grep -qF "    compare              mapping" "$out" || fail "--list lacks the compare key"
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all compare CLI tests passed"
+cli_finish "compare CLI"

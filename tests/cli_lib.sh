@@ -1,5 +1,30 @@
-# cli_lib.sh - helpers the CLI test scripts share (sourced, not run).
-# The script sets csearch (the binary), out and err (files), failures=0.
+# cli_lib.sh - helpers the CLI test scripts share (sourced, not run):
+#   . "$(dirname "$0")/cli_lib.sh"
+#   cli_start CSEARCH SOURCE_DIR
+#   ... run / expect_* ...
+#   cli_finish "WHAT"
+
+# cli_start CSEARCH SOURCE_DIR: csearch = the binary, the source tree as the
+# working directory, a scratch folder $tmp (removed on exit) holding $out
+# and $err, no failures yet.
+cli_start() {
+    csearch=$1
+    src=$2
+    cd "$src" || exit 2
+    failures=0
+    tmp=$(mktemp -d)
+    out=$tmp/out err=$tmp/err
+    trap 'rm -rf "$tmp"' EXIT
+}
+
+# cli_finish WHAT: exit 1 with the count of failures, else say all passed.
+cli_finish() {
+    if [ "$failures" -ne 0 ]; then
+        echo "$failures failure(s)"
+        exit 1
+    fi
+    echo "all $1 tests passed"
+}
 
 fail() {
     echo "FAIL: $*"

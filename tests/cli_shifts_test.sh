@@ -4,15 +4,9 @@
 # under short limits, and bad input with its exact one-line message.
 # usage: cli_shifts_test.sh CSEARCH SOURCE_DIR
 set -u
-csearch=$1
-src=$2
-cd "$src" || exit 2
-failures=0
-tmp=$(mktemp -d)
-out=$tmp/out err=$tmp/err
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
 
-. tests/cli_lib.sh # fail, run, expect_line, expect_stderr, expect_json
 
 # --- a compact trace: each cell by staff and day, the shift taken, the
 # cells set, request penalties so far and the bound ---
@@ -114,8 +108,4 @@ expect_stderr "csearch: neighbourhood rounds run until a limit: set limits.secon
 run 0 --list
 grep -qF "shifts: staff rosters" "$out" || fail "--list lacks shifts"
 
-if [ "$failures" -gt 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all shifts CLI tests passed"
+cli_finish "shifts CLI"

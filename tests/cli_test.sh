@@ -4,15 +4,8 @@
 # exact one-line message, Ctrl-C, and every config in configs/.
 # usage: cli_test.sh CSEARCH SOURCE_DIR
 set -u
-csearch=$1
-src=$2
-cd "$src" || exit 2
-failures=0
-out=$(mktemp) err=$(mktemp) tmp=$(mktemp -d)
-trap 'rm -rf "$out" "$err" "$tmp"' EXIT
-
-# fail, run, expect_stdout, expect_json
-. "$src/tests/cli_lib.sh"
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
 
 # --- help, version, list, usage errors ---
 run 0 --help
@@ -305,8 +298,4 @@ for config in configs/*.yaml; do
     [ -s "$out" ] || fail "$config printed nothing"
 done
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all CLI tests passed"
+cli_finish "CLI"

@@ -6,16 +6,9 @@
 # skipped (and say so) where those programs are not installed.
 # usage: cli_trace_test.sh CSEARCH SOURCE_DIR
 set -u
-csearch=$1
-src=$2
-cd "$src" || exit 2
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
 data=tests/data/trace
-failures=0
-tmp=$(mktemp -d)
-out=$tmp/out err=$tmp/err
-trap 'rm -rf "$tmp"' EXIT
-
-. tests/cli_lib.sh # fail, run, expect_stderr
 
 # The output without the two lines that vary from run to run.
 steady() { grep -v -e '^seconds ' -e '^nodes/s ' "$1"; }
@@ -201,8 +194,4 @@ run 0 configs/nqueens.yaml --tree "$tmp/d4.dot" --json
 jq -e '.strategy.kernel == "generic" and .solutions == 92 and .unique == 12' "$out" >/dev/null ||
     fail "traced d4 count: $(jq -c '[.strategy.kernel, .solutions, .unique]' "$out")"
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all trace tests passed"
+cli_finish "trace"

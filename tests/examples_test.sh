@@ -6,16 +6,12 @@
 # its program of its own, comparing the exact output.
 # usage: examples_test.sh BUILD_DIR SOURCE_DIR C_COMPILER
 set -u
+. "$(dirname "$0")/cli_lib.sh" # fail, cli_finish
 build=$1 src=$2 cc=$3
 failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix out=$tmp/out err=$tmp/err
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
     { cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1; }
@@ -98,8 +94,4 @@ run 2 "" build/knights-tour 9x9
 [ "$(cat "$err")" = "knights-tour: --set params.rows=9: 'params.rows' must be between 1 and 8, not 9" ] ||
     fail "knights-tour 9x9: $(cat "$err")"
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all example tests passed"
+cli_finish "example"

@@ -5,14 +5,13 @@
 # rank 0 alone prints.  Skipped (exit 77) in a build without MPI.
 # usage: mpi_test.sh CSEARCH SOURCE_DIR HAVE_MPI
 set -u
-csearch=$1
-src=$2
+. "$(dirname "$0")/cli_lib.sh"
 if [ "${3:-}" != 1 ] && [ "${3:-}" != TRUE ] && [ "${3:-}" != ON ]; then
     echo "MPI not built: skipped"
     exit 77
 fi
 command -v mpirun >/dev/null || { echo "no mpirun: skipped"; exit 77; }
-cd "$src" || exit 2
+cli_start "$1" "$2"
 
 # Open MPI on loopback: shared memory, more ranks than cores, root allowed
 # (CI runs as root).  LeakSanitizer is off under mpirun only: Open MPI's
@@ -22,13 +21,6 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_btl_vader_single_copy_mechanism=none # no CMA in containers
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-
-failures=0
-dir=$(mktemp -d /tmp/csearch-mpi-XXXXXX)
-out=$dir/out err=$dir/err
-trap 'rm -rf "$dir"' EXIT
-
-. tests/cli_lib.sh # fail
 
 # mpi EXPECTED_STATUS ARGS...: csearch on 4 ranks, within 60 s
 mpi() {
@@ -78,9 +70,9 @@ mpi 2 configs/nqueens.yaml --set params.n=8 --set limits.nodes=100
 # a rank that cannot join is reported by rank 0 (mpirun A : B gives ranks
 # different arguments, as different nodes may see different files)
 timeout 60 mpirun -np 2 "$csearch" configs/nqueens.yaml --set params.n=10 : \
-    -np 2 "$csearch" "$dir/missing.yaml" >"$out" 2>"$err"
+    -np 2 "$csearch" "$tmp/missing.yaml" >"$out" 2>"$err"
 [ $? = 2 ] || fail "a rank without its config: exit status not 2"
-[ "$(grep '^csearch:' "$err")" = "csearch: rank 2 of 4: $dir/missing.yaml: cannot open: No such file or directory" ] || fail "rank without config: $(cat "$err")"
+[ "$(grep '^csearch:' "$err")" = "csearch: rank 2 of 4: $tmp/missing.yaml: cannot open: No such file or directory" ] || fail "rank without config: $(cat "$err")"
 [ ! -s "$out" ] || fail "rank without config: stdout $(cat "$out")"
 timeout 60 mpirun -np 1 "$csearch" configs/nqueens.yaml --set params.n=10 : \
     -np 1 "$csearch" configs/nqueens.yaml --set params.n=11 >"$out" 2>"$err"
@@ -89,11 +81,11 @@ grep -qx "csearch: rank 1 of 2 runs another config (fingerprint [0-9a-f]\{16\}, 
 
 # a time limit stops every rank; only whole units are logged
 mpi 3 configs/nqueens.yaml --set params.n=16 --set strategy.symmetry=mirror \
-    --set limits.seconds=0.5 --checkpoint "$dir/limit" --json
+    --set limits.seconds=0.5 --checkpoint "$tmp/limit" --json
 [ "$(jq -r .status "$out")" = limit ] || fail "time limit: status $(jq -r .status "$out")"
 done_units=$(jq .units.done "$out")
 [ "$done_units" -lt 1118 ] || fail "time limit: all units done"
-[ "$(($(wc -l <"$dir/limit") - 2))" = "$done_units" ] || fail "time limit: $done_units units done, $(($(wc -l <"$dir/limit") - 2)) logged"
+[ "$(($(wc -l <"$tmp/limit") - 2))" = "$done_units" ] || fail "time limit: $done_units units done, $(($(wc -l <"$tmp/limit") - 2)) logged"
 
 # --- Ctrl-C, then a job killed mid-run, resume to the same total ---
 slow="configs/nqueens.yaml --set params.n=14 --set strategy.state=array --set strategy.symmetry=none"
@@ -102,7 +94,7 @@ full="365596 null 27358553 377901398 9665096 14" # the serial run's
 # time varies with the load)
 wait_logged() {
     for _ in $(seq 400); do
-        [ "$(cat "$dir/ck" 2>/dev/null | wc -l)" -ge "$2" ] && break
+        [ "$(cat "$tmp/ck" 2>/dev/null | wc -l)" -ge "$2" ] && break
         kill -0 "$1" 2>/dev/null || break
         sleep 0.025
     done
@@ -113,7 +105,7 @@ wait_logged() {
 # takes about half a second to pass it on, longer than the rest of a 4-rank
 # n = 14 count here: this one counts n = 15 (several seconds) and is
 # stopped long before its end.
-mpirun -np 4 "$csearch" ${slow/params.n=14/params.n=15} --checkpoint "$dir/ck" --json >"$out" 2>"$err" &
+mpirun -np 4 "$csearch" ${slow/params.n=14/params.n=15} --checkpoint "$tmp/ck" --json >"$out" 2>"$err" &
 pid=$!
 wait_logged $pid 22
 kill -INT $pid
@@ -124,11 +116,11 @@ got=$?
 [ "$(jq -r .status "$out")" = interrupted ] || fail "Ctrl-C under mpirun: status $(jq -r .status "$out")"
 interrupted=$(jq .units.done "$out")
 [ "$interrupted" -lt "$(jq .units.total "$out")" ] || fail "Ctrl-C under mpirun came too late"
-[ "$(($(wc -l <"$dir/ck") - 2))" = "$interrupted" ] || fail "Ctrl-C under mpirun: $interrupted units done, $(($(wc -l <"$dir/ck") - 2)) logged"
+[ "$(($(wc -l <"$tmp/ck") - 2))" = "$interrupted" ] || fail "Ctrl-C under mpirun: $interrupted units done, $(($(wc -l <"$tmp/ck") - 2)) logged"
 # a fresh job, rank 0 (the writer) killed once 20 units are logged
 # (SIGKILL: a crash; mpirun ends the others), then resumed.
-rm -f "$dir/ck"
-mpirun -np 4 "$csearch" $slow --checkpoint "$dir/ck" --json >"$out" 2>"$err" &
+rm -f "$tmp/ck"
+mpirun -np 4 "$csearch" $slow --checkpoint "$tmp/ck" --json >"$out" 2>"$err" &
 pid=$!
 wait_logged $pid 22
 for child in $(pgrep -P $pid); do
@@ -137,28 +129,24 @@ for child in $(pgrep -P $pid); do
     fi
 done
 wait $pid 2>/dev/null
-logged=$(($(wc -l <"$dir/ck") - 2))
+logged=$(($(wc -l <"$tmp/ck") - 2))
 # resumed on 2 ranks: the rank count is not part of the config
-timeout 60 mpirun -np 2 "$csearch" $slow --resume "$dir/ck" --json >"$out" 2>"$err" ||
+timeout 60 mpirun -np 2 "$csearch" $slow --resume "$tmp/ck" --json >"$out" 2>"$err" ||
     fail "resume on 2 ranks: $(head -c 300 "$err")"
 [ "$(jq -r "$counts" "$out")" = "$full" ] || fail "killed and resumed: $(jq -r "$counts" "$out"), serial $full"
 resumed=$(jq .units.resumed "$out")
 total=$(jq .units.total "$out")
 [ "$resumed" -gt 0 ] && [ "$resumed" -lt "$total" ] || fail "kill not mid-run: $resumed of $total resumed ($logged logged)"
-[ "$(($(wc -l <"$dir/ck") - 2))" = "$total" ] || fail "checkpoint does not hold each unit once"
-[ "$(tail -n +3 "$dir/ck" | cut -d' ' -f1 | sort | uniq -d | wc -l)" = 0 ] || fail "a unit is logged twice"
+[ "$(($(wc -l <"$tmp/ck") - 2))" = "$total" ] || fail "checkpoint does not hold each unit once"
+[ "$(tail -n +3 "$tmp/ck" | cut -d' ' -f1 | sort | uniq -d | wc -l)" = 0 ] || fail "a unit is logged twice"
 
 # --- slices under MPI, merged, equal the full run ---
-mpi 0 $slow --units 0/2 --checkpoint "$dir/s0" --json
+mpi 0 $slow --units 0/2 --checkpoint "$tmp/s0" --json
 [ "$(jq -r '[.units.first, .units.end, .units.done] | map(tostring) | join(" ")' "$out")" = "0 682 682" ] || fail "slice 0/2: $(jq -c .units "$out")"
-mpi 0 $slow --units 1/2 --checkpoint "$dir/s1"
-"$csearch" merge $slow --json "$dir/s0" "$dir/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
+mpi 0 $slow --units 1/2 --checkpoint "$tmp/s1"
+"$csearch" merge $slow --json "$tmp/s0" "$tmp/s1" >"$out" 2>"$err" || fail "merge: $(cat "$err")"
 [ "$(jq -r "$counts" "$out")" = "$full" ] || fail "slices merged: $(jq -r "$counts" "$out"), serial $full"
 # and the MPI checkpoint merges with them, unit for unit
-"$csearch" merge $slow "$dir/s0" "$dir/ck" "$dir/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
+"$csearch" merge $slow "$tmp/s0" "$tmp/ck" "$tmp/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all MPI tests passed"
+cli_finish "MPI"

@@ -6,19 +6,12 @@
 # usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
 #        LIBNONAME
 set -u
-csearch=$1 src=$2 libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6
-cd "$src" || exit 2
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-out=$tmp/out err=$tmp/err
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
+libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6
 
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# run EXPECTED_STATUS ARGS...: stdout without the timing lines in $out
+# run EXPECTED_STATUS ARGS...: cli_lib's run, but stdout without the timing
+# lines in $out
 run() {
     local want=$1
     shift
@@ -89,8 +82,4 @@ expect_err "csearch: --set plugin=README.md: cannot load plugin: ./README.md: in
 run 2 $map --set plugin="$libknight"
 expect_err "csearch: $map:7:8: unknown model 'map' (csearch --list shows the models)"
 
-if [ $failures -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "all plugin CLI tests passed"
+cli_finish "plugin CLI"
