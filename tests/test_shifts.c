@@ -47,6 +47,20 @@ static bool check_each(void *ud, const struct cs_hooks *h, const void *state,
     return true;
 }
 
+/* Optimize cfg with every roster checked: the status, and the cost, which
+ * must be the checker's total of the last roster too. */
+static struct cs_run optimized(struct cs_config *cfg, enum cs_status status,
+                               int64_t cost)
+{
+    struct cs_run run;
+    struct seen seen = {0};
+    run_config(cfg, &run, check_each, &seen);
+    assert_int_equal(run.status, status);
+    assert_int_equal(run.cost, cost);
+    assert_int_equal(seen.last_total, cost);
+    return run;
+}
+
 static struct cs_config *load(const char *path)
 {
     struct cs_config *cfg;
@@ -222,13 +236,7 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
         set(cfg, "task=optimize");
         set(cfg, order % 2 ? "strategy.order=day" : "strategy.order=staff");
         set(cfg, bounds[order / 2]);
-        struct cs_run run;
-        struct seen seen = {0};
-        run_config(cfg, &run, check_each, &seen);
-        assert_int_equal(run.status, CS_OPTIMAL);
-        assert_int_equal(run.cost, best);
-        assert_int_equal(run.bound, best);
-        assert_int_equal(seen.last_total, best);
+        assert_int_equal(optimized(cfg, CS_OPTIMAL, best).bound, best);
     }
     assert_int_equal(best, 40);
     cs_config_free(cfg);
@@ -276,59 +284,38 @@ static void test_shifts_curtois_neighbourhoods(void **ctx)
         "params.instance=" DATA "Instance1.txt", "strategy.lns_nodes=10000",
         "strategy.lns_staff=3", "limits.nodes=500000", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, CS_LIMIT);
-    assert_int_equal(run.cost, 607);
-    assert_int_equal(seen.last_total, 607);
-    assert_int_equal(run.stats.nodes, 500000);
+    assert_int_equal(optimized(cfg, CS_LIMIT, 607).stats.nodes, 500000);
     cs_config_free(cfg);
 }
 
-/* The weekend bound at the root of Instance1: 8 nurses, one weekend each of
- * two, 16 of the 20 weekend places at most: 4 x 100 certain. */
-static void test_shifts_weekend_bound(void **ctx)
+/* The root bounds of Instance1.  Day by day: 0.  Weekends: 8 nurses, one
+ * weekend each of two, 16 of the 20 weekend places at most: 4 x 100
+ * certain.  Lagrangian (lagrange.c): 558, and strong enough down the tree
+ * to prove the optimum 607 (every roster on the way checked). */
+static void test_shifts_root_bounds(void **ctx)
 {
     (void)ctx;
+    static const struct {
+        const char *bound;
+        int64_t root;
+    } cases[] = {{"strategy.bound=days", 0},
+                 {"strategy.bound=weekends", 400},
+                 {"strategy.bound=lagrange", 558}};
     const char *const sets[] = {"model=shifts", "task=optimize",
                                 "params.instance=" DATA "Instance1.txt",
-                                "strategy.bound=weekends", "limits.nodes=1000",
-                                NULL};
+                                "limits.nodes=1", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, CS_LIMIT);
-    assert_int_equal(run.bound, 400);
-    set(cfg, "strategy.bound=days");
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.bound, 0);
-    cs_config_free(cfg);
-}
-
-/* The Lagrangian bound (lagrange.c) on Instance1: 558 at the root, where
- * the day bound sees 0 and the weekend bound 400, and strong enough down
- * the tree to prove the optimum 607 (every roster on the way checked). */
-static void test_shifts_lagrange_bound(void **ctx)
-{
-    (void)ctx;
-    const char *const sets[] = {"model=shifts", "task=optimize",
-                                "params.instance=" DATA "Instance1.txt",
-                                "strategy.bound=lagrange", "limits.nodes=1",
-                                NULL};
-    struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, CS_LIMIT);
-    assert_int_equal(run.bound, 558);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct cs_run run;
+        struct seen seen = {0};
+        set(cfg, cases[i].bound);
+        run_config(cfg, &run, check_each, &seen);
+        assert_int_equal(run.status, CS_LIMIT);
+        assert_int_equal(run.bound, cases[i].root);
+    }
     set(cfg, "limits.nodes=0");
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, CS_OPTIMAL);
-    assert_int_equal(run.cost, 607);
+    struct cs_run run = optimized(cfg, CS_OPTIMAL, 607);
     assert_int_equal(run.bound, 607);
-    assert_int_equal(seen.last_total, 607);
     assert_int_equal(run.stats.nodes, 2904729);
     cs_config_free(cfg);
 }
@@ -346,13 +333,8 @@ static void test_shifts_lagrange_rounds(void **ctx)
         "strategy.lns_nodes=10000", "strategy.lns_staff=3",
         "strategy.lns_days=28", "limits.nodes=20000000", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, CS_OPTIMAL);
-    assert_int_equal(run.cost, 828);
+    struct cs_run run = optimized(cfg, CS_OPTIMAL, 828);
     assert_int_equal(run.bound, 828);
-    assert_int_equal(seen.last_total, 828);
     assert_int_equal(run.stats.nodes, 788292);
     cs_config_free(cfg);
 }
@@ -597,8 +579,7 @@ int main(void)
         cmocka_unit_test(test_shifts_optimize_matches_brute_force),
         cmocka_unit_test(test_shifts_curtois_solve),
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
-        cmocka_unit_test(test_shifts_weekend_bound),
-        cmocka_unit_test(test_shifts_lagrange_bound),
+        cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_infeasible),
         cmocka_unit_test(test_shifts_restarts),
