@@ -151,6 +151,49 @@ static void find_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
     free(seen);
 }
 
+/* What each value costs staff s on day d under prices lambda (with fix:
+ * only the pinned value of a pinned cell, the others INFINITY). */
+static void day_costs(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const double *lambda,
+                      int s, int d, const signed char *fix, double *cost)
+{
+    int pin = fix ? fix[shf_cell(p, s, d)] : -1;
+    for (int v = 0; v <= p->nshifts; v++)
+        cost[v] = pin < 0 || v == pin ? value_cost(lg, p, lambda, s, d, v)
+                                      : INFINITY;
+}
+
+/* The cheapest way on from state r on day d: its cost plus the rest from
+ * the state it leads to (next: day d + 1's table; INFINITY: no way), and,
+ * if asked, the value (-1: none) and that state. */
+static inline double cheapest(const struct shf_lagrange *lg,
+                              const struct shf_problem *p, int s, int d,
+                              struct rowstate r, const double *cost,
+                              const double *next, int *arg,
+                              struct rowstate *to)
+{
+    const struct space *sp = &lg->space[s];
+    double best = INFINITY;
+    int best_v = -1;
+    struct rowstate best_to = r;
+    for (int v = 0; v <= p->nshifts; v++) {
+        struct rowstate t;
+        if (cost[v] == INFINITY || !step(lg, p, s, d, r, v, &t))
+            continue;
+        double c = cost[v] + next[encode(sp, t)];
+        if (c < best) {
+            best = c;
+            best_v = v;
+            best_to = t;
+        }
+    }
+    if (arg) {
+        *arg = best_v;
+        *to = best_to;
+    }
+    return best;
+}
+
 /* The cheapest rest of staff s's row from every reachable state (the
  * others are never read) under prices lambda, into togo, from the last day
  * back; with fix, only the pinned value of a pinned cell. */
@@ -167,22 +210,10 @@ static void price_rows(const struct shf_lagrange *lg,
     for (int d = p->ndays - 1; d >= 0; d--) {
         double *here = togo + (size_t)d * sp->size, *next = here + sp->size;
         double cost[SHF_MAX_SHIFTS + 1];
-        int pin = fix ? fix[shf_cell(p, s, d)] : -1;
-        for (int v = 0; v <= p->nshifts; v++)
-            cost[v] = pin < 0 || v == pin
-                          ? value_cost(lg, p, lambda, s, d, v)
-                          : INFINITY;
-        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++) {
-            struct rowstate to;
-            double best = INFINITY;
-            for (int v = 0; v <= p->nshifts; v++)
-                if (cost[v] < INFINITY &&
-                    step(lg, p, s, d, sp->reach[i], v, &to)) {
-                    double c = cost[v] + next[encode(sp, to)];
-                    best = c < best ? c : best;
-                }
-            here[sp->at[i]] = best;
-        }
+        day_costs(lg, p, lambda, s, d, fix, cost);
+        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++)
+            here[sp->at[i]] =
+                cheapest(lg, p, s, d, sp->reach[i], cost, next, NULL, NULL);
     }
 }
 
@@ -192,26 +223,17 @@ static void add_best_row(const struct shf_lagrange *lg,
                          int s, double *g)
 {
     const struct space *sp = &lg->space[s];
-    struct rowstate r = before_day0, to, best_to = r;
+    struct rowstate r = before_day0;
     for (int d = 0; d < p->ndays; d++) {
-        const double *next = sp->togo + (size_t)(d + 1) * sp->size;
-        double best = INFINITY;
-        int best_v = 0;
-        for (int v = 0; v <= p->nshifts; v++)
-            if (step(lg, p, s, d, r, v, &to)) {
-                double c = value_cost(lg, p, lambda, s, d, v) +
-                           next[encode(sp, to)];
-                if (c < best) {
-                    best = c;
-                    best_v = v;
-                    best_to = to;
-                }
-            }
-        if (best == INFINITY)
+        double cost[SHF_MAX_SHIFTS + 1];
+        int v;
+        day_costs(lg, p, lambda, s, d, NULL, cost);
+        cheapest(lg, p, s, d, r, cost, sp->togo + (size_t)(d + 1) * sp->size,
+                 &v, &r);
+        if (v < 0)
             return;
-        if (best_v)
-            g[d * p->nshifts + best_v - 1] += 1;
-        r = best_to;
+        if (v)
+            g[d * p->nshifts + v - 1] += 1;
     }
 }
 

@@ -519,7 +519,6 @@ static int max_days_left(struct shf_state *st, int s, int from)
     return best;
 }
 
-/* Can the staff member set last still reach the minimum minutes? */
 /* The most minutes staff s can still add from day `from` on, by dynamic
  * programming over runs and rotation: a state is the current run and, when
  * working, the last shift; shifts whose limit is used up are left out,
