@@ -52,15 +52,22 @@ struct cs_config *config_of(const char *const *sets)
     return cfg;
 }
 
-void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
-                void *ud)
+struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job)
 {
     struct cs_registry *reg = cs_registry_new();
     struct cs_error err;
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
-    struct cs_job job;
-    if (cs_job_setup(&job, cfg, reg, &err))
+    if (cs_job_setup(job, cfg, reg, &err))
         fail_msg("setup: %s", err.msg);
+    return reg;
+}
+
+void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
+                void *ud)
+{
+    struct cs_error err;
+    struct cs_job job;
+    struct cs_registry *reg = setup_job(cfg, &job);
     cs_job_run(&job, run);
     run->on_solution = fn;
     run->ud = ud;
@@ -68,6 +75,16 @@ void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
         fail_msg("search: %s", err.msg);
     cs_job_free(&job);
     cs_registry_free(reg);
+}
+
+void assert_same_counts(const struct cs_stats *a, const struct cs_stats *b)
+{
+    assert_int_equal(a->solutions, b->solutions);
+    assert_int_equal(a->unique, b->unique);
+    assert_int_equal(a->nodes, b->nodes);
+    assert_int_equal(a->checks, b->checks);
+    assert_int_equal(a->fails, b->fails);
+    assert_int_equal(a->max_depth, b->max_depth);
 }
 
 const char *setup_error(struct cs_config *cfg)

@@ -27,6 +27,13 @@ struct cs_config *config_of(const char *const *sets);
 void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
                 void *ud);
 
+/* Builtin models registered and the job set up from cfg (a failure fails
+ * the test); the registry, to free after the job. */
+struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job);
+
+/* Two runs' statistics agree on every count (not the seconds). */
+void assert_same_counts(const struct cs_stats *a, const struct cs_stats *b);
+
 /* Set up a job expecting an error; returns the formatted message. */
 const char *setup_error(struct cs_config *cfg);
 

@@ -129,11 +129,7 @@ static const struct shf_problem *problem_of(struct cs_config *cfg,
                                             struct cs_job *job,
                                             struct cs_registry **reg)
 {
-    struct cs_error err;
-    *reg = cs_registry_new();
-    assert_int_equal(cs_register_builtin_models(*reg, &err), 0);
-    if (cs_job_setup(job, cfg, *reg, &err))
-        fail_msg("setup: %s", err.msg);
+    *reg = setup_job(cfg, job);
     return job->problem.data;
 }
 

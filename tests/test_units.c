@@ -21,12 +21,9 @@ static struct cs_run count(const char *const *sets, const char *log,
                            uint64_t part, uint64_t parts)
 {
     struct cs_config *cfg = config_of(sets);
-    struct cs_registry *reg = cs_registry_new();
     struct cs_error err;
-    assert_int_equal(cs_register_builtin_models(reg, &err), 0);
     struct cs_job job;
-    if (cs_job_setup(&job, cfg, reg, &err))
-        fail_msg("setup: %s", err.msg);
+    struct cs_registry *reg = setup_job(cfg, &job);
     struct cs_run run;
     cs_job_run(&job, &run);
     run.checkpoint = log;
@@ -38,17 +35,6 @@ static struct cs_run count(const char *const *sets, const char *log,
     cs_registry_free(reg);
     cs_config_free(cfg);
     return run;
-}
-
-static void assert_same_counts(const struct cs_stats *a,
-                               const struct cs_stats *b)
-{
-    assert_int_equal(a->solutions, b->solutions);
-    assert_int_equal(a->unique, b->unique);
-    assert_int_equal(a->nodes, b->nodes);
-    assert_int_equal(a->checks, b->checks);
-    assert_int_equal(a->fails, b->fails);
-    assert_int_equal(a->max_depth, b->max_depth);
 }
 
 /* Sudoku propagates in prune: each unit must replay the split's prunes to
