@@ -3,7 +3,7 @@
  *
  * The same engine searches it (csearch/dfs.h with its own constant hook
  * table, copy mode): only the state and its hooks differ from the general
- * path.  Its problem data is the puzzle's givens; sudoku.c checks them
+ * path.  Its problem data is the puzzle's givens; puzzle.c checks them
  * (characters, duplicates) before it hands them over.
  */
 #ifndef CSEARCH_SUDOKU_FAST9_H

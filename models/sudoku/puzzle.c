@@ -1,0 +1,376 @@
+/* puzzle.c - Sudoku puzzles into problems: params.puzzle (one string or a
+ * list of rows), or params.file (a batch, one puzzle a line, each set up
+ * when the engine asks for it).
+ *
+ * A puzzle is checked (characters, size, equal givens in a unit) before it
+ * becomes a problem; 9 x 9 puzzles go to the fast kernel when the settings
+ * allow, the rest to the general path (search.c).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku/fast9.h"
+#include "sudoku/sudoku_impl.h"
+
+/* A batch: the puzzles of params.file, one a line; the geometry of the
+ * first puzzle's size is built once and shared. */
+struct sdk_batch {
+    struct sdk_settings set;
+    char *path;
+    char **lines;      /* NULL: the line was longer than any grid */
+    int *lineno;       /* each puzzle's line in the file (blank lines skip) */
+    size_t count;
+    struct sdk_geometry *shared;
+    pthread_mutex_t lock;
+};
+
+static void free_problem(void *data)
+{
+    struct sdk_problem *p = data;
+    if (!p)
+        return;
+    sdk_geometry_free(p->own);
+    free(p);
+}
+
+static void free_batch(void *data)
+{
+    struct sdk_batch *b = data;
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->count; i++)
+        free(b->lines[i]);
+    free(b->lines);
+    free(b->lineno);
+    free(b->path);
+    sdk_geometry_free(b->shared);
+    pthread_mutex_destroy(&b->lock);
+    free(b);
+}
+
+/* Digit of a puzzle character: 0 blank, -1 not a digit of this size. */
+static int char_digit(char ch, int n)
+{
+    int d = ch == '.' || ch == '0'   ? 0
+            : ch >= '1' && ch <= '9' ? ch - '0'
+            : ch >= 'A' && ch <= 'Z' ? ch - 'A' + 10
+            : ch >= 'a' && ch <= 'z' ? ch - 'a' + 10
+                                     : -1;
+    return d <= n ? d : -1;
+}
+
+/* Two equal givens in a unit: the puzzle is wrong, say where. */
+static int check_givens(const struct sdk_problem *p, struct sdk_grid_error *e)
+{
+    const struct sdk_geometry *g = p->g;
+    for (int u = 0; u < g->nunits; u++) {
+        const int *cell = g->units + (size_t)u * (size_t)p->n;
+        uint32_t digits = 0, twice = 0; /* a quick look first: batches */
+        for (int i = 0; i < p->n; i++) {
+            uint32_t bit = UINT32_C(1) << p->givens[cell[i]];
+            twice |= digits & bit;
+            digits |= bit;
+        }
+        if (!(twice & ~UINT32_C(1)))
+            continue;
+        int seen[SDK_MAX_N + 1] = {0};
+        for (int i = 0; i < p->n; i++) {
+            int c = cell[i], d = p->givens[c];
+            if (!d)
+                continue;
+            if (seen[d]) {
+                int a = seen[d] - 1;
+                return sdk_grid_fail(
+                    e, c + 1, NULL,
+                    "puzzle %s holds %c twice: row %d column %d and row %d "
+                    "column %d",
+                    g->names[u], sdk_digit_char(d), a / p->n + 1, a % p->n + 1,
+                    c / p->n + 1, c % p->n + 1);
+            }
+            seen[d] = c + 1;
+        }
+    }
+    return 0;
+}
+
+/* The side of the grid in text (len cells), or 0 with e filled. */
+static int grid_side(size_t len, struct sdk_grid_error *e)
+{
+    int n = 0;
+    while ((n + 1) * (n + 1) <= (int)len && n < SDK_MAX_N + 1)
+        n++;
+    if (n * n != (int)len || n < 4 || n > SDK_MAX_N) {
+        sdk_grid_fail(e, 0, NULL,
+                      "puzzle has %zu cells: not a square grid from 4 x 4 to "
+                      "%d x %d (81 for 9 x 9)",
+                      len, SDK_MAX_N, SDK_MAX_N);
+        return 0;
+    }
+    return n;
+}
+
+/* A problem for the grid in text on geometry g (of the grid's size), or
+ * NULL with e filled. */
+static struct sdk_problem *grid_problem(const char *text,
+                                        const struct sdk_geometry *g,
+                                        int propagate, struct sdk_grid_error *e)
+{
+    struct sdk_problem *p = cs_xcalloc(1, sizeof *p);
+    p->g = g;
+    p->n = g->n;
+    p->cells = g->cells;
+    p->propagate = propagate;
+    for (int c = 0; c < p->cells; c++) {
+        int d = char_digit(text[c], p->n);
+        if (d < 0) {
+            sdk_grid_fail(e, c + 1, NULL,
+                          "puzzle cell %d (row %d, column %d): '%c' is not a "
+                          "digit of a %d x %d grid",
+                          c + 1, c / p->n + 1, c % p->n + 1, text[c], p->n,
+                          p->n);
+            free_problem(p);
+            return NULL;
+        }
+        p->givens[c] = (unsigned char)d;
+    }
+    if (check_givens(p, e)) {
+        free_problem(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* A grid of n x n that kernel fast cannot take: -1 with e filled. */
+static int check_kernel(const struct sdk_settings *set, int n,
+                        struct sdk_grid_error *e)
+{
+    if (set->kernel != SDK_KERNEL_FAST || n == 9)
+        return 0;
+    return sdk_grid_fail(e, 0, "strategy.kernel",
+                         "kernel fast needs a 9 x 9 grid, not %d x %d", n, n);
+}
+
+static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f)
+{
+    out->hooks = sdk_fast9_hooks;
+    out->data = f;
+    out->free_data = free;
+    out->nvars = 81;
+    out->state_size = sdk_fast9_hooks->state_size;
+    out->kernel = "fast";
+}
+
+/* The givens of a 9 x 9 grid in text (81 characters), or NULL if a
+ * character is not a digit or a unit holds a digit twice: the quick way in
+ * for a batch, the general path says what is wrong. */
+static struct sdk_fast9 *fast_givens(const char *text)
+{
+    struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
+    uint32_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (int c = 0; c < 81; c++) {
+        int d = char_digit(text[c], 9);
+        int r = c / 9, k = c % 9, x = r / 3 * 3 + k / 3;
+        uint32_t bit = d > 0 ? UINT32_C(1) << d : 0;
+        if (d < 0 || (row[r] | col[k] | box[x]) & bit) {
+            free(f);
+            return NULL;
+        }
+        row[r] |= bit;
+        col[k] |= bit;
+        box[x] |= bit;
+        f->givens[c] = (unsigned char)d;
+    }
+    return f;
+}
+
+/* The problem for p on the settings' kernel; p is the caller's no more. */
+static void fill_problem(struct cs_problem *out, struct sdk_problem *p,
+                         const struct sdk_settings *set)
+{
+    if (set->fast && p->n == 9) {
+        struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
+        memcpy(f->givens, p->givens, sizeof f->givens);
+        free_problem(p);
+        fill_fast(out, f);
+        return;
+    }
+    out->hooks = sdk_generic_hooks;
+    out->data = p;
+    out->free_data = free_problem;
+    out->nvars = p->cells;
+    out->state_size = sdk_state_size(p);
+    out->kernel = "generic";
+}
+
+static struct cs_pos error_pos(const struct cs_config *cfg,
+                               const struct sdk_grid_error *e,
+                               const struct cs_node *node, size_t rows)
+{
+    if (e->key)
+        return cs_config_pos(cfg, e->key);
+    if (rows && e->cell)
+        return cs_node_pos(cs_node_at(node, (size_t)(e->cell - 1) / rows));
+    return cs_node_pos(node);
+}
+
+/* params.puzzle: one string, or a list of row strings. */
+int sdk_setup_puzzle(const struct cs_config *cfg,
+                     const struct sdk_settings *set, struct cs_problem *out,
+                     struct cs_error *err)
+{
+    const struct cs_node *node = cs_config_node(cfg, "params.puzzle");
+    char text[SDK_MAX_CELLS + 1];
+    size_t len = 0, rows = 0;
+    if (cs_node_kind(node) == CS_NODE_SCALAR) {
+        const char *s = cs_node_text(node);
+        len = strlen(s);
+        if (len > SDK_MAX_CELLS)
+            return cs_error_at(err, cs_node_pos(node),
+                               "puzzle has %zu cells, more than %d x %d", len,
+                               SDK_MAX_N, SDK_MAX_N);
+        memcpy(text, s, len);
+    } else if (cs_node_kind(node) == CS_NODE_SEQ) {
+        rows = cs_node_len(node);
+        for (size_t i = 0; i < rows; i++) {
+            const struct cs_node *row = cs_node_at(node, i);
+            const char *s = cs_node_text(row);
+            if (!s)
+                return cs_error_at(err, cs_node_pos(row),
+                                   "puzzle row %zu must be a string", i + 1);
+            if (strlen(s) != rows)
+                return cs_error_at(err, cs_node_pos(row),
+                                   "puzzle row %zu has %zu cells, expected "
+                                   "%zu (one per row)",
+                                   i + 1, strlen(s), rows);
+            if (len + rows > SDK_MAX_CELLS)
+                return cs_error_at(err, cs_node_pos(row),
+                                   "puzzle is larger than %d x %d", SDK_MAX_N,
+                                   SDK_MAX_N);
+            memcpy(text + len, s, rows);
+            len += rows;
+        }
+    } else {
+        return cs_error_at(err, cs_node_pos(node),
+                           "'params.puzzle' must be a string or a list of "
+                           "row strings");
+    }
+    struct sdk_grid_error e;
+    int n = grid_side(len, &e);
+    if (n && check_kernel(set, n, &e))
+        n = 0;
+    struct sdk_geometry *g = n ? sdk_geometry_new(n, set, &e) : NULL;
+    struct sdk_problem *p =
+        g ? grid_problem(text, g, set->propagate, &e) : NULL;
+    if (!p) {
+        sdk_geometry_free(g);
+        return cs_error_at(err, error_pos(cfg, &e, node, rows), "%s", e.msg);
+    }
+    p->own = g;
+    fill_problem(out, p, set);
+    return 0;
+}
+
+static int sdk_instance(const void *data, uint64_t index,
+                        struct cs_problem *out, struct cs_error *err)
+{
+    struct sdk_batch *b = (struct sdk_batch *)data;
+    const char *line = b->lines[index];
+    struct sdk_fast9 *f;
+    if (b->set.fast && line && strlen(line) == 81 && (f = fast_givens(line))) {
+        fill_fast(out, f);
+        return 0;
+    }
+    struct sdk_grid_error e;
+    struct sdk_problem *p = NULL;
+    struct sdk_geometry *own = NULL;
+    int n = 0;
+    if (!line)
+        sdk_grid_fail(&e, 0, NULL, "puzzle line is longer than a %d x %d grid",
+                      SDK_MAX_N, SDK_MAX_N);
+    else
+        n = grid_side(strlen(line), &e);
+    if (n && check_kernel(&b->set, n, &e))
+        n = 0;
+    if (n) {
+        /* the first size seen is shared by the batch; others are built for
+         * their line alone */
+        pthread_mutex_lock(&b->lock);
+        if (!b->shared)
+            b->shared = sdk_geometry_new(n, &b->set, &e);
+        const struct sdk_geometry *g = b->shared;
+        pthread_mutex_unlock(&b->lock);
+        if (g && g->n != n)
+            g = own = sdk_geometry_new(n, &b->set, &e);
+        p = g ? grid_problem(line, g, b->set.propagate, &e) : NULL;
+    }
+    if (!p) {
+        sdk_geometry_free(own);
+        struct cs_pos pos = {b->path, b->lineno[index], e.cell ? e.cell : 1};
+        return cs_error_at(err, pos, "%s", e.msg);
+    }
+    p->own = own;
+    fill_problem(out, p, &b->set);
+    return 0;
+}
+
+int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
+                    struct cs_problem *out, struct cs_error *err)
+{
+    struct sdk_batch *b = cs_xcalloc(1, sizeof *b);
+    b->set = *set;
+    pthread_mutex_init(&b->lock, NULL);
+    b->path = cs_config_path(cfg, "params.file");
+    FILE *f = fopen(b->path, "r");
+    if (!f) {
+        int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
+                             "cannot open '%s': %s", b->path, strerror(errno));
+        free_batch(b);
+        return rc;
+    }
+    size_t cap = 0;
+    char buf[SDK_MAX_CELLS + 8];
+    int lineno = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        size_t len = strlen(buf);
+        bool too_long = false;
+        lineno++;
+        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
+            /* longer than any grid: remember that, skip the rest */
+            int ch;
+            while ((ch = fgetc(f)) != EOF && ch != '\n')
+                ;
+            too_long = true;
+        }
+        while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+            buf[--len] = '\0';
+        if (!len)
+            continue; /* blank lines separate, they are not puzzles */
+        if (b->count == cap) {
+            cap = cap ? 2 * cap : 256;
+            b->lines = cs_xrealloc(b->lines, cap * sizeof *b->lines);
+            b->lineno = cs_xrealloc(b->lineno, cap * sizeof *b->lineno);
+        }
+        b->lineno[b->count] = lineno;
+        b->lines[b->count++] = too_long ? NULL : cs_xstrdup(buf);
+    }
+    int failed = ferror(f) ? errno : 0;
+    fclose(f);
+    if (failed || !b->count) {
+        int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
+                             failed ? "cannot read '%s': %s"
+                                    : "'%s' holds no puzzle%s",
+                             b->path, failed ? strerror(failed) : "");
+        free_batch(b);
+        return rc;
+    }
+    out->hooks = sdk_generic_hooks;
+    out->data = b;
+    out->free_data = free_batch;
+    out->instances = b->count;
+    out->setup_instance = sdk_instance;
+    out->kernel = set->fast ? "fast" : "generic";
+    return 0;
+}
