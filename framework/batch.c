@@ -5,7 +5,8 @@
  * hands the results to the caller strictly in input order, waiting on a
  * condition variable for the next one to be ready.  Each result is written
  * by one worker and read by the caller only after its ready flag, under the
- * lock, so no result is touched by two threads at once.  With one thread
+ * lock, so no result is touched by two threads at once.  The threads are
+ * the library's one pool (workers.h).  With one thread
  * the calling thread searches the instances itself: a worker would cost a
  * wake-up and two context switches per instance, a third of the time of a
  * file of easy Sudokus.
@@ -18,17 +19,16 @@
 #include <string.h>
 
 #include "csearch/batch.h"
+#include "workers.h"
 
 struct batch {
     const struct cs_job *job;
     uint64_t total;
     struct cs_batch_result *results;
-    bool *ready;                 /* under lock */
+    bool *ready;                 /* under w.lock */
     atomic_uint_fast64_t next;
     volatile sig_atomic_t *stop;
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    int running;                 /* under lock */
+    struct workers w;            /* w.wake: a result is ready */
 };
 
 /* on_solution: keep the first solution as one string of its lines. */
@@ -63,44 +63,37 @@ static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
         r->invalid = true;
         return;
     }
-    struct cs_run run;
-    cs_job_run(job, &run);
-    run.problem = &sub;
-    run.threads = 1; /* the batch's threads run instances side by side */
-    run.stop = b->stop;
+    /* the batch's threads run instances side by side: no split */
+    struct cs_spec spec;
+    cs_job_spec(job, &spec, NULL);
+    spec.problem = &sub;
+    spec.stop = b->stop;
     if (job->task != CS_TASK_COUNT) {
-        run.on_solution = keep_first;
-        run.ud = &r->solution;
+        spec.on_solution = keep_first;
+        spec.ud = &r->solution;
     }
-    if (cs_search(&run, &r->err))
+    struct cs_result res;
+    if (cs_search(&spec, NULL, &res, &r->err))
         r->invalid = true;
-    r->status = run.status;
-    r->stats = run.stats;
+    r->status = res.status;
+    r->stats = res.stats;
     cs_problem_free(&sub);
 }
 
-static void *worker(void *arg)
+static void worker(void *arg, int t)
 {
     struct batch *b = arg;
-    sigset_t block; /* Ctrl-C is the calling thread's to notice */
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &block, NULL);
+    (void)t;
     for (;;) {
         uint64_t i = atomic_fetch_add(&b->next, 1);
         if (i >= b->total || *b->stop)
             break;
         search_one(b, i, &b->results[i]);
-        pthread_mutex_lock(&b->lock);
+        pthread_mutex_lock(&b->w.lock);
         b->ready[i] = true;
-        pthread_cond_signal(&b->cond);
-        pthread_mutex_unlock(&b->lock);
+        pthread_cond_broadcast(&b->w.wake);
+        pthread_mutex_unlock(&b->w.lock);
     }
-    pthread_mutex_lock(&b->lock);
-    b->running--;
-    pthread_cond_signal(&b->cond);
-    pthread_mutex_unlock(&b->lock);
-    return NULL;
 }
 
 /* One thread: each instance searched and delivered in turn, no worker. */
@@ -132,50 +125,34 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     b.results = cs_xcalloc(b.total ? b.total : 1, sizeof *b.results);
     b.ready = cs_xcalloc(b.total ? b.total : 1, sizeof *b.ready);
     atomic_init(&b.next, 0);
-    pthread_mutex_init(&b.lock, NULL);
-    pthread_cond_init(&b.cond, NULL);
-
-    int threads = job->threads > 1 ? job->threads : 1;
-    pthread_t *tids = cs_xcalloc((size_t)threads, sizeof *tids);
-    int started = 0;
-    b.running = threads;
-    for (; started < threads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &b))
-            break;
-    pthread_mutex_lock(&b.lock);
-    b.running -= threads - started;
-    pthread_mutex_unlock(&b.lock);
+    int started = workers_start(&b.w, job->threads, worker, &b);
 
     uint64_t delivered = 0;
-    pthread_mutex_lock(&b.lock);
+    pthread_mutex_lock(&b.w.lock);
     while (delivered < b.total) {
         if (b.ready[delivered]) {
-            pthread_mutex_unlock(&b.lock);
+            pthread_mutex_unlock(&b.w.lock);
             on_result(ud, &b.results[delivered]);
             free(b.results[delivered].solution);
             b.results[delivered].solution = NULL;
             delivered++;
-            pthread_mutex_lock(&b.lock);
-        } else if (b.running == 0) {
+            pthread_mutex_lock(&b.w.lock);
+        } else if (b.w.running == 0) {
             break; /* stopped: what is not ready never will be */
         } else {
-            pthread_cond_wait(&b.cond, &b.lock);
+            pthread_cond_wait(&b.w.wake, &b.w.lock);
         }
     }
-    pthread_mutex_unlock(&b.lock);
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
+    pthread_mutex_unlock(&b.w.lock);
+    workers_join(&b.w);
     /* an instance finished after the delivery loop gave up is dropped */
     for (uint64_t i = delivered; i < b.total; i++)
         free(b.results[i].solution);
     /* in-flight instances come back interrupted: still a stop */
     *stopped = delivered < b.total || *b.stop;
 
-    free(tids);
     free(b.results);
     free(b.ready);
-    pthread_cond_destroy(&b.cond);
-    pthread_mutex_destroy(&b.lock);
     if (!started)
         return cs_error_set(err, NULL, "cannot start a worker thread");
     return 0;

@@ -1,10 +1,12 @@
 /* engine.c - running a search: set-up, the generic instance, polling.
  *
- * cs_search() allocates the stack and the state, hands them to the model's
- * own instance of the engine body (hooks->search) or to the generic one
- * below, and gathers the statistics.  Everything that is not per node (the
- * clock, limits, the interrupt flag) lives in cs_poll, called every
- * CS_POLL_NODES nodes, so the hot loop stays small.
+ * cs_search() checks the spec, then hands the run to the work units (a
+ * count that splits), to a portfolio (threads for solve or optimize) or to
+ * one engine: a stack, a state and the layers the spec asks for (layers.c)
+ * around calls of the body (dfs.h) -- the model's own instance or the
+ * generic one below.  Everything that is not per node (the clock, limits,
+ * the interrupt flag, a portfolio's shared incumbent) lives in cs_poll,
+ * called every CS_POLL_NODES nodes, so the hot loop stays small.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -13,9 +15,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "csearch/dfs.h"
-#include "csearch/dist.h"
-#include "csearch/engine.h"
+#include "engine_impl.h"
+#include "layers.h"
 #include "units.h"
 
 double cs_now(void)
@@ -25,260 +26,258 @@ double cs_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t next_poll_after(const struct cs_run *run, uint64_t nodes)
+static uint64_t next_poll_after(const struct cs_engine *e, uint64_t nodes)
 {
     uint64_t next = nodes + CS_POLL_NODES;
-    return next < run->node_cap ? next : run->node_cap;
+    return next < e->node_cap ? next : e->node_cap;
 }
 
-int cs_poll(struct cs_run *run, uint64_t nodes)
+int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
-    if (nodes >= run->node_cap)
+    struct cs_engine *e = d->engine;
+    if (nodes >= e->node_cap)
         return CS_LIMIT;
-    if (run->stop && *run->stop)
+    if (e->stop && *e->stop)
         return CS_INTERRUPTED;
-    if (run->limits.seconds > 0 &&
-        cs_now() - run->started >= run->limits.seconds)
+    if (e->seconds > 0 && cs_now() - e->started >= e->seconds)
         return CS_LIMIT;
-    run->next_poll = next_poll_after(run, nodes);
+    if (e->shared && layer_shared_poll(e))
+        return CS_LIMIT;
+    d->next_poll = next_poll_after(e, nodes);
     return -1;
 }
 
-/* The engine body with a table known only at run time. */
-static int generic_search(struct cs_run *run, void *state)
+uint64_t cs_dfs_random(struct cs_dfs *d, uint64_t n)
 {
-    return cs_dfs(run, state, run->problem->hooks);
+    /* splitmix64: small, and every seed gives a full-period stream */
+    uint64_t z = (d->rng += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (z ^ (z >> 31)) % n;
 }
 
-/* A trace runs the generic instance even for a table that has its own, with
- * the table's search slot cleared: cs_dfs traces only such a table. */
-static int traced_search(struct cs_run *run, void *state)
+/* ---- the engine's context ------------------------------------------------ */
+
+void eng_init(struct cs_engine *e, const struct cs_spec *spec,
+              volatile sig_atomic_t *stop)
 {
-    struct cs_hooks hooks = *run->problem->hooks;
-    hooks.search = NULL;
-    return cs_dfs(run, state, &hooks);
+    const struct cs_problem *p = spec->problem;
+    memset(e, 0, sizeof *e);
+    e->spec = spec;
+    e->problem = p;
+    e->layers = spec->layers;
+    e->stop = stop ? stop : spec->stop;
+    e->seconds = spec->limits.seconds;
+    e->node_limit = spec->limits.nodes ? spec->limits.nodes : UINT64_MAX;
+    e->node_cap = e->node_limit;
+    e->lns_step = 1;
+    e->on_solution = spec->on_solution;
+    e->ud = spec->ud;
+    struct cs_dfs *d = &e->dfs;
+    d->problem = p;
+    d->task = spec->task;
+    d->mrv = spec->select == CS_SELECT_MRV;
+    d->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *d->frames);
+    d->saved = p->hooks->undo
+                   ? NULL
+                   : cs_xmalloc(((size_t)p->nvars + 1) *
+                                cs_state_stride(cs_problem_state_size(p)));
+    d->base_weight = 1;
+    d->solution_cap =
+        spec->limits.solutions ? spec->limits.solutions : UINT64_MAX;
+    d->incumbent = INT64_MAX;
+    d->on_solution = spec->on_solution;
+    d->ud = spec->ud;
+    d->on_trace = spec->on_trace;
+    d->trace_ud = spec->trace_ud;
+    d->rng = spec->seed;
+    d->engine = e;
+    d->shuffle = e->layers.shuffle && p->max_values > 0 && !spec->on_trace;
+    if (d->shuffle) {
+        d->max_values = p->max_values;
+        d->values = cs_xcalloc(((size_t)p->nvars + 1) * (size_t)p->max_values,
+                               sizeof *d->values);
+    }
+    e->started = cs_now();
 }
 
-/* ---- branch and bound ---------------------------------------------------
- *
- * The DFS itself prunes every node whose bound reaches run->incumbent and
- * takes each cheaper goal as the new incumbent (dfs.h).  Around it: the root
- * bound, the final status (a finished tree proves the incumbent optimal, or
- * that there is no solution at all) and, for a model with a relax hook,
- * large-neighbourhood rounds: fix most of the incumbent, search the rest by
- * branch and bound under a node budget, keep what improves, repeat. */
-
-static int run_dfs(struct cs_run *run, void *state)
+void eng_free(struct cs_engine *e)
 {
-    const struct cs_hooks *h = run->problem->hooks;
-    return run->on_trace ? traced_search(run, state)
-           : h->search   ? h->search(run, state)
-                         : generic_search(run, state);
+    free(e->dfs.frames);
+    free(e->dfs.saved);
+    free(e->dfs.values);
+    free(e->best);
+    memset(&e->dfs, 0, sizeof e->dfs);
+    e->best = NULL;
 }
 
-/* on_solution while relaxing: keep a copy of the new incumbent, then tell
- * the caller. */
-struct keeper {
-    cs_solution_fn on_solution;
-    void *ud;
-};
-
-static bool keep_best(void *ud, const struct cs_hooks *h, const void *state,
-                      uint64_t weight)
+void *eng_state_new(const struct cs_engine *e)
 {
-    struct cs_run *run = ud;
-    const struct keeper *k = (const struct keeper *)run->best;
-    memcpy(run->best + sizeof *k, state, cs_problem_state_size(run->problem));
-    return k->on_solution ? k->on_solution(k->ud, h, state, weight) : true;
+    const struct cs_problem *p = e->problem;
+    void *state = cs_xcalloc(1, cs_problem_state_size(p));
+    p->hooks->init(state, p->data);
+    return state;
 }
 
-static bool out_of_time(const struct cs_run *run)
+void eng_harvest(struct cs_engine *e, void *state)
 {
-    return (run->stop && *run->stop) ||
-           (run->limits.seconds > 0 &&
-            cs_now() - run->started >= run->limits.seconds) ||
-           (run->limits.nodes && run->stats.nodes >= run->limits.nodes);
+    if (!e->problem->hooks->counters)
+        return;
+    struct cs_counters *c = state;
+    e->dfs.stats.checks += c->checks;
+    e->dfs.stats.unique += c->unique;
+    memset(c, 0, sizeof *c);
 }
 
-static int relax_rounds(struct cs_run *run, void *state)
+void eng_state_free(const struct cs_engine *e, void *state)
 {
-    const struct cs_problem *p = run->problem;
+    if (state && e->problem->hooks->fini)
+        e->problem->hooks->fini(state);
+    free(state);
+}
+
+void eng_state_reset(struct cs_engine *e, void *state)
+{
+    const struct cs_problem *p = e->problem;
+    eng_harvest(e, state);
+    if (p->hooks->fini)
+        p->hooks->fini(state);
+    memset(state, 0, cs_problem_state_size(p));
+    p->hooks->init(state, p->data);
+}
+
+/* The body with a table known only at run time.  A table that has its own
+ * instance gets a copy with the search slot cleared: the body keeps traces,
+ * the split walk and shuffled orders to such a table (dfs.h). */
+static int generic_search(struct cs_dfs *d, void *state)
+{
+    const struct cs_hooks *h = d->problem->hooks;
+    if (!h->search)
+        return cs_dfs(d, state, h);
+    struct cs_hooks plain = *h;
+    plain.search = NULL;
+    return cs_dfs(d, state, &plain);
+}
+
+int eng_dfs(struct cs_engine *e, void *state, uint64_t cap)
+{
+    struct cs_dfs *d = &e->dfs;
+    const struct cs_hooks *h = e->problem->hooks;
+    e->node_cap = cap;
+    d->next_poll = next_poll_after(e, 0);
+    bool generic = !h->search || d->on_trace || d->split_at || d->shuffle;
+    return generic ? generic_search(d, state) : h->search(d, state);
+}
+
+void eng_undo_to(struct cs_engine *e, void *state, int from, int to)
+{
+    const struct cs_problem *p = e->problem;
     const struct cs_hooks *h = p->hooks;
+    const struct cs_frame *frames = e->dfs.frames;
+    if (from <= to)
+        return;
+    if (h->undo) {
+        for (int k = from - 1; k >= to; k--)
+            h->undo(state, frames[k].var, frames[k].value);
+        return;
+    }
     size_t size = cs_problem_state_size(p);
-    struct keeper k = {run->on_solution, run->ud};
-    run->best = cs_xcalloc(1, sizeof k + size);
-    memcpy(run->best, &k, sizeof k);
-    run->on_solution = keep_best;
-    run->ud = run;
+    cs_dfs_save(h, e->dfs.saved + (size_t)to * cs_state_stride(size), state,
+                size, true);
+}
 
-    /* round 0: the plain search, up to its first solution */
-    run->solution_cap = 1;
-    int status = run_dfs(run, state);
-    run->solution_cap = UINT64_MAX;
-    for (uint64_t round = 1; status == CS_LIMIT && run->stats.solutions &&
-                             run->incumbent > run->bound && !out_of_time(run);
-         round++) {
-        if (h->collect)
-            h->collect(state, &run->stats);
-        if (h->fini)
-            h->fini(state);
-        memset(state, 0, size);
-        h->init(state, p->data);
-        h->relax(state, run->best + sizeof k, round);
-        uint64_t left = run->limits.nodes ? run->limits.nodes -
-                                                run->stats.nodes
-                                          : UINT64_MAX;
-        run->node_cap = left < p->relax_nodes ? left : p->relax_nodes;
-        run->next_poll = next_poll_after(run, 0);
-        status = run_dfs(run, state);
-        if (status == CS_COMPLETE)
-            status = CS_LIMIT; /* a neighbourhood done proves nothing */
-    }
-    if (run->stop && *run->stop)
-        status = CS_INTERRUPTED;
-    run->on_solution = k.on_solution;
-    run->ud = k.ud;
-    free(run->best);
-    run->best = NULL;
+uint64_t eng_nodes_left(const struct cs_engine *e)
+{
+    uint64_t used = e->dfs.stats.nodes;
+    return e->node_limit > used ? e->node_limit - used : 0;
+}
+
+bool eng_must_stop(const struct cs_engine *e)
+{
+    return (e->stop && *e->stop) ||
+           (e->seconds > 0 && cs_now() - e->started >= e->seconds) ||
+           eng_nodes_left(e) == 0 || (e->shared && layer_shared_done(e));
+}
+
+int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
+{
+    int status;
+    if (e->spec->task == CS_TASK_OPTIMIZE)
+        status = layer_optimize(e, state, cost, bound);
+    else
+        status = layer_first_solution(e, state);
+    eng_harvest(e, state);
+    /* a solve that searched its whole tree and found nothing proved that
+     * there is no solution */
+    if (e->spec->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
+        !e->dfs.stats.solutions)
+        status = CS_INFEASIBLE;
     return status;
 }
 
-static int optimize(struct cs_run *run, void *state)
+/* ---- checks and the entry point ------------------------------------------ */
+
+static bool is_split(const struct cs_split *split)
 {
-    const struct cs_hooks *h = run->problem->hooks;
-    run->incumbent = INT64_MAX;
-    run->bound = h->bound(state);
-    int status = h->relax && run->problem->relax_nodes
-                     ? relax_rounds(run, state)
-                     : run_dfs(run, state);
-    bool found = run->stats.solutions > 0;
-    run->cost = found ? run->incumbent : 0;
-    if (status == CS_COMPLETE || (found && run->incumbent <= run->bound)) {
-        run->bound = found ? run->incumbent : run->bound;
-        return found ? CS_OPTIMAL : CS_INFEASIBLE;
-    }
-    return status;
+    return split && (split->threads > 1 || split->checkpoint ||
+                     split->distribute);
 }
 
-int cs_run_validate(const struct cs_run *run, struct cs_error *err)
+int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
+                     struct cs_error *err)
 {
-    const struct cs_hooks *h = run->problem->hooks;
-    if (!h->init || !h->select || !h->first || !h->next || !h->apply)
+    const struct cs_problem *p = spec->problem;
+    const struct cs_hooks *h = p->hooks;
+    if (!h->init || !h->select || !h->next || !h->apply)
         return cs_error_set(err, NULL,
-                            "model hooks lack init, select, first, next or "
-                            "apply");
-    if (run->select == CS_SELECT_MRV && !h->domain_size)
+                            "model hooks lack init, select, next or apply");
+    if (spec->select == CS_SELECT_MRV && !h->domain_size)
         return cs_error_set(err, NULL,
                             "this model cannot select mrv: it reports no "
                             "domain sizes");
-    if (run->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
+    if (spec->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
-    if (run->task == CS_TASK_OPTIMIZE && h->relax &&
-        run->problem->relax_nodes && !run->limits.seconds &&
-        !run->limits.nodes)
+    if (spec->task == CS_TASK_OPTIMIZE && h->relax &&
+        spec->layers.lns_nodes && !spec->limits.seconds &&
+        !spec->limits.nodes)
         return cs_error_set(err, NULL,
                             "neighbourhood rounds run until a limit: set "
                             "limits.seconds or limits.nodes");
-    bool split = run->threads > 1 || run->checkpoint;
-    bool slice = run->slice_end || run->slice_parts;
-    if (slice && !run->checkpoint)
-        return cs_error_set(err, NULL,
-                            "a slice of units needs a log: --checkpoint "
-                            "FILE or --resume FILE");
-    if (run->slice_end && run->slice_first >= run->slice_end)
-        return cs_error_set(err, NULL,
-                            "units %" PRIu64 ":%" PRIu64 " is an empty slice",
-                            run->slice_first, run->slice_end);
-    if (run->slice_parts && run->slice_part >= run->slice_parts)
-        return cs_error_set(err, NULL,
-                            "units %" PRIu64 "/%" PRIu64 ": parts are "
-                            "numbered from 0 to %" PRIu64,
-                            run->slice_part, run->slice_parts,
-                            run->slice_parts - 1);
-    if (split && run->task != CS_TASK_COUNT)
-        return cs_error_set(err, NULL,
-                            "%s need task count",
-                            slice ? "slices of units"
-                                  : "threads and checkpoints");
-    if (run->task == CS_TASK_COUNT && cs_dist_size() > 1)
-        split = true; /* every count is shared out under mpirun */
-    /* name what splits this run when it is more than threads */
-    const char *by = cs_dist_size() > 1 ? "MPI ranks"
-                     : slice            ? "slices of units"
-                                        : NULL;
-    if (split && (run->limits.nodes || run->limits.solutions))
-        return cs_error_set(err, NULL,
-                            "%s cannot honour limits.nodes or "
-                            "limits.solutions exactly",
-                            by ? by : "threads and checkpoints");
-    if (run->on_trace && (split || (run->task == CS_TASK_COUNT &&
-                                    run->problem->count_unit)))
-        return cs_error_set(err, NULL,
-                            "a trace follows one search: it cannot be split "
-                            "%s%s",
-                            by && split ? "across " : "",
-                            by && split ? by
-                                        : "by threads, checkpoints or a "
-                                          "counting kernel");
-    if (run->problem->nvars < 0)
-        return cs_error_set(err, NULL, "model reports %d variables",
-                            run->problem->nvars);
+    if (p->nvars < 0)
+        return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
+    if (spec->task == CS_TASK_COUNT || is_split(split))
+        return cs_units_validate(spec, split, err);
     return 0;
 }
 
-int cs_search(struct cs_run *run, struct cs_error *err)
+int cs_search(const struct cs_spec *spec, const struct cs_split *split,
+              struct cs_result *out, struct cs_error *err)
 {
-    if (cs_run_validate(run, err))
+    memset(out, 0, sizeof *out);
+    if (cs_spec_validate(spec, split, err))
         return -1;
-    const struct cs_problem *p = run->problem;
-    const struct cs_hooks *h = p->hooks;
-    bool split = run->threads > 1 || run->checkpoint || cs_dist_size() > 1;
-
-    memset(&run->stats, 0, sizeof run->stats);
-    run->units_total = run->units_done = run->units_resumed = 0;
-    run->checkpoint_torn = false;
-    run->base_weight = 1;
-    if (run->task == CS_TASK_COUNT && (p->count_unit || split)) {
-        run->started = cs_now();
-        int rc = cs_search_units(run, err);
-        run->stats.seconds = cs_now() - run->started;
-        return rc;
+    const struct cs_problem *p = spec->problem;
+    double started = cs_now();
+    int rc = 0;
+    if (spec->task == CS_TASK_COUNT && (p->count_unit || is_split(split)))
+        rc = cs_search_units(spec, split, out, err);
+    else if (split && split->threads > 1)
+        rc = layer_portfolio(spec, split->threads, out, err);
+    else {
+        struct cs_engine e;
+        eng_init(&e, spec, NULL);
+        void *state = eng_state_new(&e);
+        out->status = (enum cs_status)eng_run(&e, state, &out->cost,
+                                              &out->bound);
+        out->stats = e.dfs.stats;
+        out->restarts = e.restarts;
+        out->rounds = e.rounds;
+        eng_state_free(&e, state);
+        eng_free(&e);
     }
-
-    run->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *run->frames);
-    size_t state_size = cs_problem_state_size(p);
-    run->saved = h->undo ? NULL
-                         : cs_xmalloc(((size_t)p->nvars + 1) *
-                                      cs_state_stride(state_size));
-    run->node_cap = run->limits.nodes ? run->limits.nodes : UINT64_MAX;
-    run->solution_cap =
-        run->limits.solutions ? run->limits.solutions : UINT64_MAX;
-    void *state = cs_xcalloc(1, state_size);
-
-    run->started = cs_now();
-    run->next_poll = next_poll_after(run, 0);
-    h->init(state, p->data);
-    int status = run->task == CS_TASK_OPTIMIZE ? optimize(run, state)
-                                               : run_dfs(run, state);
-    run->stats.seconds = cs_now() - run->started;
-    if (h->collect)
-        h->collect(state, &run->stats);
-    /* a solve that searched its whole tree and found nothing proved that
-     * there is no solution */
-    if (run->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
-        !run->stats.solutions)
-        status = CS_INFEASIBLE;
-    run->status = (enum cs_status)status;
-
-    if (h->fini)
-        h->fini(state);
-    free(state);
-    free(run->frames);
-    free(run->saved);
-    run->frames = NULL;
-    run->saved = NULL;
-    return 0;
+    out->stats.seconds = cs_now() - started;
+    return rc;
 }
 
 void cs_problem_free(struct cs_problem *problem)

@@ -8,10 +8,36 @@
 #include <string.h>
 
 #include "csearch/job.h"
+#include "csearch/trace.h"
 
-static const char *const task_names[] = {"count", "solve", "enumerate",
-                                         "optimize", NULL};
-static const char *const select_names[] = {"in-order", "mrv", NULL};
+/* The framework's enumerations, each named once: X(constant, "name"). */
+#define JOB_TASKS(X)                                                         \
+    X(CS_TASK_COUNT, "count")                                                \
+    X(CS_TASK_SOLVE, "solve")                                                \
+    X(CS_TASK_ENUMERATE, "enumerate")                                        \
+    X(CS_TASK_OPTIMIZE, "optimize")
+#define JOB_SELECTS(X)                                                       \
+    X(CS_SELECT_IN_ORDER, "in-order")                                        \
+    X(CS_SELECT_MRV, "mrv")
+/* "auto": the model's proposal (cs_problem.layers) */
+#define JOB_RESTARTS(X)                                                      \
+    X(RESTARTS_AUTO, "auto")                                                 \
+    X(RESTARTS_NONE, "none")                                                 \
+    X(RESTARTS_CONSTANT, "constant")                                         \
+    X(RESTARTS_GEOMETRIC, "geometric")                                       \
+    X(RESTARTS_LUBY, "luby")
+#define JOB_NAME(constant, name) name,
+#define JOB_CONSTANT(constant, name) constant,
+
+static const char *const task_names[] = {JOB_TASKS(JOB_NAME) NULL};
+static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
+static const char *const select_names[] = {JOB_SELECTS(JOB_NAME) NULL};
+static const enum cs_select select_values[] = {JOB_SELECTS(JOB_CONSTANT)};
+enum job_restarts { JOB_RESTARTS(JOB_CONSTANT) };
+static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
+static const enum cs_restarts restart_kinds[] = {
+    CS_RESTARTS_NONE, CS_RESTARTS_NONE, CS_RESTARTS_CONSTANT,
+    CS_RESTARTS_GEOMETRIC, CS_RESTARTS_LUBY};
 static const char *const format_names[] = {"text", "json", "csv", NULL};
 
 const struct cs_option cs_framework_options[] = {
@@ -29,7 +55,27 @@ const struct cs_option cs_framework_options[] = {
      .help = "next variable: the model's order, or fewest values first"},
     {.key = "strategy.threads", .type = CS_OPT_INT, .def = "1", .min = 1,
      .max = 1024,
-     .help = "worker threads for a count (the search is split into units)"},
+     .help = "worker threads: a count is split into units, a batch shares "
+             "out its instances, solve and optimize run a portfolio"},
+    {.key = "strategy.seed", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 9e18,
+     .help = "randomness of restarts, shuffled orders and portfolios: the "
+             "same seed, the same search"},
+    {.key = "strategy.restarts", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = restart_names,
+     .help = "restart a search for a first solution under node budgets: "
+             "constant, geometric (doubling), luby, none, or the model's "
+             "choice"},
+    {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "auto",
+     .min = 1, .max = 9e18, .all_word = "auto",
+     .help = "the first restart budget in nodes (auto: the model's)"},
+    {.key = "strategy.shuffle", .type = CS_OPT_BOOL, .def = "false",
+     .help = "try values in an order drawn from strategy.seed (models "
+             "that allow it)"},
+    {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "optimize: nodes per neighbourhood round after a first "
+             "solution, 0 = one branch and bound (auto: the model's)"},
     {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
     {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
@@ -167,6 +213,27 @@ static uint64_t fingerprint(const struct cs_config *cfg,
     return h;
 }
 
+/* The layers: the model's proposal, with the keys given on top. */
+static struct cs_layers layers_of(const struct cs_config *cfg,
+                                  const struct cs_problem *p)
+{
+    struct cs_layers l = p->layers;
+    int restarts = cs_config_enum(cfg, "strategy.restarts");
+    if (restarts != RESTARTS_AUTO)
+        l.restarts = restart_kinds[restarts];
+    int64_t nodes = cs_config_int(cfg, "strategy.restart_nodes");
+    if (nodes > 0)
+        l.restart_nodes = (uint64_t)nodes;
+    if (l.restarts != CS_RESTARTS_NONE && !l.restart_nodes)
+        l.restart_nodes = 1000; /* asked for by key, none proposed */
+    if (cs_config_bool(cfg, "strategy.shuffle"))
+        l.shuffle = true;
+    int64_t lns = cs_config_int(cfg, "strategy.lns_nodes");
+    if (lns >= 0)
+        l.lns_nodes = (uint64_t)lns;
+    return l;
+}
+
 static void list_tasks(unsigned tasks, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -191,7 +258,7 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     if (cs_config_check(cfg, tables, err))
         return -1;
 
-    job->task = (enum cs_task)cs_config_enum(cfg, "task");
+    job->task = task_values[cs_config_enum(cfg, "task")];
     if (!(job->model->tasks & CS_TASK_BIT(job->task))) {
         char can[128];
         list_tasks(job->model->tasks, can, sizeof can);
@@ -199,7 +266,7 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
                            "model %s cannot do task '%s' (it can: %s)",
                            job->model->name, task_names[job->task], can);
     }
-    job->select = (enum cs_select)cs_config_enum(cfg, "strategy.select");
+    job->select = select_values[cs_config_enum(cfg, "strategy.select")];
     job->limits.solutions = (uint64_t)cs_config_int(cfg, "limits.solutions");
     job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
     job->limits.seconds = cs_config_real(cfg, "limits.seconds");
@@ -208,15 +275,19 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->stats = cs_config_bool(cfg, "output.stats");
     job->threads = (int)cs_config_int(cfg, "strategy.threads");
     job->fingerprint = fingerprint(cfg, tables);
+    job->seed = (uint64_t)cs_config_int(cfg, "strategy.seed");
 
-    if (job->model->setup(cfg, &job->problem, err))
+    const struct cs_setup how = {job->task, job->select, job->limits,
+                                 cs_config_traced(cfg)};
+    if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;
+    job->layers = layers_of(cfg, &job->problem);
     /* threads split one count into units, or share out a batch's
      * instances (each then searched to the limits on its own) */
     const char *why = NULL;
     if (job->threads > 1 && !job->problem.setup_instance) {
-        if (job->task != CS_TASK_COUNT)
-            why = "threads need task count or a batch";
+        if (job->task == CS_TASK_ENUMERATE)
+            why = "threads need task count, solve or optimize, or a batch";
         else if (job->limits.nodes || job->limits.solutions)
             why = "threads cannot honour limits.nodes or limits.solutions "
                   "exactly; use one thread";
@@ -235,15 +306,21 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     return 0;
 }
 
-void cs_job_run(const struct cs_job *job, struct cs_run *run)
+void cs_job_spec(const struct cs_job *job, struct cs_spec *spec,
+                 struct cs_split *split)
 {
-    memset(run, 0, sizeof *run);
-    run->problem = &job->problem;
-    run->task = job->task;
-    run->select = job->select;
-    run->limits = job->limits;
-    run->threads = job->threads;
-    run->fingerprint = job->fingerprint;
+    memset(spec, 0, sizeof *spec);
+    spec->problem = &job->problem;
+    spec->task = job->task;
+    spec->select = job->select;
+    spec->limits = job->limits;
+    spec->layers = job->layers;
+    spec->seed = job->seed;
+    if (split) {
+        memset(split, 0, sizeof *split);
+        split->threads = job->threads;
+        split->fingerprint = job->fingerprint;
+    }
 }
 
 void cs_job_free(struct cs_job *job)

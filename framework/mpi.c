@@ -123,12 +123,11 @@ static void hand_out(struct pool *pool, int to)
 
 int dist_master_start(struct pool *pool, struct cs_error *err)
 {
-    const struct cs_run *run = pool->run;
     joined = true;
     held = cs_xcalloc((size_t)size, sizeof *held);
     out = 0;
     stop_sent = false;
-    credit = CREDIT * (run->threads > 1 ? run->threads : 1);
+    credit = CREDIT * (pool->split->threads > 1 ? pool->split->threads : 1);
     int rc = 0;
     for (int r = 1; r < size; r++) {
         struct hello h;
@@ -139,12 +138,12 @@ int dist_master_start(struct pool *pool, struct cs_error *err)
             continue; /* the first complaint is the one reported */
         if (!h.ok)
             rc = cs_error_set(err, NULL, "rank %d of %d: %s", r, size, h.msg);
-        else if (h.fingerprint != run->fingerprint)
+        else if (h.fingerprint != pool->split->fingerprint)
             rc = cs_error_set(err, NULL,
                               "rank %d of %d runs another config "
                               "(fingerprint %016" PRIx64 ", rank 0 %016" PRIx64
                               ")",
-                              r, size, h.fingerprint, run->fingerprint);
+                              r, size, h.fingerprint, pool->split->fingerprint);
         else if (h.units != pool->total)
             rc = cs_error_set(err, NULL,
                               "rank %d of %d splits into %" PRIu64
@@ -170,8 +169,8 @@ bool dist_master_serve(struct pool *pool)
         uint64_t none;
         MPI_Recv(&none, 1, MPI_UINT64_T, MPI_ANY_SOURCE, TAG_STOP,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        if (pool->run->stop)
-            *pool->run->stop = 1;
+        if (pool->spec->stop)
+            *pool->spec->stop = 1;
         else
             pool->stop = 1;
     }
@@ -211,10 +210,9 @@ void dist_master_end(struct pool *pool, int rc)
 {
     if (!active || rank != 0 || size < 2)
         return;
-    const struct cs_run *run = pool->run;
     joined = true;
     for (int r = 1; r < size; r++)
-        send_end(r, rc != 0, run->status, run->stats.solutions);
+        send_end(r, rc != 0, pool->out->status, pool->out->stats.solutions);
     free(held);
     held = NULL;
 }
@@ -234,7 +232,7 @@ static void send_result(const struct unit_result *r)
  * still queued goes back to rank 0, dropped. */
 static void stop_and_drop(struct pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->w.lock);
     pool->stop = 1;
     size_t dropped = pool->qlen;
     uint64_t *back = dropped ? cs_xmalloc(dropped * sizeof *back) : NULL;
@@ -244,7 +242,7 @@ static void stop_and_drop(struct pool *pool)
     }
     pool->qlen = 0;
     pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->w.lock);
     for (size_t k = 0; k < dropped; k++)
         send_result(&(struct unit_result){back[k], UNIT_DROPPED, {0}});
     free(back);
@@ -268,9 +266,9 @@ static bool take_messages(struct pool *pool, uint64_t *end)
         MPI_Recv(&unit, 1, MPI_UINT64_T, 0, st.MPI_TAG, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         if (st.MPI_TAG == TAG_UNIT) {
-            pthread_mutex_lock(&pool->lock);
+            pthread_mutex_lock(&pool->w.lock);
             pool_queue(pool, unit);
-            pthread_mutex_unlock(&pool->lock);
+            pthread_mutex_unlock(&pool->w.lock);
         }
         if (st.MPI_TAG == TAG_STOP || pool->stop)
             stop_and_drop(pool);
@@ -279,16 +277,15 @@ static bool take_messages(struct pool *pool, uint64_t *end)
 
 int dist_worker(struct pool *pool, struct cs_error *err)
 {
-    struct cs_run *run = pool->run;
     joined = true;
-    struct hello h = {1, pool->total, run->fingerprint, ""};
+    struct hello h = {1, pool->total, pool->split->fingerprint, ""};
     MPI_Send(&h, sizeof h, MPI_BYTE, 0, TAG_HELLO, MPI_COMM_WORLD);
     uint64_t end[3];
     struct unit_result *sending = NULL;
     size_t cap = 0;
     bool told = false;
     for (;;) {
-        if (!told && run->stop && *run->stop) {
+        if (!told && pool->spec->stop && *pool->spec->stop) {
             /* interrupted here: rank 0 stops every rank and ends the
              * count with what is finished */
             told = true;
@@ -296,9 +293,9 @@ int dist_worker(struct pool *pool, struct cs_error *err)
             MPI_Send(&none, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
             stop_and_drop(pool);
         }
-        pthread_mutex_lock(&pool->lock);
-        if (!pool->olen && pool->running > 0)
-            pool_wait(pool, POLL_NS);
+        pthread_mutex_lock(&pool->w.lock);
+        if (!pool->olen && pool->w.running > 0)
+            workers_wait(&pool->w, POLL_NS);
         size_t n = pool->olen;
         if (n > cap) {
             cap = pool->ocap;
@@ -307,23 +304,23 @@ int dist_worker(struct pool *pool, struct cs_error *err)
         if (n)
             memcpy(sending, pool->outbox, n * sizeof *sending);
         pool->olen = 0;
-        int running = pool->running;
-        pthread_mutex_unlock(&pool->lock);
+        int running = pool->w.running;
+        pthread_mutex_unlock(&pool->w.lock);
         for (size_t k = 0; k < n; k++)
             send_result(&sending[k]);
         if (take_messages(pool, end))
             break;
         if (!running && !n)
-            sleep_ns(POLL_NS);
+            workers_sleep(POLL_NS);
     }
     free(sending);
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->w.lock);
     pool->ended = true;
     pool->stop = 1; /* an end on an error may come with units in hand */
     pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
-    run->status = (enum cs_status)end[1];
-    run->stats.solutions = end[2];
+    pthread_mutex_unlock(&pool->w.lock);
+    pool->out->status = (enum cs_status)end[1];
+    pool->out->stats.solutions = end[2];
     if (end[0])
         return cs_error_set(err, NULL, "rank 0 ended the count on an error");
     return 0;

@@ -270,7 +270,7 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
     }
 }
 
-void cs_tracer_end(struct cs_tracer *t, const struct cs_run *run)
+void cs_tracer_end(struct cs_tracer *t, const struct cs_result *run)
 {
     if (t->opts.text)
         fflush(t->opts.text);

@@ -10,27 +10,29 @@
 #ifndef CSEARCH_UNITS_H
 #define CSEARCH_UNITS_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 
 #include "checkpoint.h"
 #include "csearch/engine.h"
+#include "workers.h"
 
-/* Split run's count into units and run them on run->threads workers, with
- * the checkpoint and progress run asks for (and the other MPI ranks, when
- * launched by mpirun).  Fills run->status, run->stats and the unit counts;
- * -1 with err when the checkpoint cannot be used, the slice lies beyond
- * the units, another rank failed or a count overflowed. */
-int cs_search_units(struct cs_run *run, struct cs_error *err);
+/* The checks a count or a split makes of its spec (engine.c calls it). */
+int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
+                      struct cs_error *err);
 
-/* The prefixes of a generic split (units.c). */
+/* Split spec's count into units and run them on split->threads workers,
+ * with the checkpoint and progress split asks for (and the other MPI ranks
+ * when split->distribute).  Fills *out; -1 with err when the checkpoint
+ * cannot be used, the slice lies beyond the units, another rank failed or
+ * a count overflowed. */
+int cs_search_units(const struct cs_spec *spec, const struct cs_split *split,
+                    struct cs_result *out, struct cs_error *err);
+
+/* The prefixes of a generic split: the nodes at the split depth, in the
+ * order the body reaches them. */
 struct frontier {
-    const struct cs_hooks *h;
-    int nvars, depth;
-    bool mrv, record;
-    size_t state_size;
-    unsigned char *saved;   /* copy mode: one state per level */
-    int *path;              /* var, value per level of the current prefix */
+    int depth;
+    bool record;
     int *prefixes;          /* count * depth * 2 when recording */
     uint64_t *weights;
     uint64_t count, cap;
@@ -47,11 +49,14 @@ struct unit_result {
 };
 
 struct pool {
-    struct cs_run *run;
+    const struct cs_spec *spec;
+    const struct cs_split *split;
+    struct cs_result *out;
     const struct cs_problem *problem;
     struct frontier fr;          /* generic units; unused with a kernel */
     uint64_t total;              /* units of the split */
     uint64_t first, end;         /* the slice searched */
+    double started;
     struct cs_stats *results;
     _Atomic unsigned char *done; /* finished (or resumed) */
     atomic_uint_fast64_t next;
@@ -60,11 +65,10 @@ struct pool {
     bool io_failed;              /* a checkpoint write failed (io_err) */
     struct cs_error io_err;
     atomic_uint_fast64_t finished; /* units done, resumed ones included */
-    pthread_mutex_t lock;        /* everything below, cp */
-    pthread_cond_t wake;         /* the controller: a worker ended or, fed,
-                                    has a result */
+    struct workers w;            /* w.lock guards everything below, cp;
+                                    w.wake: a worker ended or, fed, has a
+                                    result */
     struct cs_stats partial;     /* what interrupted units had found */
-    int running;
 
     /* fed (MPI ranks other than 0): units queued by the controller */
     bool fed, ended;
@@ -84,11 +88,6 @@ void pool_partial(struct pool *pool, const struct cs_stats *s);
 /* Fed pool: queue a unit for the workers (with the lock held). */
 void pool_queue(struct pool *pool, uint64_t unit);
 
-/* With the lock held: wait at most ns for pool->wake. */
-void pool_wait(struct pool *pool, long ns);
-/* Sleep ns nanoseconds (< 1 s), signals or not. */
-void sleep_ns(long ns);
-
 /* ---- MPI (mpi.c; without MPI, rank 0 of 1 and nothing to do) ---------- */
 int dist_rank(void);
 /* Rank 0: wait for every rank to join with the same split and hand out the
@@ -101,7 +100,7 @@ bool dist_master_serve(struct pool *pool);
 /* Rank 0: the run is over; tell every rank how (rc, status, solutions). */
 void dist_master_end(struct pool *pool, int rc);
 /* Another rank: the controller of a fed pool, until rank 0 ends the run;
- * then run->status and run->stats.solutions are rank 0's totals. */
+ * then out->status and out->stats.solutions are rank 0's totals. */
 int dist_worker(struct pool *pool, struct cs_error *err);
 
 #endif

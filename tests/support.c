@@ -62,16 +62,18 @@ struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job)
     return reg;
 }
 
-void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
+void run_config(struct cs_config *cfg, struct cs_result *run, cs_solution_fn fn,
                 void *ud)
 {
     struct cs_error err;
     struct cs_job job;
     struct cs_registry *reg = setup_job(cfg, &job);
-    cs_job_run(&job, run);
-    run->on_solution = fn;
-    run->ud = ud;
-    if (cs_search(run, &err))
+    struct cs_spec spec;
+    struct cs_split split;
+    cs_job_spec(&job, &spec, &split);
+    spec.on_solution = fn;
+    spec.ud = ud;
+    if (cs_search(&spec, &split, run, &err))
         fail_msg("search: %s", err.msg);
     cs_job_free(&job);
     cs_registry_free(reg);

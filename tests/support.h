@@ -24,7 +24,7 @@ struct cs_config *config_of(const char *const *sets);
 
 /* Set up the job for cfg (failing the test on error), run it with on_solution
  * and ud, and leave the statistics in *run. */
-void run_config(struct cs_config *cfg, struct cs_run *run, cs_solution_fn fn,
+void run_config(struct cs_config *cfg, struct cs_result *run, cs_solution_fn fn,
                 void *ud);
 
 /* Builtin models registered and the job set up from cfg (a failure fails

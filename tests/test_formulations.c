@@ -37,7 +37,7 @@ static struct cs_config *formulation_config(const char *const *keys, int n,
 }
 
 static void run_keys(const char *const *keys, int n, const char *task,
-                     struct cs_run *run, cs_solution_fn fn, void *ud)
+                     struct cs_result *run, cs_solution_fn fn, void *ud)
 {
     struct cs_config *cfg = formulation_config(keys, n, task);
     run_config(cfg, run, fn, ud);
@@ -68,7 +68,7 @@ static void check_totals(const char *const *keys, int max_n, bool d4)
 {
     load_nq_answers();
     for (int n = 1; n <= max_n; n++) {
-        struct cs_run run;
+        struct cs_result run;
         run_keys(keys, n, "count", &run, NULL, NULL);
         assert_int_equal(run.status, CS_COMPLETE);
         if (run.stats.solutions != nq_answers[n].total)
@@ -161,7 +161,7 @@ static void test_formulations_boards_valid_and_distinct(void **ctx)
     load_nq_answers();
     for (size_t f = 0; f < sizeof all / sizeof *all; f++)
         for (int n = 1; n <= 8; n++) {
-            struct cs_run run;
+            struct cs_result run;
             got.count = 0;
             run_keys(all[f], n, "enumerate", &run, keep_board, &got);
             assert_int_equal(got.count, nq_answers[n].total);
@@ -243,7 +243,7 @@ static void brute_walk(int n, int *pos, int row, unsigned used, struct tree *t)
 
 static void assert_tree(const char *const *keys, int n, const struct tree *t)
 {
-    struct cs_run run;
+    struct cs_result run;
     run_keys(keys, n, "count", &run, NULL, NULL);
     assert_int_equal(run.stats.solutions, t->solutions);
     assert_int_equal(run.stats.nodes, t->nodes);
@@ -292,7 +292,7 @@ static void test_formulations_set_walks_the_array_tree(void **ctx)
     };
     for (size_t s = 0; s < sizeof strategies / sizeof *strategies; s++)
         for (int n = 1; n <= 9; n++) {
-            struct cs_run a, b;
+            struct cs_result a, b;
             const char *const arr[] = {"strategy.state=array", strategies[s][0],
                                        strategies[s][1], strategies[s][2],
                                        "strategy.kernel=generic", NULL};
@@ -330,7 +330,7 @@ static void test_formulations_counts_n10(void **ctx)
         {brute, 9864101, 27170346, 3628076},
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-        struct cs_run run;
+        struct cs_result run;
         run_keys(want[i].keys, 10, "count", &run, NULL, NULL);
         assert_int_equal(run.stats.solutions, 724);
         assert_int_equal(run.stats.nodes, want[i].nodes);
@@ -346,7 +346,7 @@ static void test_formulations_threads_same_counts(void **ctx)
     (void)ctx;
     const char *const *all[] = {set, cell_prune, brute};
     for (size_t f = 0; f < sizeof all / sizeof *all; f++) {
-        struct cs_run one, two;
+        struct cs_result one, two;
         const char *keys[16];
         size_t k = 0;
         for (const char *const *p = all[f]; *p; p++)
@@ -417,7 +417,7 @@ static void test_formulations_set_solves_large_n(void **ctx)
     static const char *const keys[] = {"strategy.state=set",
                                        "strategy.select=mrv",
                                        "strategy.symmetry=none", NULL};
-    struct cs_run run;
+    struct cs_result run;
     run_keys(keys, 100, "solve", &run, NULL, NULL);
     assert_int_equal(run.status, CS_COMPLETE);
     assert_int_equal(run.stats.solutions, 1);

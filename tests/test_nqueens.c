@@ -140,7 +140,7 @@ static void test_nqueens_totals_every_strategy(void **ctx)
     for (int combo = 0; combo < 16; combo++)
         for (int n = 1; n <= 13; n++) {
             struct cs_config *cfg = combo_config(n, combo, "count");
-            struct cs_run run;
+            struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
             if (run.stats.solutions != nq_answers[n].total)
                 fail_msg("n=%d %s/%s/%s/%s: %llu solutions, expected %llu",
@@ -163,7 +163,7 @@ static void test_nqueens_boards_match_brute_force(void **ctx)
         for (int combo = 0; combo < 16; combo++) {
             struct cs_config *cfg = combo_config(n, combo, "enumerate");
             struct boards got = {0};
-            struct cs_run run;
+            struct cs_result run;
             run_config(cfg, &run, collect_board, &got);
             assert_int_equal(run.stats.solutions, expected.count);
             assert_int_equal(got.count, expected.count);
@@ -211,7 +211,7 @@ static void test_nqueens_plain_tree_matches_recursion(void **ctx)
         for (int state = 0; state < 2; state++) {
             /* combo bits: state, in-order, no symmetry, no pruning */
             struct cs_config *cfg = combo_config(n, state, "count");
-            struct cs_run run;
+            struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
             assert_int_equal(run.stats.nodes, nodes);
             assert_int_equal(run.stats.fails, fails);
@@ -242,7 +242,7 @@ static void test_nqueens_node_counts_n10(void **ctx)
     };
     for (int combo = 0; combo < 16; combo++) {
         struct cs_config *cfg = combo_config(10, combo, "count");
-        struct cs_run run;
+        struct cs_result run;
         run_config(cfg, &run, NULL, NULL);
         assert_int_equal(run.stats.solutions, 724);
         assert_int_equal(run.stats.nodes, want[combo][0]);
@@ -346,13 +346,13 @@ static void test_nqueens_d4_fast_kernel_matches_oeis(void **ctx)
         const char *const sets[] = {"model=nqueens", size,
                                     "strategy.symmetry=d4", NULL};
         struct cs_config *cfg = config_of(sets);
-        struct cs_run run;
+        struct cs_result run;
         run_config(cfg, &run, NULL, NULL);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(run.stats.solutions, nq_answers[n].total);
         assert_int_equal(run.stats.unique, nq_answers[n].unique);
         /* the kernel's units for n >= 6, the generic search below */
-        assert_int_equal(run.units_total > 0, n >= 6);
+        assert_int_equal(run.units.total > 0, n >= 6);
         cs_config_free(cfg);
     }
 }
@@ -373,7 +373,7 @@ static void test_nqueens_d4_generic_every_strategy(void **ctx)
                                         "strategy.kernel=generic", sets[0],
                                         sets[1], sets[2], sets[3], NULL};
             struct cs_config *cfg = config_of(list);
-            struct cs_run run;
+            struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
             assert_int_equal(run.stats.solutions, nq_answers[n].total);
             assert_int_equal(run.stats.unique, nq_answers[n].unique);
@@ -437,11 +437,11 @@ static void test_nqueens_threads_same_totals(void **ctx)
             const char *const sets[] = {"model=nqueens", "params.n=11",
                                         kinds[k][0], kinds[k][1], t, NULL};
             struct cs_config *cfg = config_of(sets);
-            struct cs_run run;
+            struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
             assert_int_equal(run.stats.solutions, 2680);
             /* split when threaded, or always with the fast kernel */
-            assert_int_equal(run.units_total > 0, threads > 1 || k == 1);
+            assert_int_equal(run.units.total > 0, threads > 1 || k == 1);
             if (threads == 1) {
                 first = run.stats;
             } else {
@@ -487,7 +487,7 @@ static void test_nqueens_node_limit_stops(void **ctx)
     const char *const sets[] = {"model=nqueens", "params.n=10",
                                 "limits.nodes=1000", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_LIMIT);
     assert_int_equal(run.stats.nodes, 1000);
@@ -501,7 +501,7 @@ static void test_nqueens_solution_limit_stops(void **ctx)
                                 "strategy.symmetry=none",
                                 "limits.solutions=5", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_LIMIT);
     assert_int_equal(run.stats.solutions, 5);
@@ -522,7 +522,7 @@ static void test_nqueens_solve_gives_first_board(void **ctx)
                                     NULL};
         struct cs_config *cfg = config_of(sets);
         struct boards got = {0};
-        struct cs_run run;
+        struct cs_result run;
         run_config(cfg, &run, collect_board, &got);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(run.stats.solutions, 1);
@@ -542,7 +542,7 @@ static void test_nqueens_solve_large_n_with_mrv(void **ctx)
                                 "strategy.select=mrv", "strategy.prune=forward",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_COMPLETE);
     assert_int_equal(run.stats.solutions, 1);

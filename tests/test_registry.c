@@ -92,14 +92,15 @@ static struct cs_stats run_plugin(const char *plugin, const char *text,
     struct cs_config *cfg = config(text, sets);
     struct cs_error err;
     struct cs_job job;
-    struct cs_run run;
+    struct cs_result run;
+    struct cs_spec spec;
     if (cs_job_setup(&job, cfg, reg, &err))
         fail_msg("setup: %s", err.msg);
-    cs_job_run(&job, &run);
-    run.on_solution = keep_first;
-    run.ud = first;
+    cs_job_spec(&job, &spec, NULL);
+    spec.on_solution = keep_first;
+    spec.ud = first;
     first[0] = '\0';
-    assert_int_equal(cs_search(&run, &err), 0);
+    assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
     assert_int_equal(run.status, CS_COMPLETE);
     cs_job_free(&job);
     cs_config_free(cfg);

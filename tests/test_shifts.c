@@ -49,10 +49,10 @@ static bool check_each(void *ud, const struct cs_hooks *h, const void *state,
 
 /* Optimize cfg with every roster checked: the status, and the cost, which
  * must be the checker's total of the last roster too. */
-static struct cs_run optimized(struct cs_config *cfg, enum cs_status status,
+static struct cs_result optimized(struct cs_config *cfg, enum cs_status status,
                                int64_t cost)
 {
-    struct cs_run run;
+    struct cs_result run;
     struct seen seen = {0};
     run_config(cfg, &run, check_each, &seen);
     assert_int_equal(run.status, status);
@@ -92,7 +92,7 @@ static void test_shifts_example_optimal(void **ctx)
 {
     (void)ctx;
     struct cs_config *cfg = load(CSEARCH_SOURCE_DIR "/configs/shifts.yaml");
-    struct cs_run run;
+    struct cs_result run;
     struct seen seen = {0};
     run_config(cfg, &run, check_each, &seen);
     assert_int_equal(run.status, CS_OPTIMAL);
@@ -146,7 +146,7 @@ static void count_both_ways(struct cs_config *cfg, uint64_t expected)
     for (int order = 0; order < 2; order++) {
         set(cfg, order ? "strategy.order=day" : "strategy.order=staff");
         set(cfg, "task=count");
-        struct cs_run run;
+        struct cs_result run;
         run_config(cfg, &run, NULL, NULL);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(run.stats.solutions, legal);
@@ -259,7 +259,7 @@ static void test_shifts_curtois_solve(void **ctx)
         const char *const sets[] = {"model=shifts", "task=solve",
                                     set_instance, NULL};
         struct cs_config *cfg = config_of(sets);
-        struct cs_run run;
+        struct cs_result run;
         struct seen seen = {0};
         run_config(cfg, &run, check_each, &seen);
         assert_int_equal(run.status, CS_COMPLETE);
@@ -302,7 +302,7 @@ static void test_shifts_root_bounds(void **ctx)
                                 "limits.nodes=1", NULL};
     struct cs_config *cfg = config_of(sets);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct cs_run run;
+        struct cs_result run;
         struct seen seen = {0};
         set(cfg, cases[i].bound);
         run_config(cfg, &run, check_each, &seen);
@@ -310,7 +310,7 @@ static void test_shifts_root_bounds(void **ctx)
         assert_int_equal(run.bound, cases[i].root);
     }
     set(cfg, "limits.nodes=0");
-    struct cs_run run = optimized(cfg, CS_OPTIMAL, 607);
+    struct cs_result run = optimized(cfg, CS_OPTIMAL, 607);
     assert_int_equal(run.bound, 607);
     assert_int_equal(run.stats.nodes, 2904729);
     cs_config_free(cfg);
@@ -329,7 +329,7 @@ static void test_shifts_lagrange_rounds(void **ctx)
         "strategy.lns_nodes=10000", "strategy.lns_staff=3",
         "strategy.lns_days=28", "limits.nodes=20000000", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run = optimized(cfg, CS_OPTIMAL, 828);
+    struct cs_result run = optimized(cfg, CS_OPTIMAL, 828);
     assert_int_equal(run.bound, 828);
     assert_int_equal(run.stats.nodes, 788292);
     cs_config_free(cfg);
@@ -349,7 +349,7 @@ static void test_shifts_infeasible(void **ctx)
         "  shifts: [{id: D, minutes: 480}]\n"
         "  staff: [{id: Al, min_minutes: 1440, max_consecutive: 2}]\n";
     struct cs_config *cfg = parse(spec);
-    struct cs_run run;
+    struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
@@ -371,7 +371,7 @@ static void test_shifts_restarts(void **ctx)
                                 "params.instance=" DATA "Instance7.txt",
                                 "strategy.restart_nodes=3", NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     struct seen seen = {0};
     run_config(cfg, &run, check_each, &seen);
     assert_int_equal(run.status, CS_COMPLETE);
@@ -535,7 +535,7 @@ static void test_shifts_roster_file(void **ctx)
     fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,,\n", f);
     fclose(f);
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     struct seen seen = {0};
     run_config(cfg, &run, check_each, &seen);
     assert_int_equal(run.status, CS_COMPLETE);

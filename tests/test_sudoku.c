@@ -79,7 +79,7 @@ static bool keep_grid(void *ud, const struct cs_hooks *hooks,
 }
 
 /* kernel: auto, fast or generic */
-static struct cs_run sudoku_on(const char *kernel, const char *puzzle,
+static struct cs_result sudoku_on(const char *kernel, const char *puzzle,
                                const char *task, const char *select,
                                const char *propagate, const char *extra,
                                struct grids *g)
@@ -93,14 +93,14 @@ static struct cs_run sudoku_on(const char *kernel, const char *puzzle,
     snprintf(k, sizeof k, "strategy.kernel=%s", kernel);
     const char *const sets[] = {"model=sudoku", p, t, s, pr, k, extra, NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     memset(g, 0, sizeof *g);
     run_config(cfg, &run, keep_grid, g);
     cs_config_free(cfg);
     return run;
 }
 
-static struct cs_run sudoku(const char *puzzle, const char *task,
+static struct cs_result sudoku(const char *puzzle, const char *task,
                             const char *select, const char *propagate,
                             const char *extra, struct grids *g)
 {
@@ -136,7 +136,7 @@ static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
         for (int combo = 1; combo < 6; combo++) { /* in-order without
                                                     propagation: see below */
             struct grids g;
-            struct cs_run run = sudoku_on("generic", lines[k], "count",
+            struct cs_result run = sudoku_on("generic", lines[k], "count",
                                           selects[combo & 1],
                                           propagations[combo >> 1],
                                           "limits.solutions=2", &g);
@@ -159,7 +159,7 @@ static void test_sudoku_propagation_node_counts(void **ctx)
         uint64_t nodes = 0;
         for (int k = 0; k < 20; k++) {
             struct grids g;
-            struct cs_run run = sudoku_on("generic", lines[k], "count", "mrv",
+            struct cs_result run = sudoku_on("generic", lines[k], "count", "mrv",
                                           propagations[p],
                                           "limits.solutions=2", &g);
             nodes += run.stats.nodes;
@@ -190,7 +190,7 @@ static void test_sudoku_multiple_solutions_reported(void **ctx)
     assert_int_equal(read_lines("sudoku_multisol_head20.txt", lines, 20), 20);
     for (int k = 0; k < 20; k++) {
         struct grids g;
-        struct cs_run run = sudoku(lines[k], "count", "mrv", "singles",
+        struct cs_result run = sudoku(lines[k], "count", "mrv", "singles",
                                    "limits.solutions=2", &g);
         assert_int_equal(run.status, CS_LIMIT); /* "2 or more" */
         assert_int_equal(run.stats.solutions, 2);
@@ -207,7 +207,7 @@ static void test_sudoku_no_solution(void **ctx)
                          "................";
     for (int combo = 0; combo < 4; combo++) {
         struct grids g;
-        struct cs_run run = sudoku(puzzle, "solve", selects[combo & 1],
+        struct cs_result run = sudoku(puzzle, "solve", selects[combo & 1],
                                    propagations[combo >> 1], "output.show=1",
                                    &g);
         assert_int_equal(run.status, CS_INFEASIBLE);
@@ -221,7 +221,7 @@ static void test_sudoku_4x4_grids_counted(void **ctx)
     /* there are 288 4x4 Sudoku grids */
     for (int combo = 0; combo < 4; combo++) {
         struct grids g;
-        struct cs_run run = sudoku("................", "count",
+        struct cs_result run = sudoku("................", "count",
                                    selects[combo & 1],
                                    propagations[combo >> 1],
                                    "output.show=1", &g);
@@ -229,7 +229,7 @@ static void test_sudoku_4x4_grids_counted(void **ctx)
         assert_int_equal(g.count, 288); /* each handed to on_solution */
     }
     struct grids g;
-    struct cs_run run = sudoku("................", "enumerate", "mrv",
+    struct cs_result run = sudoku("................", "enumerate", "mrv",
                                "singles", "output.show=all", &g);
     assert_int_equal(run.stats.solutions, 288);
     assert_int_equal(g.count, 288);
@@ -242,7 +242,7 @@ static void test_sudoku_6x6_and_16x16(void **ctx)
     /* 6x6 with 2x3 boxes, a puzzle with one solution */
     const char *six = "1.....""..3.2.""..6..4""5..1..""4.5...""......";
     struct grids g;
-    struct cs_run run = sudoku(six, "count", "mrv", "singles",
+    struct cs_result run = sudoku(six, "count", "mrv", "singles",
                                "limits.solutions=2", &g);
     assert_int_equal(run.stats.solutions > 0, 1);
     check_grid(g.first, six, 6, 2, 3);
@@ -316,7 +316,7 @@ static void test_sudoku_variants_match_brute_force(void **ctx)
     assert_int_equal(brute_4x4(boxes, true), 48);
     assert_int_equal(brute_4x4(jigsaw, false), 96);
     for (int p = 0; p < 3; p++) {
-        struct cs_run run = sudoku("................", "count", "mrv",
+        struct cs_result run = sudoku("................", "count", "mrv",
                                    propagations[p], "params.diagonals=true",
                                    &g);
         assert_int_equal(run.stats.solutions, brute_4x4(boxes, true));
@@ -339,7 +339,7 @@ static void test_sudoku_variants_match_brute_force(void **ctx)
         char prop[64];
         snprintf(prop, sizeof prop, "strategy.propagate=%s", propagations[p]);
         assert_int_equal(cs_config_set(cfg, prop, &err), 0);
-        struct cs_run run;
+        struct cs_result run;
         run_config(cfg, &run, NULL, NULL);
         assert_int_equal(run.stats.solutions, brute_4x4(jigsaw, false));
         cs_config_free(cfg);
@@ -352,7 +352,7 @@ static void test_sudoku_windoku_solution_checked(void **ctx)
     struct grids g;
     const char *empty = "................................................."
                         "................................";
-    struct cs_run run = sudoku(empty, "solve", "mrv", "full",
+    struct cs_result run = sudoku(empty, "solve", "mrv", "full",
                                "params.windoku=true", &g);
     assert_int_equal(run.stats.solutions, 1);
     check_grid(g.first, empty, 9, 3, 3);
@@ -394,11 +394,11 @@ static void test_sudoku_fast_kernel_agrees_on_test_sets(void **ctx)
     assert_int_equal(count, 60);
     for (int k = 0; k < count; k++) {
         struct grids gen, fast, fast_mrv;
-        struct cs_run a = sudoku_on("generic", lines[k], "count", "mrv",
+        struct cs_result a = sudoku_on("generic", lines[k], "count", "mrv",
                                     "full", "limits.solutions=2", &gen);
-        struct cs_run b = sudoku_on("fast", lines[k], "count", "in-order",
+        struct cs_result b = sudoku_on("fast", lines[k], "count", "in-order",
                                     "full", "limits.solutions=2", &fast);
-        struct cs_run c = sudoku_on("fast", lines[k], "count", "mrv", "full",
+        struct cs_result c = sudoku_on("fast", lines[k], "count", "mrv", "full",
                                     "limits.solutions=2", &fast_mrv);
         assert_int_equal(b.status, a.status);
         assert_int_equal(b.stats.solutions, a.stats.solutions);
@@ -423,7 +423,7 @@ static void test_sudoku_fast_kernel_counts_exactly(void **ctx)
     assert_int_equal(read_lines("sudoku_few_solutions.txt", lines, 5), 5);
     for (int k = 0; k < 5; k++) {
         struct grids g;
-        struct cs_run run = sudoku_on("generic", lines[k], "count", "mrv",
+        struct cs_result run = sudoku_on("generic", lines[k], "count", "mrv",
                                       "none", "output.show=0", &g);
         assert_int_equal(run.stats.solutions, want[k]);
         run = sudoku_on("generic", lines[k], "count", "mrv", "full",
@@ -435,7 +435,7 @@ static void test_sudoku_fast_kernel_counts_exactly(void **ctx)
         assert_int_equal(run.status, CS_COMPLETE);
     }
     struct grids g;
-    struct cs_run run = sudoku_on("fast", lines[2], "enumerate", "mrv", "full",
+    struct cs_result run = sudoku_on("fast", lines[2], "enumerate", "mrv", "full",
                                   "output.show=all", &g);
     assert_int_equal(run.stats.solutions, 138);
     assert_int_equal(g.count, 138);
@@ -471,7 +471,7 @@ static void test_sudoku_fast_kernel_enumerates_checked_grids(void **ctx)
                                 "strategy.kernel=fast", "output.show=all",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_run run;
+    struct cs_result run;
     run_config(cfg, &run, check_each, lines[4]);
     cs_config_free(cfg);
     assert_int_equal(run.stats.solutions, 7465);
@@ -486,7 +486,7 @@ static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
                        "..............................................."
                        "................";
     struct grids g;
-    struct cs_run run = sudoku_on("fast", none, "solve", "in-order", "full",
+    struct cs_result run = sudoku_on("fast", none, "solve", "in-order", "full",
                                   "output.show=1", &g);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);

@@ -21,7 +21,9 @@ struct fixture {
     struct cs_registry *reg;
     struct cs_config *cfg;
     struct cs_job job;
-    struct cs_run run;
+    struct cs_spec spec;
+    struct cs_split split;
+    struct cs_result run;
 };
 
 static void setup(struct fixture *f, const char *const *sets)
@@ -32,13 +34,13 @@ static void setup(struct fixture *f, const char *const *sets)
     f->cfg = config_of(sets);
     if (cs_job_setup(&f->job, f->cfg, f->reg, &err))
         fail_msg("setup: %s", err.msg);
-    cs_job_run(&f->job, &f->run);
+    cs_job_spec(&f->job, &f->spec, &f->split);
 }
 
 static void search(struct fixture *f)
 {
     struct cs_error err;
-    if (cs_search(&f->run, &err))
+    if (cs_search(&f->spec, &f->split, &f->run, &err))
         fail_msg("search: %s", err.msg);
 }
 
@@ -47,8 +49,8 @@ static struct cs_tracer *attach(struct fixture *f,
                                 const struct cs_trace_options *opts)
 {
     struct cs_tracer *t = cs_tracer_new(&f->job.problem, opts);
-    f->run.on_trace = cs_tracer_step;
-    f->run.trace_ud = t;
+    f->spec.on_trace = cs_tracer_step;
+    f->spec.trace_ud = t;
     return t;
 }
 
@@ -87,8 +89,8 @@ static void test_trace_4queens_steps(void **unused)
     struct fixture f;
     struct steps steps = {0};
     setup(&f, sets);
-    f.run.on_trace = on_step;
-    f.run.trace_ud = &steps;
+    f.spec.on_trace = on_step;
+    f.spec.trace_ud = &steps;
     search(&f);
     /* row 0 = col 0: both rows 1 lead to dead ends; col 1 and col 2: one
      * solution each; col 3: two dead ends.  17 nodes, 16 undos. */
@@ -212,9 +214,9 @@ static void test_trace_refuses_split(void **unused)
     struct steps steps = {0};
     struct cs_error err;
     setup(&f, sets);
-    f.run.on_trace = on_step;
-    f.run.trace_ud = &steps;
-    assert_int_equal(cs_search(&f.run, &err), -1);
+    f.spec.on_trace = on_step;
+    f.spec.trace_ud = &steps;
+    assert_int_equal(cs_search(&f.spec, &f.split, &f.run, &err), -1);
     assert_string_equal(err.msg, "a trace follows one search: it cannot be "
                                  "split by threads, checkpoints or a "
                                  "counting kernel");

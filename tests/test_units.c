@@ -17,19 +17,21 @@
 #include "support.h"
 
 /* Run sets (NULL-terminated) with an optional checkpoint and slice. */
-static struct cs_run count(const char *const *sets, const char *log,
+static struct cs_result count(const char *const *sets, const char *log,
                            uint64_t part, uint64_t parts)
 {
     struct cs_config *cfg = config_of(sets);
     struct cs_error err;
     struct cs_job job;
     struct cs_registry *reg = setup_job(cfg, &job);
-    struct cs_run run;
-    cs_job_run(&job, &run);
-    run.checkpoint = log;
-    run.slice_part = part;
-    run.slice_parts = parts;
-    if (cs_search(&run, &err))
+    struct cs_result run;
+    struct cs_spec spec;
+    struct cs_split split;
+    cs_job_spec(&job, &spec, &split);
+    split.checkpoint = log;
+    split.slice_part = part;
+    split.slice_parts = parts;
+    if (cs_search(&spec, &split, &run, &err))
         fail_msg("search: %s", err.msg);
     cs_job_free(&job);
     cs_registry_free(reg);
@@ -55,7 +57,7 @@ static void test_units_split_counts_as_unsplit(void **ctx)
         const char *const two[] = {"model=sudoku", "task=count",
                                    "params.puzzle=................", prop,
                                    sel, "strategy.threads=2", NULL};
-        struct cs_run a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
+        struct cs_result a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
         assert_int_equal(a.units_total, 0); /* not split */
         assert_true(b.units_total > 0);
         assert_int_equal(b.stats.solutions, 288);
@@ -68,7 +70,7 @@ static void test_units_split_counts_as_unsplit(void **ctx)
                                "strategy.symmetry=mirror",
                                "strategy.prune=forward", "strategy.threads=2",
                                NULL};
-    struct cs_run a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
+    struct cs_result a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
     assert_int_equal(b.stats.solutions, 352);
     assert_same_counts(&a.stats, &b.stats);
 }
@@ -80,7 +82,7 @@ static void test_units_parts_merge_to_the_whole(void **ctx)
     (void)ctx;
     const char *const sets[] = {"model=nqueens", "params.n=10",
                                 "strategy.symmetry=mirror", NULL};
-    struct cs_run full = count(sets, NULL, 0, 0);
+    struct cs_result full = count(sets, NULL, 0, 0);
     char logs[3][64];
     const char *paths[3];
     uint64_t first = 0, solutions = 0;
@@ -89,7 +91,7 @@ static void test_units_parts_merge_to_the_whole(void **ctx)
                  (int)getpid(), k);
         unlink(logs[k]);
         paths[k] = logs[k];
-        struct cs_run part = count(sets, logs[k], (uint64_t)k, 3);
+        struct cs_result part = count(sets, logs[k], (uint64_t)k, 3);
         assert_int_equal(part.status, CS_COMPLETE);
         assert_int_equal(part.units_first, first); /* parts abut */
         assert_int_equal(part.units_done, part.units_end - part.units_first);

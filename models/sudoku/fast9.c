@@ -26,6 +26,7 @@
 #define COLUMN UINT32_C(0x40201) /* column 0 of a band: bits 0, 9, 18 */
 
 struct f9_state {
+    struct cs_counters counters; /* the engine's: never copied */
     uint32_t cand[27]; /* cand[3d + b]: band b's cells open to digit d + 1 */
     uint32_t open[3];  /* band cells not placed yet */
     uint32_t todo;     /* bit 3d + b: cand[3d + b] lost cells since it was
@@ -34,7 +35,6 @@ struct f9_state {
                               column pass */
     uint32_t dead;     /* a digit was placed where it had no place (a
                           safety net: values come from the candidates) */
-    uint64_t checks;   /* last: a copy leaves it alone (see f9_copy) */
 };
 
 /* 9 bits of a band row -> 3 bits: the boxes it reaches. */
@@ -191,7 +191,7 @@ static int naked_singles(struct f9_state *s)
             twice |= once & m;
             once |= m;
         }
-        s->checks++;
+        s->counters.checks++;
         if (s->open[b] & ~once)
             return -1;
         uint32_t singles = s->open[b] & ~twice;
@@ -231,7 +231,7 @@ static int column_pass(struct f9_state *s, bool *struck)
             twice |= (r0 & r1) | (r2 & (r0 | r1)) | (once & cols[b]);
             once |= cols[b];
         }
-        s->checks++;
+        s->counters.checks++;
         if (once != 511)
             return -1;
         uint32_t lone_cells = (once & ~twice) * COLUMN;
@@ -267,7 +267,7 @@ static bool f9_prune(void *state)
     for (;;) {
         while (s->todo) {
             int x = __builtin_ctz(s->todo);
-            s->checks++;
+            s->counters.checks++;
             if (!reduce(s, x / 3, x % 3))
                 return true;
         }
@@ -316,11 +316,6 @@ static void f9_init(void *state, const void *problem)
     for (int b = 0; b < 3; b++)
         s->open[b] = BAND_CELLS & ~given[b];
     s->todo = (UINT32_C(1) << 27) - 1; /* every band gets reduced */
-}
-
-static void f9_copy(void *dst, const void *src)
-{
-    memcpy(dst, src, offsetof(struct f9_state, checks));
 }
 
 /* The digits of cell c as a mask (bit d = digit d + 1). */
@@ -393,27 +388,20 @@ static int f9_domain_size(void *state, int c)
     struct f9_state *s = state;
     if (!(s->open[c / 27] >> (c % 27) & 1))
         return -1;
-    s->checks++;
+    s->counters.checks++;
     return __builtin_popcount(digits_of(s, c));
 }
 
 static void f9_first(void *state, int c, uint64_t *cursor)
 {
     struct f9_state *s = state;
-    s->checks++;
+    s->counters.checks++;
     *cursor = digits_of(s, c);
 }
 
 static void f9_apply(void *state, int c, int d)
 {
     place(state, c / 27, c % 27, d);
-}
-
-static void f9_collect(void *state, struct cs_stats *into)
-{
-    struct f9_state *s = state;
-    into->checks += s->checks;
-    s->checks = 0;
 }
 
 static void f9_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -431,26 +419,16 @@ static void f9_emit(const void *state, uint64_t k, struct cs_board *out)
     }
 }
 
-static int f9_search(struct cs_run *run, void *state);
-
-static const struct cs_hooks f9_hooks = {
+CS_HOOKS(f9_hooks,
     .state_size = sizeof(struct f9_state),
     .init = f9_init,
-    .copy = f9_copy,
     .select = f9_select,
     .domain_size = f9_domain_size,
     .first = f9_first,
     .next = sdk_next_candidate,
     .apply = f9_apply,
     .prune = f9_prune,
-    .collect = f9_collect,
-    .emit = f9_emit,
-    .search = f9_search,
-};
-
-static int f9_search(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &f9_hooks);
-}
+    .counters = true,
+    .emit = f9_emit)
 
 const struct cs_hooks *const sdk_fast9_hooks = &f9_hooks;

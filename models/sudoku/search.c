@@ -22,8 +22,8 @@
 
 /* The state: fixed fields, then cand[cells] (uint32_t), then value[cells]. */
 struct sdk_state {
+    struct cs_counters counters; /* the engine's: never copied */
     const struct sdk_problem *p;
-    uint64_t checks; /* never copied: see sdk_copy */
     int npending;    /* cells left with one candidate, to place; empty
                         whenever the engine copies the state */
     short pending[SDK_MAX_CELLS];
@@ -129,14 +129,14 @@ static int sdk_domain_size(void *state, int c)
     struct sdk_state *s = state;
     if (values(s)[c])
         return -1;
-    s->checks++;
+    s->counters.checks++;
     return __builtin_popcount(s->cand[c]);
 }
 
 static void sdk_first(void *state, int c, uint64_t *cursor)
 {
     struct sdk_state *s = state;
-    s->checks++;
+    s->counters.checks++;
     *cursor = s->cand[c];
 }
 
@@ -155,7 +155,7 @@ static bool singles(struct sdk_state *s)
         while (s->npending && !s->dead) {
             int c = s->pending[--s->npending];
             uint32_t m = s->cand[c];
-            s->checks++;
+            s->counters.checks++;
             if (!values(s)[c] && m && !(m & (m - 1)))
                 place(s, c, __builtin_ctz(m));
         }
@@ -173,7 +173,7 @@ static bool singles(struct sdk_state *s)
                 twice |= once & m;
                 once |= m;
             }
-            s->checks++;
+            s->counters.checks++;
             if ((once | digits) != all) {
                 s->dead = true; /* a digit with no place left */
                 break;
@@ -212,7 +212,7 @@ static bool locked(struct sdk_state *s)
             in |= s->cand[m->in[i]];
         for (int i = 0; i < m->na; i++)
             out |= s->cand[m->a_only[i]];
-        s->checks++;
+        s->counters.checks++;
         uint32_t confined = in & ~out;
         if (!confined)
             continue;
@@ -246,13 +246,6 @@ static bool sdk_prune(void *state)
             return true;
     } while (s->p->propagate == SDK_PROPAGATE_FULL && locked(s) && !s->dead);
     return s->dead;
-}
-
-static void sdk_collect(void *state, struct cs_stats *into)
-{
-    struct sdk_state *s = state;
-    into->checks += s->checks;
-    s->checks = 0;
 }
 
 static void sdk_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -303,9 +296,7 @@ static void sdk_describe(const void *state, struct cs_view *out)
     cs_view_add(out, "singles", line);
 }
 
-static int sdk_search(struct cs_run *run, void *state);
-
-static const struct cs_hooks sdk_hooks = {
+CS_HOOKS(sdk_hooks,
     .init = sdk_init,
     .copy = sdk_copy,
     .select = sdk_select,
@@ -314,17 +305,10 @@ static const struct cs_hooks sdk_hooks = {
     .next = sdk_next_candidate,
     .apply = sdk_apply,
     .prune = sdk_prune,
-    .collect = sdk_collect,
+    .counters = true,
     .emit = sdk_emit,
     .describe = sdk_describe,
     .var_name = sdk_var_name,
-    .value_name = sdk_value_name,
-    .search = sdk_search,
-};
-
-static int sdk_search(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &sdk_hooks);
-}
+    .value_name = sdk_value_name)
 
 const struct cs_hooks *const sdk_generic_hooks = &sdk_hooks;

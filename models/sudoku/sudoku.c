@@ -115,9 +115,10 @@ static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
     return 0;
 }
 
-static int sdk_setup(const struct cs_config *cfg, struct cs_problem *out,
-                     struct cs_error *err)
+static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                     struct cs_problem *out, struct cs_error *err)
 {
+    (void)how; /* the grid decides the kernel; task and trace do not */
     struct sdk_settings set;
     if (read_settings(cfg, &set, err))
         return -1;

@@ -7,16 +7,25 @@
  *   next:   next value of var?  apply it, go down (enter).
  *           none left -> backtrack: go up one level, undo, next.
  *
+ * It is the only search in csearch.  Every run goes through it: a plain
+ * search, each work unit of a split count (the body first replays the
+ * unit's prefix, then searches below it), the walk that finds those units
+ * (the body stops at the split depth and hands each node there out), each
+ * restart and each neighbourhood round of a layer.
+ *
  * cs_dfs() is `static inline` and always inlined: the engine's generic
  * instance (engine.c) calls it with a run-time table, while a model that
  * calls it with a pointer to its own `static const` table gets each hook
- * inlined at its call site and the NULL tests folded away.  Statistics live
- * in locals and go back to run->stats at the end; the clock, the node limit
- * and the interrupt flag are polled every CS_POLL_NODES nodes.
+ * inlined at its call site and the NULL tests folded away.  CS_HOOKS below
+ * declares such a table and its instance in one go.  Tracing, the split
+ * walk and shuffled value orders happen in the generic instance only: for a
+ * table whose search slot is set the tests fold to false, so the fast
+ * instances pay nothing for them (the engine runs the generic instance when
+ * a run needs one of them).
  *
- * Tracing (run->on_trace) happens in the generic instance only: for a table
- * whose search slot is set (a model's own instance) the test folds to false
- * and the trace calls vanish, so the fast instances pay nothing for it.
+ * struct cs_dfs is the engine's: it fills it, the body runs on it, and a
+ * model only passes the pointer it was given on to cs_dfs().  Its fields are
+ * here so that the body can inline; nothing outside framework/ reads them.
  */
 #ifndef CSEARCH_DFS_H
 #define CSEARCH_DFS_H
@@ -34,9 +43,55 @@
 
 #define CS_POLL_NODES 4096u
 
-/* Out of line (engine.c): called when nodes reaches run->next_poll.  Returns
- * the status to stop with, or -1 to go on (and moves run->next_poll). */
-int cs_poll(struct cs_run *run, uint64_t nodes);
+/* One level of the explicit stack. */
+struct cs_frame {
+    int var;          /* variable being branched on */
+    int value;        /* value applied last */
+    uint64_t cursor;  /* the model's value iterator */
+    uint64_t weight;  /* product of branch weights from the root */
+    int left;         /* shuffled order: values not yet tried */
+};
+
+/* One depth-first search: the engine's context of the body (see above). */
+struct cs_dfs {
+    const struct cs_problem *problem;
+    enum cs_task task;
+    bool mrv;
+    struct cs_frame *frames;     /* nvars + 1 */
+    unsigned char *saved;        /* state copies when hooks->undo is NULL */
+    int base;                    /* the search starts at this depth: the
+                                    moves frames[0, base) are fixed */
+    const int *replay;           /* NULL, or base (var, value) pairs the body
+                                    applies first, from a fresh state */
+    uint64_t base_weight;        /* weight of the start node */
+    uint64_t next_poll;          /* node count of the next cs_poll */
+    uint64_t solution_cap;       /* stop at this many solutions */
+    int64_t incumbent;           /* optimize: best cost so far, or
+                                    INT64_MAX; the body prunes by it */
+    cs_solution_fn on_solution;
+    void *ud;
+    cs_trace_fn on_trace;        /* generic instance only */
+    void *trace_ud;
+    /* the split walk (generic instance only): at depth split_at each node
+     * goes to on_frontier instead of being searched */
+    int split_at;
+    void (*on_frontier)(struct cs_dfs *dfs, uint64_t weight);
+    /* shuffled value orders (generic instance only) */
+    bool shuffle;
+    int max_values;
+    int *values;                 /* (nvars + 1) * max_values */
+    uint64_t rng;
+    /* out: sums over the body's calls, and where the last one stopped */
+    struct cs_stats stats;
+    int depth;
+    struct cs_engine *engine;    /* the rest of the engine's context */
+};
+
+/* Out of line (engine.c): called when nodes reaches dfs->next_poll.
+ * Returns the status to stop with, or -1 to go on (and moves next_poll). */
+int cs_poll(struct cs_dfs *dfs, uint64_t nodes);
+/* Out of line (engine.c): a uniform random number below n (n > 0). */
+uint64_t cs_dfs_random(struct cs_dfs *dfs, uint64_t n);
 
 /* MRV: the open variable with the fewest values, the first on ties;
  * CS_NONE when all are set.  A variable with no value wins at once. */
@@ -56,99 +111,188 @@ static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
     return best;
 }
 
-/* Hand one step of a traced search to run->on_trace.  The move is the one
- * into the node at depth (UNDO: the one taken back, below depth). */
-static inline void cs_trace_step(struct cs_run *run, const struct cs_hooks *h,
+/* Hand one step of a traced search to on_trace.  The move is the one into
+ * the node at depth (UNDO: the one taken back, below depth). */
+static inline void cs_trace_step(struct cs_dfs *d, const struct cs_hooks *h,
                                  const void *state, enum cs_trace_kind kind,
                                  int depth, int branch, uint64_t weight)
 {
     const struct cs_frame *move =
-        kind == CS_TRACE_UNDO ? &run->frames[depth]
-                              : depth ? &run->frames[depth - 1] : NULL;
+        kind == CS_TRACE_UNDO ? &d->frames[depth]
+                              : depth ? &d->frames[depth - 1] : NULL;
     struct cs_trace_event ev = {.kind = kind, .depth = depth,
                                 .var = move ? move->var : CS_NONE,
                                 .value = move ? move->value : 0,
                                 .branch = branch, .weight = weight};
-    run->on_trace(run->trace_ud, &ev, h, state);
+    d->on_trace(d->trace_ud, &ev, h, state);
 }
 
-static CS_ALWAYS_INLINE int cs_dfs(struct cs_run *run, void *state,
+/* The bytes of a state the engine copies: all of it but the counters it
+ * owns at the front (model.h). */
+static CS_ALWAYS_INLINE size_t cs_copy_from(const struct cs_hooks *h)
+{
+    return h->counters ? sizeof(struct cs_counters) : 0;
+}
+
+/* Keep a copy of the state at depth (or put it back: restore). */
+static CS_ALWAYS_INLINE void cs_dfs_save(const struct cs_hooks *h,
+                                         unsigned char *copy, void *state,
+                                         size_t size, bool restore)
+{
+    unsigned char *live = state;
+    const size_t skip = cs_copy_from(h);
+    if (h->copy)
+        restore ? h->copy(live, copy) : h->copy(copy, live);
+    else if (restore)
+        memcpy(live + skip, copy + skip, size - skip);
+    else
+        memcpy(copy + skip, live + skip, size - skip);
+}
+
+/* The next value of frame f: the model's order, or the shuffled one. */
+static CS_ALWAYS_INLINE bool cs_dfs_next(struct cs_dfs *d,
+                                         const struct cs_hooks *h,
+                                         void *state, struct cs_frame *f,
+                                         bool shuffled, int depth, int *value)
+{
+    if (!shuffled)
+        return h->next(state, f->var, &f->cursor, value);
+    if (f->left == 0)
+        return false;
+    *value = d->values[(size_t)depth * (size_t)d->max_values + (size_t)--f->left];
+    return true;
+}
+
+/* Start on frame f's values: first(), and in a shuffled order all of them
+ * drawn at once and permuted (first and next depend on the state only, and
+ * the state is the same each time the body comes back to this frame). */
+static CS_ALWAYS_INLINE void cs_dfs_first(struct cs_dfs *d,
+                                          const struct cs_hooks *h,
+                                          void *state, struct cs_frame *f,
+                                          bool shuffled, int depth)
+{
+    if (h->first)
+        h->first(state, f->var, &f->cursor);
+    else
+        f->cursor = 0;
+    if (!shuffled)
+        return;
+    int *vals = d->values + (size_t)depth * (size_t)d->max_values;
+    int n = 0, v;
+    while (n < d->max_values && h->next(state, f->var, &f->cursor, &v))
+        vals[n++] = v;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)cs_dfs_random(d, (uint64_t)i + 1), t = vals[i];
+        vals[i] = vals[j];
+        vals[j] = t;
+    }
+    /* taken from the back: reverse so that an unshuffled draw would keep
+     * the model's order */
+    for (int i = 0; i < n / 2; i++) {
+        int t = vals[i];
+        vals[i] = vals[n - 1 - i];
+        vals[n - 1 - i] = t;
+    }
+    f->left = n;
+}
+
+static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
                                    const struct cs_hooks *h)
 {
-    struct cs_frame *const frames = run->frames;
-    unsigned char *const saved = run->saved;
+    struct cs_frame *const frames = d->frames;
+    unsigned char *const saved = d->saved;
     /* a constant for a table that states its size: copies fold too */
     const size_t state_size =
-        h->state_size ? h->state_size : run->problem->state_size;
+        h->state_size ? h->state_size : d->problem->state_size;
     const size_t stride = cs_state_stride(state_size);
-    const int nvars = run->problem->nvars;
+    const int nvars = d->problem->nvars;
+    const int base = d->base;
     /* folds to false for a table without domain sizes */
-    const bool mrv = h->domain_size && run->select == CS_SELECT_MRV;
-    const bool solving = run->task == CS_TASK_SOLVE;
-    const bool tracing = !h->search && run->on_trace;
+    const bool mrv = h->domain_size && d->mrv;
+    const bool solving = d->task == CS_TASK_SOLVE;
+    /* the generic instance's extras; fold to false in a model's own */
+    const bool tracing = !h->search && d->on_trace;
+    const bool splitting = !h->search && d->split_at > 0;
+    const bool shuffled = !h->search && d->shuffle;
     /* branch and bound; folds to false for a table without a cost */
     const bool optimizing =
-        h->cost && h->bound && run->task == CS_TASK_OPTIMIZE;
+        h->cost && h->bound && d->task == CS_TASK_OPTIMIZE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
-    uint64_t weight = run->base_weight;
-    uint64_t poll_at = run->next_poll; /* a local: stores to the state
-                                          cannot alias it */
-    int depth = 0, max_depth = 0, var, value, status = CS_COMPLETE;
+    uint64_t weight = d->base_weight;
+    uint64_t poll_at = d->next_poll; /* a local: stores to the state
+                                        cannot alias it */
+    int depth = base, max_depth = 0, var, value, status = CS_COMPLETE;
     struct cs_frame *f;
 
+    /* a work unit: the split walk's very steps from a fresh state (a prune
+     * that propagates changes the state; on this path each said "go on") */
+    if (d->replay)
+        for (int k = 0; k < base; k++) {
+            if (h->prune)
+                h->prune(state);
+            frames[k].var = d->replay[2 * k];
+            frames[k].value = d->replay[2 * k + 1];
+            if (!h->undo)
+                cs_dfs_save(h, saved + (size_t)k * stride, state, state_size,
+                            false);
+            h->apply(state, frames[k].var, frames[k].value);
+        }
+
 enter:
+    if (splitting && depth == d->split_at) {
+        d->depth = depth;
+        d->on_frontier(d, weight);
+        goto backtrack;
+    }
     if (nodes >= poll_at) {
-        int stop = cs_poll(run, nodes);
+        int stop = cs_poll(d, nodes);
         if (stop >= 0) {
             status = stop;
             goto out;
         }
-        poll_at = run->next_poll;
+        poll_at = d->next_poll;
     }
     nodes++;
     if (h->prune && h->prune(state)) {
         if (tracing)
-            cs_trace_step(run, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
+            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
                           weight);
         goto fail;
     }
-    if (optimizing && h->bound(state) >= run->incumbent) {
+    if (optimizing && h->bound(state) >= d->incumbent) {
         if (tracing)
-            cs_trace_step(run, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
+            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
                           weight);
         goto fail; /* no completion can beat the best so far */
     }
     var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
     if (var == CS_NONE) {
-        if (h->goal && !h->goal(state)) {
-            if (tracing)
-                cs_trace_step(run, h, state, CS_TRACE_REJECTED, depth,
-                              CS_NONE, weight);
-            goto fail;
-        }
+        if (h->goal && !h->goal(state))
+            goto rejected;
         if (optimizing) {
             int64_t cost = h->cost(state);
-            if (cost >= run->incumbent)
-                goto fail;
-            run->incumbent = cost; /* a better solution: a new bound */
+            if (cost >= d->incumbent)
+                goto rejected; /* complete, but no better than the best */
+            d->incumbent = cost; /* a better solution: a new bound */
         }
         if (tracing)
-            cs_trace_step(run, h, state, CS_TRACE_SOLUTION, depth, CS_NONE,
+            cs_trace_step(d, h, state, CS_TRACE_SOLUTION, depth, CS_NONE,
                           weight);
         /* the deepest node is always a leaf: track depth at leaves only */
         if (depth > max_depth)
             max_depth = depth;
         solutions += solving ? 1 : weight;
-        /* only a table that can show a solution hands it out: a counting
-         * table's state then never escapes, and may live in registers */
-        if (h->emit && run->on_solution &&
-            !run->on_solution(run->ud, h, state, weight)) {
+        /* only a table that can show a solution (or has a cost) hands it
+         * out: a counting table's state then never escapes, and may live
+         * in registers */
+        if ((h->emit || optimizing) && d->on_solution &&
+            !d->on_solution(d->ud, h, state, weight)) {
             status = CS_LIMIT;
             goto out;
         }
         if (solving)
             goto out;
-        if (solutions >= run->solution_cap) {
+        if (solutions >= d->solution_cap) {
             status = CS_LIMIT;
             goto out;
         }
@@ -158,11 +302,11 @@ enter:
     f->var = var;
     f->weight = weight;
     if (tracing)
-        cs_trace_step(run, h, state, CS_TRACE_NODE, depth, var, weight);
-    h->first(state, var, &f->cursor);
-    if (!h->next(state, var, &f->cursor, &value)) {
+        cs_trace_step(d, h, state, CS_TRACE_NODE, depth, var, weight);
+    cs_dfs_first(d, h, state, f, shuffled, depth);
+    if (!cs_dfs_next(d, h, state, f, shuffled, depth, &value)) {
         if (tracing)
-            cs_trace_step(run, h, state, CS_TRACE_NO_VALUE, depth, var,
+            cs_trace_step(d, h, state, CS_TRACE_NO_VALUE, depth, var,
                           weight);
         goto fail; /* no child at all */
     }
@@ -170,53 +314,58 @@ descend:
     f->value = value;
     weight = h->weight ? f->weight * h->weight(state, f->var, value)
                        : f->weight;
-    if (!h->undo) {
-        /* memcpy would roll the model's counters back with the state:
-         * harvest them first (a copy hook leaves them alone instead) */
-        if (h->collect && !h->copy)
-            h->collect(state, &run->stats);
-        if (h->copy)
-            h->copy(saved + (size_t)depth * stride, state);
-        else
-            memcpy(saved + (size_t)depth * stride, state, state_size);
-    }
+    if (!h->undo)
+        cs_dfs_save(h, saved + (size_t)depth * stride, state, state_size,
+                    false);
     h->apply(state, f->var, value);
     depth++;
     goto enter;
 
+rejected:
+    if (tracing)
+        cs_trace_step(d, h, state, CS_TRACE_REJECTED, depth, CS_NONE, weight);
 fail:
     fails++;
     if (depth > max_depth)
         max_depth = depth;
 backtrack:
-    if (depth == 0)
+    if (depth == base)
         goto out;
     depth--;
     f = &frames[depth];
-    if (h->undo) {
+    if (h->undo)
         h->undo(state, f->var, f->value);
-    } else {
-        if (h->collect && !h->copy)
-            h->collect(state, &run->stats);
-        if (h->copy)
-            h->copy(state, saved + (size_t)depth * stride);
-        else
-            memcpy(state, saved + (size_t)depth * stride, state_size);
-    }
+    else
+        cs_dfs_save(h, saved + (size_t)depth * stride, state, state_size,
+                    true);
     if (tracing)
-        cs_trace_step(run, h, state, CS_TRACE_UNDO, depth, CS_NONE,
-                      f->weight);
-    if (h->next(state, f->var, &f->cursor, &value))
+        cs_trace_step(d, h, state, CS_TRACE_UNDO, depth, CS_NONE, f->weight);
+    if (cs_dfs_next(d, h, state, f, shuffled, depth, &value))
         goto descend;
     goto backtrack;
 
 out:
-    run->stats.nodes += nodes;
-    run->stats.fails += fails;
-    run->stats.solutions += solutions;
-    if (max_depth > run->stats.max_depth)
-        run->stats.max_depth = max_depth;
+    d->depth = depth;
+    d->stats.nodes += nodes;
+    d->stats.fails += fails;
+    d->stats.solutions += solutions;
+    if (max_depth > d->stats.max_depth)
+        d->stats.max_depth = max_depth;
     return status;
 }
+
+/* Declare a model's constant hook table `name` together with its own
+ * instance of the engine body (name_search, in its search slot):
+ *
+ *     CS_HOOKS(queen_hooks, .init = q_init, .select = q_select, ...);
+ */
+#define CS_HOOKS(name, ...)                                                  \
+    static int name##_search(struct cs_dfs *dfs, void *state);              \
+    static const struct cs_hooks name = {__VA_ARGS__,                       \
+                                         .search = name##_search};          \
+    static int name##_search(struct cs_dfs *dfs, void *state)               \
+    {                                                                        \
+        return cs_dfs(dfs, state, &name);                                    \
+    }
 
 #endif

@@ -26,6 +26,8 @@ struct cs_job {
     int64_t show;     /* boards to print; -1 = all */
     bool stats;       /* print the statistics */
     int threads;      /* strategy.threads */
+    struct cs_layers layers; /* the model's proposal and the keys' */
+    uint64_t seed;    /* strategy.seed */
     uint64_t fingerprint; /* of what shapes the search; see checkpoints */
 };
 
@@ -43,8 +45,11 @@ extern const struct cs_option cs_framework_options[];
 int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
                  const struct cs_registry *reg, struct cs_error *err);
 
-/* A run for the job: problem, task, selection and limits filled in. */
-void cs_job_run(const struct cs_job *job, struct cs_run *run);
+/* The search the job asks for: spec's problem, task, selection, limits,
+ * layers and seed filled in (the rest zero), and split's threads and
+ * fingerprint (split may be NULL). */
+void cs_job_spec(const struct cs_job *job, struct cs_spec *spec,
+                 struct cs_split *split);
 
 void cs_job_free(struct cs_job *job);
 

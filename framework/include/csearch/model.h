@@ -25,13 +25,51 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 2
+#define CS_ABI_VERSION 3
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
 
 enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
 #define CS_TASK_BIT(t) (1u << (t))
+
+enum cs_select { CS_SELECT_IN_ORDER, CS_SELECT_MRV };
+
+struct cs_limits {
+    uint64_t solutions; /* 0 = none */
+    uint64_t nodes;     /* 0 = none */
+    double seconds;     /* 0 = none */
+};
+
+/* Restart budgets (csearch/layers.h). */
+enum cs_restarts {
+    CS_RESTARTS_NONE,      /* one search to the end */
+    CS_RESTARTS_CONSTANT,  /* every budget restart_nodes */
+    CS_RESTARTS_GEOMETRIC, /* restart_nodes, then doubled each time */
+    CS_RESTARTS_LUBY       /* restart_nodes times 1 1 2 1 1 2 4 ... */
+};
+
+/* The layers wrapped around the tree search.  Zero: none, a plain search.
+ * A model proposes them in cs_problem.layers; config keys override. */
+struct cs_layers {
+    enum cs_restarts restarts; /* for a first solution (solve, and the
+                                  first round of neighbourhood rounds) */
+    uint64_t restart_nodes;    /* the first budget; 0 = restarts off */
+    bool shuffle;              /* randomise value orders by the seed (needs
+                                  cs_problem.max_values) */
+    uint64_t lns_nodes;        /* optimize: nodes per neighbourhood round
+                                  (plus one descent); 0 = no rounds */
+};
+
+/* What the run asks of a model's setup, besides its own keys: a model may
+ * choose its strategy by them (a counting kernel for count, a state that
+ * shows well in a trace), but never reads the framework's keys itself. */
+struct cs_setup {
+    enum cs_task task;
+    enum cs_select select;
+    struct cs_limits limits;
+    bool tracing;       /* the run is traced (csearch/trace.h) */
+};
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
  * of strings (JSON). */
@@ -54,7 +92,28 @@ void cs_view_add(struct cs_view *view, const char *name, const char *value);
 void cs_view_clear(struct cs_view *view);
 void cs_view_free(struct cs_view *view);
 
-struct cs_run; /* csearch/engine.h */
+struct cs_dfs; /* csearch/dfs.h: the engine's, opaque to models */
+
+/* Counters a model keeps in its state, owned by the engine: a table with
+ * `counters` set starts its state with this struct; the engine never copies
+ * it with the rest of a state (so no count is lost or counted twice when a
+ * search copies states instead of undoing) and sums it into the statistics
+ * itself.  A model only adds to it. */
+struct cs_counters {
+    uint64_t checks;    /* candidate tests the model made */
+    uint64_t unique;    /* classes under the model's symmetry, if it says */
+};
+
+/* A neighbourhood round of the LNS layer (csearch/layers.h). */
+struct cs_round {
+    uint64_t index;     /* 1, 2, ...: which neighbourhood (a portfolio's
+                           threads take different ones) */
+    uint64_t seed;      /* for a model that draws its neighbourhood */
+    double size;        /* share of the variables the layer would free,
+                           0 < size <= 1: grows after a round that searched
+                           its neighbourhood through without improving, and
+                           shrinks after one its budget cut short */
+};
 
 /* What a search (or one work unit of it) found.  Counts are 64-bit and
  * deterministic: the same settings give the same numbers every run. */
@@ -77,9 +136,11 @@ struct cs_hooks {
     void (*fini)(void *state);
     /* Copy the search state of src to dst.  Used instead of undo when undo
      * is NULL (a model may find copying cheaper than undoing).  It must leave
-     * dst's counters (checks, unique) alone.  NULL: memcpy, with the counters
-     * harvested by collect before every copy so none is lost. */
+     * dst's counters alone.  NULL: memcpy of all but the counters. */
     void (*copy)(void *dst, const void *src);
+    /* The state begins with a struct cs_counters (see above).  false: the
+     * model counts no checks of its own (the engine reports 0). */
+    bool counters;
 
     /* ---- choose ---- */
     /* The next open variable in the model's own order, CS_NONE when all are
@@ -90,9 +151,12 @@ struct cs_hooks {
     int (*domain_size)(void *state, int var);
 
     /* ---- values, apply, undo ---- */
-    /* Start enumerating var's values: *cursor is the model's to use. */
+    /* Start enumerating var's values: *cursor is the model's to use.
+     * NULL: *cursor starts at 0. */
     void (*first)(void *state, int var, uint64_t *cursor);
-    /* The next value of var, or false when there are no more. */
+    /* The next value of var, or false when there are no more.  The values
+     * depend on the state alone (a restart layer may draw them all at once
+     * and try them in a shuffled order). */
     bool (*next)(void *state, int var, uint64_t *cursor, int *value);
     void (*apply)(void *state, int var, int value);
     /* NULL: the engine keeps a copy of the state per level instead. */
@@ -102,16 +166,13 @@ struct cs_hooks {
     /* After a move: true if the state is a dead end.  NULL: never. */
     bool (*prune)(void *state);
     /* With no open variable left: is it a solution?  NULL: yes.  It may
-     * update the model's own counters (see collect). */
+     * add to the model's counters. */
     bool (*goal)(void *state);
     /* How many solutions the branch var=value stands for (2 when it also
      * stands for its mirror image).  Called before apply.  NULL: 1. */
     uint64_t (*weight)(const void *state, int var, int value);
 
-    /* ---- statistics and output ---- */
-    /* Add the model's own counters (checks, unique) to *into and reset
-     * them; called after a search and after each work unit.  NULL: none. */
-    void (*collect)(void *state, struct cs_stats *into);
+    /* ---- output ---- */
     /* Write solution k (0 <= k < its weight) of a goal state.  NULL: the
      * model has nothing to show, and the engine does not call on_solution
      * for it (the state never leaves the search: see dfs.h). */
@@ -122,13 +183,22 @@ struct cs_hooks {
      * partial one.  NULL: the model cannot optimise. */
     int64_t (*cost)(const void *state);
     int64_t (*bound)(const void *state);
-    /* Large-neighbourhood search: in a freshly initialised state, fix most
-     * variables to their values in `best` (the incumbent, a byte copy of a
-     * goal state) and leave a neighbourhood open; `round` (1, 2, ...) picks
-     * which.  The engine then searches it by branch and bound for a better
-     * cost, cs_problem.relax_nodes nodes at most, round after round until a
-     * limit.  NULL: optimize is one branch and bound over the whole tree. */
-    void (*relax)(void *state, const void *best, uint64_t round);
+    /* Neighbourhood rounds (the LNS layer, csearch/layers.h): in a freshly
+     * initialised state, fix most variables to their values in `best` (the
+     * incumbent, a byte copy of a goal state) and leave a neighbourhood
+     * open; round says which and how large.  The layer then searches it by
+     * branch and bound for a better cost under its budget, round after
+     * round until a limit.  NULL: the model has no neighbourhoods. */
+    void (*relax)(void *state, const void *best, const struct cs_round *round);
+
+    /* ---- restarts (csearch/layers.h) ---- */
+    /* The restart layer's budget ran out in a state at depth: return the
+     * depth to resume from (0: the root; the layer never goes above the
+     * moves it kept already), and set *grow to false when the next budget
+     * should start again from the first (true on entry).  The model may
+     * change its own strategy in the state (a value order), which undo
+     * must then leave alone.  NULL: every restart is from the root. */
+    int (*restart)(void *state, int depth, bool *grow);
 
     /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
     /* Fill *out (cleared by the caller) with what a trace shows of a state.
@@ -141,11 +211,12 @@ struct cs_hooks {
                        size_t size);
 
     /* ---- speed ---- */
-    /* The engine body instantiated with this very table (see dfs.h), so the
-     * hooks inline.  NULL: the engine's generic, out-of-line instance.  A
-     * traced run always takes the generic instance: this one has the trace
-     * compiled out. */
-    int (*search)(struct cs_run *run, void *state);
+    /* The engine body instantiated with this very table (CS_HOOKS in
+     * dfs.h), so the hooks inline; it passes dfs on to cs_dfs() untouched.
+     * NULL: the engine's generic, out-of-line instance.  A traced run, the
+     * split walk and shuffled value orders take the generic instance: this
+     * one has them compiled out. */
+    int (*search)(struct cs_dfs *dfs, void *state);
 };
 
 /* A model's answer to a config: which hooks, and the data they share. */
@@ -158,8 +229,12 @@ struct cs_problem {
                                     is 0 (states sized by the problem) */
     bool reports_unique;         /* stats.unique means something */
     const char *kernel;          /* name of the counting path, for output */
-    uint64_t relax_nodes;        /* optimize: nodes per relax round; 0 =
-                                    no rounds, one branch and bound */
+    /* The layers the model proposes for this problem (csearch/engine.h);
+     * the framework's strategy keys override them.  Zero: none. */
+    struct cs_layers layers;
+    /* The most values a variable can have; > 0 lets a layer shuffle value
+     * orders (0: unknown, no shuffling). */
+    int max_values;
 
     /* A specialised counting kernel (optional): the count split into
      * `units` independent pieces, each counted from scratch.  When set, a
@@ -208,8 +283,8 @@ struct cs_model {
     unsigned tasks;              /* CS_TASK_BIT() of what it can do */
     /* Build a problem from a checked config.  On a bad combination return
      * -1 with err at the offending key (cs_config_pos). */
-    int (*setup)(const struct cs_config *cfg, struct cs_problem *out,
-                 struct cs_error *err);
+    int (*setup)(const struct cs_config *cfg, const struct cs_setup *how,
+                 struct cs_problem *out, struct cs_error *err);
 };
 
 void cs_problem_free(struct cs_problem *problem);

@@ -35,7 +35,7 @@ struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
 void cs_tracer_step(void *ud, const struct cs_trace_event *event,
                     const struct cs_hooks *hooks, const void *state);
 /* After cs_search: finish the text and note how the run ended. */
-void cs_tracer_end(struct cs_tracer *tracer, const struct cs_run *run);
+void cs_tracer_end(struct cs_tracer *tracer, const struct cs_result *run);
 /* Nodes the search entered while traced, and how many were recorded (fewer
  * when the tree is larger than max_nodes). */
 uint64_t cs_tracer_nodes(const struct cs_tracer *tracer);

@@ -1,0 +1,66 @@
+/* engine_impl.h - the engine's private context (internal to libcsearch).
+ *
+ * A struct cs_engine is one search in progress: the body's context (struct
+ * cs_dfs, dfs.h), the spec it runs, the clock, the node cap of the body's
+ * next call and, under optimize, the best solution so far.  The layers
+ * (layers.h), the work units (units.c) and the portfolio drive the body
+ * only through the functions below; no model ever sees this struct.
+ */
+#ifndef CSEARCH_ENGINE_IMPL_H
+#define CSEARCH_ENGINE_IMPL_H
+
+#include "csearch/dfs.h"
+#include "csearch/engine.h"
+
+struct cs_shared; /* a portfolio's shared incumbent (portfolio.c) */
+
+struct cs_engine {
+    const struct cs_spec *spec;
+    const struct cs_problem *problem;
+    struct cs_dfs dfs;
+    struct cs_layers layers;   /* the layers this search runs under */
+    volatile sig_atomic_t *stop; /* the spec's, or the pool's */
+    double seconds;            /* time limit; 0 = none */
+    double started;            /* monotonic seconds at start */
+    uint64_t node_cap;         /* nodes of the body's current call */
+    uint64_t node_limit;       /* of the whole search: limits.nodes or
+                                  UINT64_MAX */
+    uint64_t restarts, rounds; /* the layers' statistics */
+    uint64_t lns_offset, lns_step; /* portfolio: round indices t+1, t+1+T.. */
+    unsigned char *best;       /* optimize with rounds: the incumbent */
+    cs_solution_fn on_solution; /* where solutions go on to when a layer
+                                   keeps the best in between */
+    void *ud;
+    struct cs_shared *shared;  /* portfolio: NULL alone */
+};
+
+/* Set e up to run spec (whose problem it searches): stack, saved states,
+ * caps, clock.  stop: what the body polls (NULL: spec->stop). */
+void eng_init(struct cs_engine *e, const struct cs_spec *spec,
+              volatile sig_atomic_t *stop);
+void eng_free(struct cs_engine *e);
+
+/* A fresh state of the problem (init called) and its end. */
+void *eng_state_new(const struct cs_engine *e);
+void eng_state_free(const struct cs_engine *e, void *state);
+/* Re-initialise state in place; its counters are harvested first. */
+void eng_state_reset(struct cs_engine *e, void *state);
+/* Add the state's engine-owned counters to the statistics, zero them. */
+void eng_harvest(struct cs_engine *e, void *state);
+
+/* One call of the body on state, from dfs.base, under cap nodes: the
+ * model's own instance, or the generic one when the run needs it (a trace,
+ * the split walk, shuffled orders). */
+int eng_dfs(struct cs_engine *e, void *state, uint64_t cap);
+/* Take back the moves frames[to, from) of the last call, deepest first. */
+void eng_undo_to(struct cs_engine *e, void *state, int from, int to);
+/* Nodes the whole search may still take. */
+uint64_t eng_nodes_left(const struct cs_engine *e);
+/* A stop, the time limit or the node limit has come. */
+bool eng_must_stop(const struct cs_engine *e);
+
+/* The search e->spec asks for, layers included, on a fresh state: the
+ * status it ends with (the statistics are in e->dfs.stats). */
+int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound);
+
+#endif

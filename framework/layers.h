@@ -1,0 +1,66 @@
+/* layers.h - search layers: strategies that wrap a search (internal).
+ *
+ * A layer does not change how one tree is searched but how searches are
+ * run: it calls the body (eng_dfs) again and again under budgets and keeps
+ * what the calls found.  Which layers run is the spec's choice
+ * (struct cs_layers, proposed by the model, overridden by the keys
+ * strategy.restarts, restart_nodes, shuffle, lns_nodes and seed):
+ *
+ *   restarts   a search for a first solution (solve, and the first round
+ *              of neighbourhood rounds) runs under a node budget; when it
+ *              runs out the search begins anew -- from the root, or from
+ *              the depth the model's restart hook names, keeping the moves
+ *              above -- with the next budget: constant, geometric (doubled)
+ *              or Luby's sequence (1 1 2 1 1 2 4 ... times restart_nodes).
+ *              With shuffle, each search tries values in an order drawn
+ *              from the seed.  Without it, a search that would begin at
+ *              the very node the last one began at gets a doubled budget
+ *              whatever the policy, so it cannot repeat itself for ever
+ *              (with shuffle, constant budgets on a tree without a
+ *              solution end only at a limit).  Should the moves kept prove a dead end, the
+ *              search goes back to the root, so a tree with no solution is
+ *              still searched to its end and proven infeasible.
+ *   rounds     optimize with a relax hook and lns_nodes: after a first
+ *              solution, each round frees part of the incumbent (relax),
+ *              searches the rest by branch and bound under lns_nodes plus
+ *              one descent, and keeps what improves; the share it frees
+ *              grows after a round that exhausted its neighbourhood and
+ *              shrinks after one cut short.  Rounds prove nothing: they end
+ *              at a limit, or when the incumbent meets the root bound.
+ *   portfolio  threads > 1 for solve or optimize: each thread runs the
+ *              layers above with its own seed (thread t: seed + t, and
+ *              rounds t + 1, t + 1 + T, ...).  Solve: the first solution
+ *              ends every thread.  Optimize: the incumbent is shared, so
+ *              every thread prunes by the best cost any has found.
+ *
+ * Statistics: nodes, checks and fails are summed over every call (and
+ * thread); result.restarts and result.rounds count what the layers did.
+ */
+#ifndef CSEARCH_LAYERS_H
+#define CSEARCH_LAYERS_H
+
+#include "engine_impl.h"
+
+/* solve, count and enumerate: the plain search, or restarts when the
+ * search wants a first solution and the layers ask for them. */
+int layer_first_solution(struct cs_engine *e, void *state);
+
+/* optimize: the root bound, branch and bound or neighbourhood rounds, and
+ * the final status (optimal, infeasible or the limit's). */
+int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
+                   int64_t *bound);
+
+/* Threads running differently seeded searches (portfolio.c). */
+int layer_portfolio(const struct cs_spec *spec, int threads,
+                    struct cs_result *out, struct cs_error *err);
+/* From cs_poll: take a better shared incumbent; true when the portfolio
+ * is done (another thread solved it). */
+bool layer_shared_poll(struct cs_engine *e);
+bool layer_shared_done(const struct cs_engine *e);
+/* A thread found a solution of this cost: share it (optimize), or end the
+ * portfolio (solve); then the caller's on_solution, one thread at a time.
+ * Returns what on_solution returned. */
+bool layer_shared_solution(struct cs_engine *e, const void *state,
+                           uint64_t weight);
+
+#endif

@@ -1,0 +1,187 @@
+/* portfolio.c - threads running differently seeded searches (a layer).
+ *
+ * Thread t of T runs the very search one thread would (eng_run: restarts,
+ * rounds, branch and bound) with seed + t, shuffled value orders for t > 0
+ * where the model allows them, and neighbourhood rounds t + 1, t + 1 + T,
+ * ...  What the threads share sits behind one lock: the best cost so far
+ * (each thread's body takes it at its next poll and prunes by it) and
+ * whether the portfolio is done (a first solution for solve; a proof, for
+ * any task).  Solutions reach the caller one at a time, and under optimize
+ * only those that improve on every thread's best.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layers.h"
+#include "workers.h"
+
+struct cs_shared {
+    pthread_mutex_t lock;
+    _Atomic int_fast64_t incumbent; /* INT64_MAX: none yet */
+    atomic_int done;
+    bool found;                     /* under lock: a solution delivered */
+    uint64_t delivered;             /* under lock: how many */
+    bool stopped;                   /* under lock: on_solution said stop */
+};
+
+struct member {
+    struct cs_spec spec;
+    struct cs_engine e;
+    struct cs_shared *shared;
+    int status;
+    int64_t cost, bound;
+};
+
+struct portfolio {
+    const struct cs_spec *spec;
+    struct member *members;
+    int threads;
+    struct cs_shared shared;
+};
+
+bool layer_shared_poll(struct cs_engine *e)
+{
+    int64_t best = atomic_load(&e->shared->incumbent);
+    if (best < e->dfs.incumbent)
+        e->dfs.incumbent = best;
+    return atomic_load(&e->shared->done);
+}
+
+bool layer_shared_done(const struct cs_engine *e)
+{
+    return atomic_load(&e->shared->done);
+}
+
+bool layer_shared_solution(struct cs_engine *e, const void *state,
+                           uint64_t weight)
+{
+    struct cs_shared *sh = e->shared;
+    bool go_on = true;
+    pthread_mutex_lock(&sh->lock);
+    bool deliver;
+    if (e->spec->task == CS_TASK_OPTIMIZE) {
+        deliver = e->dfs.incumbent < atomic_load(&sh->incumbent);
+        if (deliver)
+            atomic_store(&sh->incumbent, e->dfs.incumbent);
+    } else {
+        deliver = !sh->found;
+        atomic_store(&sh->done, 1);
+    }
+    if (deliver && !sh->stopped) {
+        sh->found = true;
+        sh->delivered++;
+        if (e->spec->on_solution &&
+            !e->spec->on_solution(e->spec->ud, e->problem->hooks, state,
+                                  weight)) {
+            sh->stopped = true;
+            atomic_store(&sh->done, 1);
+        }
+    }
+    go_on = !sh->stopped;
+    pthread_mutex_unlock(&sh->lock);
+    return go_on;
+}
+
+static bool shared_solution(void *ud, const struct cs_hooks *h,
+                            const void *state, uint64_t weight)
+{
+    (void)h;
+    return layer_shared_solution(ud, state, weight);
+}
+
+static void run_member(void *arg, int t)
+{
+    struct portfolio *pf = arg;
+    struct member *m = &pf->members[t];
+    struct cs_engine *e = &m->e;
+    m->spec = *pf->spec;
+    m->spec.seed = pf->spec->seed + (uint64_t)t;
+    if (t > 0 && m->spec.problem->max_values > 0)
+        m->spec.layers.shuffle = true;
+    eng_init(e, &m->spec, NULL);
+    e->shared = &pf->shared;
+    e->lns_offset = (uint64_t)t;
+    e->lns_step = (uint64_t)pf->threads;
+    e->dfs.on_solution = shared_solution;
+    e->dfs.ud = e;
+    void *state = eng_state_new(e);
+    m->status = eng_run(e, state, &m->cost, &m->bound);
+    /* a search that ended by itself proved something: the others stop */
+    if (m->status == CS_COMPLETE || m->status == CS_OPTIMAL ||
+        m->status == CS_INFEASIBLE)
+        atomic_store(&pf->shared.done, 1);
+    eng_state_free(e, state);
+}
+
+/* The threads' statuses as one: a proof or a solution first. */
+static enum cs_status merged_status(const struct portfolio *pf,
+                                    struct cs_result *out)
+{
+    const struct cs_shared *sh = &pf->shared;
+    bool optimizing = pf->spec->task == CS_TASK_OPTIMIZE;
+    bool proof = false, limit = false, interrupted = false;
+    for (int t = 0; t < pf->threads; t++) {
+        int s = pf->members[t].status;
+        proof |= s == CS_COMPLETE || s == CS_OPTIMAL || s == CS_INFEASIBLE;
+        limit |= s == CS_LIMIT;
+        interrupted |= s == CS_INTERRUPTED;
+        if (pf->members[t].bound > out->bound)
+            out->bound = pf->members[t].bound;
+    }
+    if (optimizing && sh->found) {
+        out->cost = atomic_load(&sh->incumbent);
+        /* a tree searched through, pruned by the shared best, proves it */
+        if (proof || out->cost <= out->bound) {
+            out->bound = out->cost;
+            return CS_OPTIMAL;
+        }
+    } else if (!optimizing && sh->found && !sh->stopped) {
+        return CS_COMPLETE;
+    } else if (proof && !sh->found) {
+        return CS_INFEASIBLE;
+    }
+    if (sh->stopped || limit)
+        return interrupted && !sh->stopped ? CS_INTERRUPTED : CS_LIMIT;
+    return interrupted ? CS_INTERRUPTED : CS_LIMIT;
+}
+
+int layer_portfolio(const struct cs_spec *spec, int threads,
+                    struct cs_result *out, struct cs_error *err)
+{
+    struct portfolio pf = {.spec = spec, .threads = threads};
+    pf.members = cs_xcalloc((size_t)threads, sizeof *pf.members);
+    pthread_mutex_init(&pf.shared.lock, NULL);
+    atomic_init(&pf.shared.incumbent, INT64_MAX);
+    atomic_init(&pf.shared.done, 0);
+    struct workers w;
+    int started = workers_run(&w, threads, run_member, &pf);
+    workers_join(&w);
+    pf.threads = started;
+    int rc = 0;
+    if (started < threads)
+        rc = cs_error_set(err, NULL, "cannot start a worker thread");
+    out->bound = INT64_MIN;
+    for (int t = 0; t < started; t++) {
+        const struct cs_stats *s = &pf.members[t].e.dfs.stats;
+        out->stats.nodes += s->nodes;
+        out->stats.checks += s->checks;
+        out->stats.fails += s->fails;
+        out->stats.unique += s->unique;
+        if (s->max_depth > out->stats.max_depth)
+            out->stats.max_depth = s->max_depth;
+        out->restarts += pf.members[t].e.restarts;
+        out->rounds += pf.members[t].e.rounds;
+        eng_free(&pf.members[t].e);
+    }
+    out->stats.solutions = pf.shared.delivered;
+    out->status = started ? merged_status(&pf, out) : CS_INTERRUPTED;
+    if (out->bound == INT64_MIN)
+        out->bound = 0;
+    out->portfolio = threads;
+    pthread_mutex_destroy(&pf.shared.lock);
+    free(pf.members);
+    return rc;
+}
