@@ -205,33 +205,28 @@ static char *join_key(const char *prefix, const char *key)
 static int unknown_key(const struct checker *ck, const char *prefix,
                        const char *full, struct cs_pos pos)
 {
-    size_t plen = strlen(prefix);
-    char *best = NULL;
-    size_t best_distance = SIZE_MAX;
+    size_t plen = strlen(prefix), n = 0;
+    char **candidates = cs_xmalloc((ck->nopts ? ck->nopts : 1) *
+                                   sizeof *candidates);
     for (size_t i = 0; i < ck->nopts; i++) {
         const char *key = ck->opts[i]->key;
         if (plen && (strncmp(key, prefix, plen) != 0 || key[plen] != '.'))
             continue;
         const char *rest = key + plen + (plen ? 1 : 0);
         const char *dot = strchr(rest, '.');
-        char *candidate = copy_text(key, dot ? (size_t)(dot - key) : strlen(key));
-        size_t d = cs_edit_distance(full, candidate);
-        if (d < best_distance) {
-            free(best);
-            best = candidate;
-            best_distance = d;
-        } else {
-            free(candidate);
-        }
+        candidates[n++] =
+            copy_text(key, dot ? (size_t)(dot - key) : strlen(key));
     }
-    size_t len = strlen(full), threshold = len / 3 > 2 ? len / 3 : 2;
+    const char *best = cs_nearest(full, (const char *const *)candidates, n);
     int rc;
-    if (best && best_distance <= threshold)
+    if (best)
         rc = cs_error_at(ck->err, pos, "unknown key '%s'; did you mean '%s'?",
                          full, best);
     else
         rc = cs_error_at(ck->err, pos, "unknown key '%s'", full);
-    free(best);
+    for (size_t i = 0; i < n; i++)
+        free(candidates[i]);
+    free(candidates);
     return rc;
 }
 
@@ -478,7 +473,7 @@ struct cs_pos cs_config_missing_pos(const struct cs_config *cfg,
     return (struct cs_pos){cfg->file, 1, 1};
 }
 
-/* ---- suggestions -------------------------------------------------------- */
+/* ---- did you mean ------------------------------------------------------- */
 
 size_t cs_edit_distance(const char *a, const char *b)
 {
@@ -503,4 +498,22 @@ size_t cs_edit_distance(const char *a, const char *b)
     size_t d = row[n];
     free(row);
     return d;
+}
+
+const char *cs_nearest(const char *word, const char *const *candidates,
+                       size_t n)
+{
+    const char *best = NULL;
+    size_t best_distance = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = cs_edit_distance(word, candidates[i]);
+        if (d < best_distance) {
+            best = candidates[i];
+            best_distance = d;
+        }
+    }
+    /* A third of the word, but at least 2: short keys get one typo and a
+     * swap of two letters, long ones proportionally more. */
+    size_t len = strlen(word), threshold = len / 3 > 2 ? len / 3 : 2;
+    return best && best_distance <= threshold ? best : NULL;
 }

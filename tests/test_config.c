@@ -630,6 +630,27 @@ static void test_config_edit_distance(void **state)
     assert_int_equal(cs_edit_distance("flaw", "lawn"), 2);
 }
 
+static void test_config_nearest(void **state)
+{
+    (void)state;
+    static const char *const models[] = {"nqueens", "sudoku", "shifts"};
+    assert_ptr_equal(cs_nearest("nqeens", models, 3), models[0]);
+    assert_ptr_equal(cs_nearest("sudok", models, 3), models[1]);
+    assert_null(cs_nearest("knights", models, 3));
+    assert_null(cs_nearest("x", NULL, 0));
+    /* At least 2 edits, however short the word: "ab" reaches "ba". */
+    static const char *const two[] = {"ba", "xyz"};
+    assert_ptr_equal(cs_nearest("ab", two, 2), two[0]);
+    assert_null(cs_nearest("a", &two[1], 1));
+    /* A third of a long word: 12 letters allow 4 edits, not 5. */
+    static const char *const long_keys[] = {"output.trace", "limits.nodes"};
+    assert_ptr_equal(cs_nearest("outpXX.trXXe", long_keys, 2), long_keys[0]);
+    assert_null(cs_nearest("outXXX.trXXe", long_keys, 2));
+    /* On a tie the first candidate wins. */
+    static const char *const tie[] = {"cat", "bat"};
+    assert_ptr_equal(cs_nearest("hat", tie, 2), tie[0]);
+}
+
 static void test_config_free_null(void **state)
 {
     (void)state;
@@ -668,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_config_node_accessors),
         cmocka_unit_test(test_config_node_conversions),
         cmocka_unit_test(test_config_edit_distance),
+        cmocka_unit_test(test_config_nearest),
         cmocka_unit_test(test_config_free_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
