@@ -1,9 +1,10 @@
 /* config_tree.c - YAML configs as a positioned tree, and --set overrides.
  *
- * libyaml's document is copied at once into cs_node trees and then freed, so
- * the config owns every string it hands out.  The representation and its
- * invariants are in config_impl.h; option checks and typed values are in
- * options.c.
+ * A first pass over libyaml's events refuses deep nesting before libyaml
+ * spends long on it; then libyaml's document is copied at once into cs_node
+ * trees and freed, so the config owns every string it hands out.  The
+ * representation and its invariants are in config_impl.h; option checks and
+ * typed values are in options.c.
  */
 #include "config_impl.h"
 
@@ -223,6 +224,60 @@ static int copy_document(struct cs_config *cfg, yaml_document_t *doc,
     return rc;
 }
 
+/* ---- nesting depth ------------------------------------------------------ */
+
+/* libyaml's scanner checks every possible simple key at each token, and
+ * there is one per open flow collection, so reading a file nested N deep
+ * costs about N * N: a line of 100,000 '[' takes many seconds.  Its event
+ * parser reads only as far as it is asked, so this pass refuses deep
+ * nesting after a few thousand bytes, before yaml_parser_load() reads the
+ * whole text.  It counts depth as copy_node() does (a node inside more than
+ * MAX_DEPTH collections, in every document of the text), leaving aliases to
+ * copy_node(), which sees them expanded, and every other problem, syntax
+ * errors too, to the loader.  Scalar keys are not nodes of the tree, so
+ * they are not counted; a key that is a collection is. */
+static int check_depth(const char *file, const char *text, size_t len,
+                       struct cs_error *err)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return 0; /* the loader says so */
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    /* For each open collection: a mapping, and is its next node a value? */
+    struct level {
+        bool map, value_next;
+    } open[MAX_DEPTH + 1];
+    int depth = 0, rc = 0;
+    for (bool done = false; !done && !rc;) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        yaml_event_type_t type = event.type;
+        bool opens = type == YAML_SEQUENCE_START_EVENT ||
+                     type == YAML_MAPPING_START_EVENT;
+        if (opens || type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT) {
+            struct level *parent = depth ? &open[depth - 1] : NULL;
+            bool key = parent && parent->map && !parent->value_next;
+            if (parent && parent->map)
+                parent->value_next = key;
+            bool counted = opens || (type == YAML_SCALAR_EVENT && !key);
+            if (counted && depth > MAX_DEPTH)
+                rc = cs_error_at(err, mark_pos(file, event.start_mark),
+                                 "nested deeper than %d levels", MAX_DEPTH);
+            else if (opens)
+                open[depth++] =
+                    (struct level){type == YAML_MAPPING_START_EVENT, false};
+        } else if (type == YAML_SEQUENCE_END_EVENT ||
+                   type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        }
+        done = type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    return rc;
+}
+
 /* A second document would be silently ignored; refuse it instead. */
 static int expect_stream_end(const struct cs_config *cfg, yaml_parser_t *parser,
                              const char *text, size_t len, struct cs_error *err)
@@ -250,8 +305,10 @@ int cs_config_parse(struct cs_config **out, const char *name, const char *text,
 
     struct cs_config *cfg = cs_xcalloc(1, sizeof *cfg);
     cfg->file = cs_xstrdup(name);
-    int rc;
-    if (!yaml_parser_load(&parser, &doc)) {
+    int rc = check_depth(cfg->file, text, len, err);
+    if (rc) {
+        /* refused before libyaml read the rest */
+    } else if (!yaml_parser_load(&parser, &doc)) {
         /* libyaml has already freed the half-built document. */
         rc = yaml_failure(&parser, cfg->file, text, len, err);
     } else {
@@ -456,4 +513,3 @@ const struct cs_node *cs_node_get(const struct cs_node *node, const char *key)
     long i = map_find(node, key, strlen(key));
     return i < 0 ? NULL : node->items[i];
 }
-

@@ -28,7 +28,6 @@ static char *copy_text(const char *text, size_t len)
     return s;
 }
 
-
 enum number { NUMBER_OK, NUMBER_BAD, NUMBER_RANGE };
 
 /* Decimal only, optional sign, nothing else: YAML's 0x and 1_000 forms are
@@ -206,8 +205,8 @@ static int unknown_key(const struct checker *ck, const char *prefix,
                        const char *full, struct cs_pos pos)
 {
     size_t plen = strlen(prefix), n = 0;
-    char **candidates = cs_xmalloc((ck->nopts ? ck->nopts : 1) *
-                                   sizeof *candidates);
+    char **candidates =
+        cs_xmalloc((ck->nopts ? ck->nopts : 1) * sizeof *candidates);
     for (size_t i = 0; i < ck->nopts; i++) {
         const char *key = ck->opts[i]->key;
         if (plen && (strncmp(key, prefix, plen) != 0 || key[plen] != '.'))

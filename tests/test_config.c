@@ -154,6 +154,56 @@ static void test_config_yaml_structure_limits(void **state)
                        "an alias refers to its own ancestor");
 }
 
+/* prefix, n times open, middle, n times close and a newline; free it. */
+static char *nested(const char *prefix, const char *open, const char *middle,
+                    const char *close, size_t n)
+{
+    size_t size = strlen(prefix) + n * (strlen(open) + strlen(close)) +
+                  strlen(middle) + 2;
+    char *text = malloc(size), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "%s", prefix);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", open);
+    p += sprintf(p, "%s", middle);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", close);
+    strcpy(p, "\n");
+    return text;
+}
+
+static void test_config_deep_nesting_refused_early(void **state)
+{
+    (void)state;
+    /* 100,000 unclosed '[' are refused at the 1001st level below the top,
+     * without reading the rest (libyaml takes seconds over it) and so
+     * without noticing the brackets are never closed. */
+    char *text = nested("", "[", "", "", 100000);
+    expect_parse_error(text, 1, 1002, "nested deeper than 1000 levels");
+    free(text);
+    text = nested("a: ", "[", "", "]", 100000);
+    expect_parse_error(text, 1, 1004, "nested deeper than 1000 levels");
+    free(text);
+    /* A map's key is no level; its value 1000 maps down is one too many. */
+    text = nested("a: ", "{k: ", "", "}", 1000);
+    expect_parse_error(text, 1, 4004, "nested deeper than 1000 levels");
+    free(text);
+    text = nested("a: ", "[", "", "]", 1000);
+    cs_config_free(parse_ok(text));
+    free(text);
+    /* Aliases count as they expand: y's 500 levels, then x's 600, refused
+     * at x's 501st '['. */
+    char *x = nested("x: &a ", "[", "", "]", 600);
+    char *prefix = malloc(strlen(x) + sizeof "y: ");
+    assert_non_null(prefix);
+    sprintf(prefix, "%sy: ", x);
+    text = nested(prefix, "[", "*a", "]", 500);
+    expect_parse_error(text, 1, 507, "nested deeper than 1000 levels");
+    free(text);
+    free(prefix);
+    free(x);
+}
+
 static void test_config_aliases_are_copied(void **state)
 {
     (void)state;
@@ -664,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_config_top_level_not_mapping),
         cmocka_unit_test(test_config_duplicate_key),
         cmocka_unit_test(test_config_yaml_structure_limits),
+        cmocka_unit_test(test_config_deep_nesting_refused_early),
         cmocka_unit_test(test_config_aliases_are_copied),
         cmocka_unit_test(test_config_load_missing_file),
         cmocka_unit_test(test_config_load_directory),

@@ -50,9 +50,9 @@ int cs_config_load(struct cs_config **out, const char *path,
  * whose top level is a mapping.  Aliases are expanded, each into a copy of
  * its anchor's subtree; scalars are kept as text (nothing is converted until
  * asked).  Errors, at FILE:LINE:COL of the offending node or key:
+ *   nested deeper than 1000 levels
  *   invalid YAML: <libyaml's problem>[ <its context>]
  *   the top level must be a mapping       (at 1:1 for an empty file)
- *   nested deeper than 1000 levels
  *   a key must be a scalar
  *   duplicate key 'KEY'
  *   an alias refers to its own ancestor
@@ -60,12 +60,14 @@ int cs_config_load(struct cs_config **out, const char *path,
  *                                          the document, plus 10000)
  *   only one YAML document is allowed     (at the second document)
  *   cannot start the YAML parser          (at name, without a line)
- * libyaml reads the whole document first, so a syntax error anywhere in it
- * is the one reported; then the top level is checked, then the nodes in
- * file order (the first problem is reported), then what follows the
- * document.  A node inside more than 1000 mappings and sequences (the top
- * level is inside none; aliases count as they expand) is refused at that
- * node. */
+ * A node inside more than 1000 mappings and sequences (the top level is
+ * inside none; a scalar key is no node) is refused at that node as soon as
+ * libyaml reaches it, before anything else is checked and without reading
+ * further, so only a syntax error earlier in the text is reported instead.
+ * Otherwise libyaml reads the whole document, so a syntax error anywhere in
+ * it is the one reported; then the top level is checked, then the nodes in
+ * file order, aliases expanded (and counted in the depth as they expand),
+ * up to the first problem; then what follows the document. */
 int cs_config_parse(struct cs_config **out, const char *name, const char *text,
                     size_t len, struct cs_error *err);
 
