@@ -1,10 +1,9 @@
 /* config_impl.h - the representation behind csearch/config.h (internal).
  *
- * Shared by config_tree.c (builds and edits the tree) and options.c (checks
- * it and reads typed values).  Invariants: the root is always a map; map keys
- * are unique and kept in file order; every node's cs_pos points at cfg->file
- * (or, for an override, at its own "--set KEY=VALUE" name in cfg->sets),
- * which outlives it.
+ * Shared by config_tree.c (the tree) and options.c (checks, typed values).
+ * Invariants: the root is always a map; map keys are unique and kept in file
+ * order; every node's cs_pos points at cfg->file (or, for an override, at its
+ * own "--set KEY=VALUE" name in cfg->sets), which outlives it.
  */
 #ifndef CSEARCH_CONFIG_IMPL_H
 #define CSEARCH_CONFIG_IMPL_H

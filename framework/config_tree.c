@@ -1,10 +1,9 @@
 /* config_tree.c - YAML configs as a positioned tree, and --set overrides.
  *
- * A first pass over libyaml's events refuses deep nesting before libyaml
- * spends long on it; then libyaml's document is copied at once into cs_node
- * trees and freed, so the config owns every string it hands out.  The
- * representation and its invariants are in config_impl.h; option checks and
- * typed values are in options.c.
+ * A pass over libyaml's events refuses deep nesting early; then libyaml's
+ * document is copied at once into cs_node trees and freed, so the config
+ * owns every string it hands out.  The representation and its invariants:
+ * config_impl.h; option checks and typed values: options.c.
  */
 #include "config_impl.h"
 

@@ -1,23 +1,9 @@
 /* csearch/config.h - YAML configs: a positioned tree, option tables, checks.
  *
  * A config is read with libyaml into a tree whose every node keeps its line
- * and column, so any later complaint can point at the exact spot.  Command-
- * line overrides (--set KEY=VALUE) edit the same tree.  The framework and
- * each model describe the keys they accept in option tables;
- * cs_config_check() validates the whole tree against them (unknown keys get
- * the nearest valid key suggested) and the typed getters then return the
- * value or the table's default.
- *
- * Order of calls: cs_config_load() (or cs_config_parse(), cs_config_new()),
- * then any number of cs_config_set(), then cs_config_check(), then the
- * getters.  The tree can be read with cs_config_node() and cs_node_* at any
- * time.
- *
- * Ownership: the config owns the tree and every string and cs_pos it hands
- * out (strings are copied out of libyaml).  They stay valid until
- * cs_config_free(), except that cs_config_set() frees the node it replaces
- * and everything under it.  Every error is reported through the caller's
- * struct cs_error (csearch/error.h); the functions never print.
+ * and column, and --set KEY=VALUE overrides edit that tree.  Option tables
+ * (the framework's and each model's) say which keys a config may hold;
+ * cs_config_check() validates the tree against them for the typed getters.
  */
 #ifndef CSEARCH_CONFIG_H
 #define CSEARCH_CONFIG_H
@@ -27,6 +13,17 @@
 #include <stdint.h>
 
 #include "csearch/error.h"
+
+/* Order of calls: cs_config_load() (or cs_config_parse(), cs_config_new()),
+ * then any number of cs_config_set(), then cs_config_check(), then the
+ * getters.  The tree can be read with cs_config_node() and cs_node_* at any
+ * time.
+ *
+ * Ownership: the config owns the tree and every string and cs_pos it hands
+ * out (strings are copied out of libyaml).  They stay valid until
+ * cs_config_free(), except that cs_config_set() frees the node it replaces
+ * and everything under it.  Every error is reported through the caller's
+ * struct cs_error (csearch/error.h); nothing here prints. */
 
 /* ---- reading a config --------------------------------------------------- */
 
