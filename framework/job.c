@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csearch/job.h"
@@ -125,25 +126,19 @@ static const struct cs_model *find_model(const struct cs_config *cfg,
     if (model)
         return model;
 
-    const struct cs_model *nearest = NULL;
-    size_t best = (size_t)-1;
-    for (size_t i = 0; i < cs_registry_count(reg); i++) {
-        const struct cs_model *m = cs_registry_at(reg, i);
-        size_t d = cs_edit_distance(name, m->name);
-        if (d < best) {
-            best = d;
-            nearest = m;
-        }
-    }
-    size_t len = strlen(name);
-    if (nearest && best <= (len / 3 > 2 ? len / 3 : 2))
+    size_t count = cs_registry_count(reg);
+    const char **names = cs_xmalloc((count ? count : 1) * sizeof *names);
+    for (size_t i = 0; i < count; i++)
+        names[i] = cs_registry_at(reg, i)->name;
+    const char *nearest = cs_nearest(name, names, count);
+    if (nearest)
         cs_error_at(err, cs_node_pos(node),
-                    "unknown model '%s'; did you mean '%s'?", name,
-                    nearest->name);
+                    "unknown model '%s'; did you mean '%s'?", name, nearest);
     else
         cs_error_at(err, cs_node_pos(node),
                     "unknown model '%s' (csearch --list shows the models)",
                     name);
+    free(names);
     return NULL;
 }
 

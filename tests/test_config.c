@@ -154,6 +154,56 @@ static void test_config_yaml_structure_limits(void **state)
                        "an alias refers to its own ancestor");
 }
 
+/* prefix, n times open, middle, n times close and a newline; free it. */
+static char *nested(const char *prefix, const char *open, const char *middle,
+                    const char *close, size_t n)
+{
+    size_t size = strlen(prefix) + n * (strlen(open) + strlen(close)) +
+                  strlen(middle) + 2;
+    char *text = malloc(size), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "%s", prefix);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", open);
+    p += sprintf(p, "%s", middle);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", close);
+    strcpy(p, "\n");
+    return text;
+}
+
+static void test_config_deep_nesting_refused_early(void **state)
+{
+    (void)state;
+    /* 100,000 unclosed '[' are refused at the 1001st level below the top,
+     * without reading the rest (libyaml takes seconds over it) and so
+     * without noticing the brackets are never closed. */
+    char *text = nested("", "[", "", "", 100000);
+    expect_parse_error(text, 1, 1002, "nested deeper than 1000 levels");
+    free(text);
+    text = nested("a: ", "[", "", "]", 100000);
+    expect_parse_error(text, 1, 1004, "nested deeper than 1000 levels");
+    free(text);
+    /* A map's key is no level; its value 1000 maps down is one too many. */
+    text = nested("a: ", "{k: ", "", "}", 1000);
+    expect_parse_error(text, 1, 4004, "nested deeper than 1000 levels");
+    free(text);
+    text = nested("a: ", "[", "", "]", 1000);
+    cs_config_free(parse_ok(text));
+    free(text);
+    /* Aliases count as they expand: y's 500 levels, then x's 600, refused
+     * at x's 501st '['. */
+    char *x = nested("x: &a ", "[", "", "]", 600);
+    char *prefix = malloc(strlen(x) + sizeof "y: ");
+    assert_non_null(prefix);
+    sprintf(prefix, "%sy: ", x);
+    text = nested(prefix, "[", "*a", "]", 500);
+    expect_parse_error(text, 1, 507, "nested deeper than 1000 levels");
+    free(text);
+    free(prefix);
+    free(x);
+}
+
 static void test_config_aliases_are_copied(void **state)
 {
     (void)state;
@@ -630,6 +680,27 @@ static void test_config_edit_distance(void **state)
     assert_int_equal(cs_edit_distance("flaw", "lawn"), 2);
 }
 
+static void test_config_nearest(void **state)
+{
+    (void)state;
+    static const char *const models[] = {"nqueens", "sudoku", "shifts"};
+    assert_ptr_equal(cs_nearest("nqeens", models, 3), models[0]);
+    assert_ptr_equal(cs_nearest("sudok", models, 3), models[1]);
+    assert_null(cs_nearest("knights", models, 3));
+    assert_null(cs_nearest("x", NULL, 0));
+    /* At least 2 edits, however short the word: "ab" reaches "ba". */
+    static const char *const two[] = {"ba", "xyz"};
+    assert_ptr_equal(cs_nearest("ab", two, 2), two[0]);
+    assert_null(cs_nearest("a", &two[1], 1));
+    /* A third of a long word: 12 letters allow 4 edits, not 5. */
+    static const char *const long_keys[] = {"output.trace", "limits.nodes"};
+    assert_ptr_equal(cs_nearest("outpXX.trXXe", long_keys, 2), long_keys[0]);
+    assert_null(cs_nearest("outXXX.trXXe", long_keys, 2));
+    /* On a tie the first candidate wins. */
+    static const char *const tie[] = {"cat", "bat"};
+    assert_ptr_equal(cs_nearest("hat", tie, 2), tie[0]);
+}
+
 static void test_config_free_null(void **state)
 {
     (void)state;
@@ -643,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_config_top_level_not_mapping),
         cmocka_unit_test(test_config_duplicate_key),
         cmocka_unit_test(test_config_yaml_structure_limits),
+        cmocka_unit_test(test_config_deep_nesting_refused_early),
         cmocka_unit_test(test_config_aliases_are_copied),
         cmocka_unit_test(test_config_load_missing_file),
         cmocka_unit_test(test_config_load_directory),
@@ -668,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_config_node_accessors),
         cmocka_unit_test(test_config_node_conversions),
         cmocka_unit_test(test_config_edit_distance),
+        cmocka_unit_test(test_config_nearest),
         cmocka_unit_test(test_config_free_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

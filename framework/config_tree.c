@@ -1,0 +1,514 @@
+/* config_tree.c - YAML configs as a positioned tree, and --set overrides.
+ *
+ * A pass over libyaml's events refuses deep nesting early; then libyaml's
+ * document is copied at once into cs_node trees and freed, so the config
+ * owns every string it hands out.  The representation and its invariants:
+ * config_impl.h; option checks and typed values: options.c.
+ */
+#include "config_impl.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+/* Deeper trees are refused so copying, checking and freeing can recurse. */
+#define MAX_DEPTH 1000
+
+static const char SET_FILE[] = "--set";
+
+/* ---- nodes -------------------------------------------------------------- */
+
+static struct cs_node *node_new(enum cs_node_kind kind, struct cs_pos pos)
+{
+    struct cs_node *node = cs_xcalloc(1, sizeof *node);
+    node->kind = kind;
+    node->pos = pos;
+    return node;
+}
+
+static void node_free(struct cs_node *node)
+{
+    if (!node)
+        return;
+    for (size_t i = 0; i < node->len; i++) {
+        node_free(node->items[i]);
+        if (node->keys)
+            free(node->keys[i]);
+    }
+    free(node->items);
+    free(node->keys);
+    free(node->key_pos);
+    free(node->text);
+    free(node);
+}
+
+/* Takes ownership of key (NULL for sequences) and child. */
+static void node_append(struct cs_node *node, char *key, struct cs_pos key_pos,
+                        struct cs_node *child)
+{
+    if (node->len == node->cap) {
+        node->cap = node->cap ? 2 * node->cap : 4;
+        node->items = cs_xrealloc(node->items, node->cap * sizeof *node->items);
+        if (node->kind == CS_NODE_MAP) {
+            node->keys = cs_xrealloc(node->keys, node->cap * sizeof *node->keys);
+            node->key_pos = cs_xrealloc(node->key_pos,
+                                        node->cap * sizeof *node->key_pos);
+        }
+    }
+    if (node->kind == CS_NODE_MAP) {
+        node->keys[node->len] = key;
+        node->key_pos[node->len] = key_pos;
+    }
+    node->items[node->len++] = child;
+}
+
+/* The index of key (len bytes, not NUL-terminated) in a map, or -1. */
+static long map_find(const struct cs_node *map, const char *key, size_t len)
+{
+    if (!map || map->kind != CS_NODE_MAP)
+        return -1;
+    for (size_t i = 0; i < map->len; i++)
+        if (strncmp(map->keys[i], key, len) == 0 && map->keys[i][len] == '\0')
+            return (long)i;
+    return -1;
+}
+
+static char *copy_text(const char *text, size_t len)
+{
+    char *s = cs_xmalloc(len + 1);
+    memcpy(s, text, len);
+    s[len] = '\0';
+    return s;
+}
+
+/* ---- reading YAML ------------------------------------------------------- */
+
+static int clamp_int(size_t n)
+{
+    return n >= INT_MAX ? INT_MAX : (int)n;
+}
+
+static struct cs_pos mark_pos(const char *file, yaml_mark_t mark)
+{
+    return (struct cs_pos){file, clamp_int(mark.line + 1),
+                           clamp_int(mark.column + 1)};
+}
+
+/* libyaml's reader errors carry a byte offset rather than a mark. */
+static struct cs_pos offset_pos(const char *file, const char *text, size_t len,
+                                size_t offset)
+{
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < offset && i < len; i++) {
+        if (text[i] == '\n') {
+            line++;
+            col = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            col++; /* count characters, not UTF-8 continuation bytes */
+        }
+    }
+    return (struct cs_pos){file, clamp_int(line), clamp_int(col)};
+}
+
+static int yaml_failure(const yaml_parser_t *parser, const char *file,
+                        const char *text, size_t len, struct cs_error *err)
+{
+    struct cs_pos pos = parser->error == YAML_READER_ERROR
+                            ? offset_pos(file, text, len, parser->problem_offset)
+                            : mark_pos(file, parser->problem_mark);
+    const char *problem = parser->problem ? parser->problem : "cannot parse";
+    if (parser->context)
+        return cs_error_at(err, pos, "invalid YAML: %s %s", problem,
+                           parser->context);
+    return cs_error_at(err, pos, "invalid YAML: %s", problem);
+}
+
+struct loader {
+    yaml_document_t *doc;
+    const char *file;
+    bool *on_path;    /* by node index - 1: being copied, so an alias cycle */
+    size_t copied;    /* nodes made so far; aliases copy their target again */
+    size_t max_nodes; /* bounds that copying ("billion laughs") */
+    struct cs_error *err;
+};
+
+static int copy_node(struct loader *ld, int index, int depth,
+                     struct cs_node **out)
+{
+    yaml_node_t *y = yaml_document_get_node(ld->doc, index);
+    struct cs_pos pos = mark_pos(ld->file, y->start_mark);
+    *out = NULL;
+    if (depth > MAX_DEPTH)
+        return cs_error_at(ld->err, pos, "nested deeper than %d levels",
+                           MAX_DEPTH);
+    if (ld->on_path[index - 1])
+        return cs_error_at(ld->err, pos, "an alias refers to its own ancestor");
+    if (++ld->copied > ld->max_nodes)
+        return cs_error_at(ld->err, pos, "aliases expand to too many nodes");
+
+    if (y->type == YAML_SCALAR_NODE) {
+        *out = node_new(CS_NODE_SCALAR, pos);
+        (*out)->text = copy_text((const char *)y->data.scalar.value,
+                                 y->data.scalar.length);
+        (*out)->quoted = y->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+        return 0;
+    }
+
+    struct cs_node *node = node_new(
+        y->type == YAML_MAPPING_NODE ? CS_NODE_MAP : CS_NODE_SEQ, pos);
+    int rc = 0;
+    ld->on_path[index - 1] = true;
+    if (y->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *it = y->data.sequence.items.start;
+             !rc && it < y->data.sequence.items.top; it++) {
+            struct cs_node *child;
+            rc = copy_node(ld, *it, depth + 1, &child);
+            if (!rc)
+                node_append(node, NULL, pos, child);
+        }
+    } else if (y->type == YAML_MAPPING_NODE) {
+        for (yaml_node_pair_t *p = y->data.mapping.pairs.start;
+             !rc && p < y->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
+            struct cs_pos key_pos = mark_pos(ld->file, k->start_mark);
+            struct cs_node *child;
+            if (k->type != YAML_SCALAR_NODE) {
+                rc = cs_error_at(ld->err, key_pos, "a key must be a scalar");
+                break;
+            }
+            const char *key = (const char *)k->data.scalar.value;
+            if (map_find(node, key, strlen(key)) >= 0) {
+                rc = cs_error_at(ld->err, key_pos, "duplicate key '%s'", key);
+                break;
+            }
+            rc = copy_node(ld, p->value, depth + 1, &child);
+            if (!rc)
+                node_append(node, cs_xstrdup(key), key_pos, child);
+        }
+    }
+    ld->on_path[index - 1] = false;
+    if (rc) {
+        node_free(node);
+        return -1;
+    }
+    *out = node;
+    return 0;
+}
+
+static int copy_document(struct cs_config *cfg, yaml_document_t *doc,
+                         struct cs_error *err)
+{
+    yaml_node_t *root = yaml_document_get_root_node(doc);
+    if (!root)
+        return cs_error_at(err, (struct cs_pos){cfg->file, 1, 1},
+                           "the top level must be a mapping");
+    if (root->type != YAML_MAPPING_NODE)
+        return cs_error_at(err, mark_pos(cfg->file, root->start_mark),
+                           "the top level must be a mapping");
+    size_t count = (size_t)(doc->nodes.top - doc->nodes.start);
+    struct loader ld = {
+        .doc = doc,
+        .file = cfg->file,
+        .on_path = cs_xcalloc(count, sizeof(bool)),
+        .max_nodes = 100 * count + 10000,
+        .err = err,
+    };
+    int rc = copy_node(&ld, 1, 0, &cfg->root);
+    free(ld.on_path);
+    return rc;
+}
+
+/* ---- nesting depth ------------------------------------------------------ */
+
+/* libyaml's scanner checks every possible simple key at each token, and
+ * there is one per open flow collection, so reading a file nested N deep
+ * costs about N * N: a line of 100,000 '[' takes many seconds.  Its event
+ * parser reads only as far as it is asked, so this pass refuses deep
+ * nesting after a few thousand bytes, before yaml_parser_load() reads the
+ * whole text.  It counts depth as copy_node() does (a node inside more than
+ * MAX_DEPTH collections, in every document of the text), leaving aliases to
+ * copy_node(), which sees them expanded, and every other problem, syntax
+ * errors too, to the loader.  Scalar keys are not nodes of the tree, so
+ * they are not counted; a key that is a collection is. */
+static int check_depth(const char *file, const char *text, size_t len,
+                       struct cs_error *err)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return 0; /* the loader says so */
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    /* For each open collection: a mapping, and is its next node a value? */
+    struct level {
+        bool map, value_next;
+    } open[MAX_DEPTH + 1];
+    int depth = 0, rc = 0;
+    for (bool done = false; !done && !rc;) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        yaml_event_type_t type = event.type;
+        bool opens = type == YAML_SEQUENCE_START_EVENT ||
+                     type == YAML_MAPPING_START_EVENT;
+        if (opens || type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT) {
+            struct level *parent = depth ? &open[depth - 1] : NULL;
+            bool key = parent && parent->map && !parent->value_next;
+            if (parent && parent->map)
+                parent->value_next = key;
+            bool counted = opens || (type == YAML_SCALAR_EVENT && !key);
+            if (counted && depth > MAX_DEPTH)
+                rc = cs_error_at(err, mark_pos(file, event.start_mark),
+                                 "nested deeper than %d levels", MAX_DEPTH);
+            else if (opens)
+                open[depth++] =
+                    (struct level){type == YAML_MAPPING_START_EVENT, false};
+        } else if (type == YAML_SEQUENCE_END_EVENT ||
+                   type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        }
+        done = type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    return rc;
+}
+
+/* A second document would be silently ignored; refuse it instead. */
+static int expect_stream_end(const struct cs_config *cfg, yaml_parser_t *parser,
+                             const char *text, size_t len, struct cs_error *err)
+{
+    yaml_document_t doc;
+    if (!yaml_parser_load(parser, &doc))
+        return yaml_failure(parser, cfg->file, text, len, err);
+    int rc = 0;
+    if (yaml_document_get_root_node(&doc))
+        rc = cs_error_at(err, mark_pos(cfg->file, doc.start_mark),
+                         "only one YAML document is allowed");
+    yaml_document_delete(&doc);
+    return rc;
+}
+
+int cs_config_parse(struct cs_config **out, const char *name, const char *text,
+                    size_t len, struct cs_error *err)
+{
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    *out = NULL;
+    if (!yaml_parser_initialize(&parser))
+        return cs_error_set(err, name, "cannot start the YAML parser");
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+
+    struct cs_config *cfg = cs_xcalloc(1, sizeof *cfg);
+    cfg->file = cs_xstrdup(name);
+    int rc = check_depth(cfg->file, text, len, err);
+    if (rc) {
+        /* refused before libyaml read the rest */
+    } else if (!yaml_parser_load(&parser, &doc)) {
+        /* libyaml has already freed the half-built document. */
+        rc = yaml_failure(&parser, cfg->file, text, len, err);
+    } else {
+        rc = copy_document(cfg, &doc, err);
+        yaml_document_delete(&doc);
+        if (!rc)
+            rc = expect_stream_end(cfg, &parser, text, len, err);
+    }
+    yaml_parser_delete(&parser);
+    if (rc) {
+        cs_config_free(cfg);
+        return -1;
+    }
+    *out = cfg;
+    return 0;
+}
+
+int cs_config_load(struct cs_config **out, const char *path,
+                   struct cs_error *err)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cs_error_set(err, path, "cannot open: %s", strerror(errno));
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    do {
+        if (len == cap) {
+            cap = cap ? 2 * cap : 4096;
+            buf = cs_xrealloc(buf, cap);
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+    } while (got > 0);
+    int failed = ferror(f), saved = errno;
+    fclose(f);
+    int rc = failed ? cs_error_set(err, path, "cannot read: %s", strerror(saved))
+                    : cs_config_parse(out, path, buf, len, err);
+    free(buf);
+    return rc;
+}
+
+struct cs_config *cs_config_new(const char *name)
+{
+    struct cs_config *cfg = cs_xcalloc(1, sizeof *cfg);
+    cfg->file = cs_xstrdup(name);
+    cfg->root = node_new(CS_NODE_MAP, (struct cs_pos){cfg->file, 0, 0});
+    return cfg;
+}
+
+void cs_config_free(struct cs_config *cfg)
+{
+    if (!cfg)
+        return;
+    node_free(cfg->root);
+    for (size_t i = 0; i < cfg->nsets; i++)
+        free(cfg->sets[i]);
+    free(cfg->sets);
+    free(cfg->opts);
+    free(cfg->file);
+    free(cfg);
+}
+
+/* ---- overrides ---------------------------------------------------------- */
+
+int cs_config_set(struct cs_config *cfg, const char *assignment,
+                  struct cs_error *err)
+{
+    const char *eq = strchr(assignment, '=');
+    const char *key = assignment;
+    size_t key_len = eq ? (size_t)(eq - key) : 0;
+    /* Every dotted component must be non-empty: "a..b" names nothing. */
+    bool ok = key_len > 0 && key[0] != '.' && key[key_len - 1] != '.';
+    for (size_t i = 1; ok && i < key_len; i++)
+        ok = !(key[i] == '.' && key[i - 1] == '.');
+    if (!ok)
+        return cs_error_set(err, SET_FILE, "expected KEY=VALUE, got '%s'",
+                            assignment);
+
+    size_t name_len = strlen(SET_FILE) + 1 + strlen(assignment) + 1;
+    char *name = cs_xmalloc(name_len);
+    snprintf(name, name_len, "%s %s", SET_FILE, assignment);
+    cfg->sets = cs_xrealloc(cfg->sets, (cfg->nsets + 1) * sizeof *cfg->sets);
+    cfg->sets[cfg->nsets++] = name;
+    const struct cs_pos set_pos = {name, 0, 0};
+    struct cs_node *map = cfg->root;
+    const char *part = key;
+    for (;;) {
+        const char *dot = memchr(part, '.', key_len - (size_t)(part - key));
+        size_t part_len = dot ? (size_t)(dot - part)
+                              : key_len - (size_t)(part - key);
+        long i = map_find(map, part, part_len);
+        if (!dot) {
+            const char *value = eq + 1;
+            size_t value_len = strlen(value);
+            if (value_len >= 2 && (value[0] == '"' || value[0] == '\'') &&
+                value[value_len - 1] == value[0]) {
+                value++;
+                value_len -= 2;
+            }
+            struct cs_node *leaf = node_new(CS_NODE_SCALAR, set_pos);
+            leaf->text = copy_text(value, value_len);
+            if (i >= 0) {
+                /* The key stays where the file wrote it; only the value moves. */
+                node_free(map->items[i]);
+                map->items[i] = leaf;
+            } else {
+                node_append(map, copy_text(part, part_len), set_pos, leaf);
+            }
+            return 0;
+        }
+        if (i < 0) {
+            struct cs_node *child = node_new(CS_NODE_MAP, set_pos);
+            node_append(map, copy_text(part, part_len), set_pos, child);
+            map = child;
+        } else if (map->items[i]->kind != CS_NODE_MAP) {
+            return cs_error_set(err, name, "'%.*s' is not a mapping",
+                                (int)(dot - key), key);
+        } else {
+            map = map->items[i];
+        }
+        part = dot + 1;
+    }
+}
+
+/* ---- the tree ----------------------------------------------------------- */
+
+const char *cs_config_file(const struct cs_config *cfg)
+{
+    return cfg->file;
+}
+
+const struct cs_node *cs_config_root(const struct cs_config *cfg)
+{
+    return cfg->root;
+}
+
+const struct cs_node *cs_config_node(const struct cs_config *cfg,
+                                     const char *path)
+{
+    const struct cs_node *node = cfg->root;
+    for (;;) {
+        const char *dot = strchr(path, '.');
+        size_t len = dot ? (size_t)(dot - path) : strlen(path);
+        long i = map_find(node, path, len);
+        if (i < 0)
+            return NULL;
+        node = node->items[i];
+        if (!dot)
+            return node;
+        path = dot + 1;
+    }
+}
+
+enum cs_node_kind cs_node_kind(const struct cs_node *node)
+{
+    assert(node);
+    return node->kind;
+}
+
+struct cs_pos cs_node_pos(const struct cs_node *node)
+{
+    assert(node);
+    return node->pos;
+}
+
+const char *cs_node_text(const struct cs_node *node)
+{
+    return node && node->kind == CS_NODE_SCALAR ? node->text : NULL;
+}
+
+bool cs_node_quoted(const struct cs_node *node)
+{
+    return node && node->kind == CS_NODE_SCALAR && node->quoted;
+}
+
+size_t cs_node_len(const struct cs_node *node)
+{
+    return node ? node->len : 0;
+}
+
+const struct cs_node *cs_node_at(const struct cs_node *node, size_t i)
+{
+    return node && i < node->len ? node->items[i] : NULL;
+}
+
+const char *cs_node_key(const struct cs_node *node, size_t i)
+{
+    return node && node->kind == CS_NODE_MAP && i < node->len ? node->keys[i]
+                                                              : NULL;
+}
+
+struct cs_pos cs_node_key_pos(const struct cs_node *node, size_t i)
+{
+    if (node && node->kind == CS_NODE_MAP && i < node->len)
+        return node->key_pos[i];
+    return (struct cs_pos){NULL, 0, 0};
+}
+
+const struct cs_node *cs_node_get(const struct cs_node *node, const char *key)
+{
+    long i = map_find(node, key, strlen(key));
+    return i < 0 ? NULL : node->items[i];
+}
