@@ -6,8 +6,8 @@
  * shift requests are soft, weighted, and their sum is the cost to minimise.
  * The problem comes from the config's own YAML spec (spec.c) or from a file
  * of the Shift Scheduling Benchmark (curtois.c); both build a struct
- * shf_problem, which the search (shifts.c) and the independent checker
- * (check.c) read and never change.
+ * shf_problem, which the search (the files search.h names) and the
+ * independent checker (check.c) read and never change.
  */
 #ifndef CSEARCH_SHIFTS_H
 #define CSEARCH_SHIFTS_H

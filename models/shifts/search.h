@@ -1,0 +1,124 @@
+/* shifts/search.h - what the files of the search share (private to them).
+ *
+ * A search state is a struct shf_state followed by the arrays whose offsets
+ * shf_layout() stores in the problem (o_*): SHF_AT reaches one.  The helpers
+ * here are called by the hot hooks, so they are `static inline`; the hooks
+ * themselves and the model's search instance (shf_dfs) live in rules.c with
+ * the hook table.
+ */
+#ifndef CSEARCH_SHIFTS_SEARCH_H
+#define CSEARCH_SHIFTS_SEARCH_H
+
+#include "shifts/shifts.h"
+
+struct shf_state {
+    const struct shf_problem *p;
+    uint64_t checks;
+    int64_t requests; /* request penalties of the cells set */
+    int64_t cover;    /* sum of the day bounds */
+    int depth;        /* cells set */
+    int last_staff;   /* whose cell was set last, for prune */
+};
+
+#define SHF_AT(s, off, type) ((type *)((char *)(s) + (off)))
+#define SHF_CAT(s, off, type) ((const type *)((const char *)(s) + (off)))
+
+/* The run field: length of the current run of worked or free days, and
+ * whether it began on day 0 (such runs are exempt from the minimums). */
+#define SHF_RUN_FROM0 (1 << 30)
+
+/* ---- the state (state.c) ---- */
+
+/* The offsets of the state's arrays and its size, into p. */
+void shf_layout(struct shf_problem *p);
+/* Hook init: every cell open (or pinned by p->pin), the counters from it. */
+void shf_init(void *state, const void *problem);
+/* Cover counters from scratch: after init and after relax pins cells. */
+void shf_recount(struct shf_state *st);
+
+/* The cell a variable stands for. */
+static inline void shf_var_cell(const struct shf_problem *p, int var, int *s,
+                                int *d)
+{
+    if (p->by_staff) {
+        *s = var / p->ndays;
+        *d = var % p->ndays;
+    } else {
+        *d = var / p->nstaff;
+        *s = var % p->nstaff;
+    }
+}
+
+/* May staff s take value v (0 off) on day d, rules of the row aside? */
+static inline bool shf_able(const struct shf_state *st, int s, int d, int v)
+{
+    const struct shf_problem *p = st->p;
+    int c = shf_cell(p, s, d), fix = SHF_CAT(st, p->o_fix, signed char)[c];
+    if (fix >= 0)
+        return v == fix;
+    if (!v)
+        return true;
+    if (p->day_off[c])
+        return false;
+    int skill = p->shift_skill[v - 1];
+    return skill < 0 || (p->skills[s] >> skill & 1);
+}
+
+/* A lower bound on day d's cover penalty, exact once the day is full. */
+static inline int64_t shf_day_bound(const struct shf_state *st, int d)
+{
+    const struct shf_problem *p = st->p;
+    const int32_t *have = SHF_CAT(st, p->o_have, int32_t) + d * p->nshifts;
+    const int32_t *ablen = SHF_CAT(st, p->o_able, int32_t) + d * p->nshifts;
+    const int *need = p->need + d * p->nshifts;
+    const int *under = p->under + d * p->nshifts;
+    const int *over = p->over + d * p->nshifts;
+    int64_t over_cost = 0, short_cost = 0;
+    int64_t missing = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        int lack = need[t] - have[t];
+        if (lack < 0)
+            over_cost += (int64_t)-lack * over[t];
+        else if (lack > 0) {
+            missing += lack;
+            if (lack > ablen[t])
+                short_cost += (int64_t)(lack - ablen[t]) * under[t];
+        }
+    }
+    /* each staff member still free to work covers one shift at most */
+    int64_t open = SHF_CAT(st, p->o_open, int32_t)[d];
+    int64_t pooled = missing > open ? (missing - open) * p->min_under[d] : 0;
+    return over_cost + (short_cost > pooled ? short_cost : pooled);
+}
+
+static inline void shf_refresh_day(struct shf_state *st, int d)
+{
+    int64_t *lb = SHF_AT(st, st->p->o_daylb, int64_t) + d;
+    int64_t now = shf_day_bound(st, d);
+    st->cover += now - *lb;
+    *lb = now;
+}
+
+/* ---- look-ahead programs (lookahead.c), for prune ----
+ * From day `from` (>= 1) on, staff s's row as the state has it so far:
+ * the most days it can still work, by the rules of runs and weekends; and
+ * the most minutes it can still add, by runs and rotation.  Both are upper
+ * bounds; -1: the row cannot be finished at all. */
+int shf_max_days_left(struct shf_state *st, int s, int from);
+int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
+
+/* ---- the hooks (rules.c) ---- */
+
+extern const struct cs_hooks *const shf_model_hooks;
+/* The model's search instance: cs_dfs with every hook inlined. */
+int shf_dfs(struct cs_run *run, void *state);
+/* What the restart loop calls besides. */
+void shf_undo(void *state, int var, int v);
+void shf_collect(void *state, struct cs_stats *into);
+
+/* ---- restarts of a first-solution search (restart.c) ---- */
+
+/* Hook search: the restarting search where it applies, else shf_dfs. */
+int shf_search(struct cs_run *run, void *state);
+
+#endif
