@@ -4,7 +4,8 @@
  * shf_layout() stores in the problem (o_*): SHF_AT reaches one.  The helpers
  * here are called by the hot hooks, so they are `static inline`; the hooks
  * themselves and the model's search instance (shf_dfs) live in rules.c with
- * the hook table.
+ * the hook table.  The second half is the Lagrangian bound's row tables,
+ * shared by lagrange.c (prices, node bound) and rows.c (the row program).
  */
 #ifndef CSEARCH_SHIFTS_SEARCH_H
 #define CSEARCH_SHIFTS_SEARCH_H
@@ -120,5 +121,107 @@ void shf_collect(void *state, struct cs_stats *into);
 
 /* Hook search: the restarting search where it applies, else shf_dfs. */
 int shf_search(struct cs_run *run, void *state);
+
+/* ---- strategy.bound lagrange: the row tables (lagrange.c, rows.c) ----
+ *
+ * Before day d a row is in a state: yesterday's value (0 off, -1 before day
+ * 0), the length of the current run of worked or free days (capped where
+ * the rules stop telling lengths apart), whether that run began on day 0
+ * (exempt from the minimums), the minutes worked (in levels) and the
+ * weekends worked. */
+struct shf_rowstate {
+    int last, len, from0, minutes, weekends;
+};
+
+struct shf_lagrange {
+    int nstaff, ndays, nshifts;
+    int unit;             /* minutes of a level: gcd of the shift lengths */
+    int *level;           /* nshifts: a shift's length in levels          */
+    struct shf_rowspace { /* one staff member's states before a day       */
+        int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
+        size_t size;      /* states per day                                */
+        double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
+        size_t *first;    /* ndays + 1: day d's reachable states are      */
+        struct shf_rowstate *reach; /* reach[first[d]..first[d+1]-1]      */
+        size_t *at;       /* and their indices                             */
+    } *space;
+    double *lambda;       /* ndays x nshifts                               */
+    double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
+    int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
+                             on who may work t on day d                   */
+    size_t states;        /* all tables together, in doubles            */
+    size_t widest;        /* the largest one staff member's table takes  */
+    bool dead;            /* some staff member has no legal row           */
+};
+
+/* The state before day 0. */
+#define SHF_BEFORE_DAY0 ((struct shf_rowstate){-1, 1, 1, 0, 0})
+
+/* A state's index in its day's table. */
+static inline size_t shf_row_index(const struct shf_rowspace *sp,
+                                   struct shf_rowstate r)
+{
+    return ((((size_t)r.last * sp->runs + (size_t)(r.len - 1)) * 2 +
+             (size_t)r.from0) *
+                ((size_t)sp->levels + 1) +
+            (size_t)r.minutes) *
+               ((size_t)sp->weekends + 1) +
+           (size_t)r.weekends;
+}
+
+/* Value v on day d from state r (r.last = -1 on day 0): the next state, or
+ * false if a rule forbids it.  The same rules as the search's legal(). */
+static inline bool shf_row_step(const struct shf_lagrange *lg,
+                                const struct shf_problem *p, int s, int d,
+                                struct shf_rowstate r, int v,
+                                struct shf_rowstate *out)
+{
+    const struct shf_rowspace *sp = &lg->space[s];
+    bool same = d > 0 && (r.last > 0) == (v > 0);
+    out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
+    out->from0 = d == 0 || (same && r.from0);
+    out->last = v;
+    out->minutes = r.minutes;
+    out->weekends = r.weekends;
+    if (!v)
+        return !(r.last > 0 && !r.from0 && r.len < p->min_cons[s]);
+    int t = v - 1, skill = p->shift_skill[t];
+    if (p->day_off[shf_cell(p, s, d)] || !p->max_count[s * p->nshifts + t] ||
+        (skill >= 0 && !(p->skills[s] >> skill & 1)))
+        return false;
+    if (r.last > 0 &&
+        ((p->no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
+        return false;
+    if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
+        return false;
+    out->minutes += lg->level[t];
+    if (out->minutes > sp->levels)
+        return false;
+    out->weekends += shf_weekend_day(p, d) &&
+                     !((p->weekday0 + d) % 7 == 6 && r.last > 0);
+    return out->weekends <= sp->weekends;
+}
+
+/* What value v costs staff s on day d under prices lambda. */
+static inline double shf_value_cost(const struct shf_lagrange *lg,
+                                    const struct shf_problem *p,
+                                    const double *lambda, int s, int d, int v)
+{
+    double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+    return v ? c + lambda[d * lg->nshifts + v - 1] : c;
+}
+
+/* rows.c: the states a row of staff s can be in before each day (space's
+ * first, reach, at); the cheapest rest of its row from each of them under
+ * prices lambda, into togo (with fix, only the pinned value of a pinned
+ * cell); and the cover of its cheapest row, added to g. */
+void shf_row_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
+                       int s);
+void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
+                    const double *lambda, int s, const signed char *fix,
+                    double *togo);
+void shf_add_best_row(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const double *lambda, int s,
+                      double *g);
 
 #endif

@@ -137,7 +137,7 @@ int shf_read_roster(struct shf_problem *p, const char *path,
 const struct shf_problem *shf_state_problem(const void *state);
 const signed char *shf_state_roster(const void *state);
 
-/* ---- strategy.bound: lagrange (lagrange.c) ----
+/* ---- strategy.bound: lagrange (lagrange.c, rows.c) ----
  * Cover prices improved by `iterations` subgradient steps, and every staff
  * member's cheapest row under them as a dynamic program (at most max_states
  * states in all, else NULL and err). */
