@@ -100,7 +100,9 @@ int shf_max_days_left(struct shf_state *st, int s, int from)
                 bool worked = i <= 2 * kcap;
                 /* working a Saturday, or a Sunday after a free Saturday
                  * (yesterday's state says), opens a weekend */
-                int cost = wday == 5 ? 1 : wday == 6 ? !worked : 0;
+                int cost = wday == SHF_SATURDAY ? 1
+                           : wday == SHF_SUNDAY ? !worked
+                                                : 0;
                 bool can_work = may_work && w >= cost;
                 if (worked) {
                     int k = i <= kcap ? i : i - E, base = i <= kcap ? 0 : E;

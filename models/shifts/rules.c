@@ -60,7 +60,8 @@ static bool legal(const struct shf_state *st, int s, int d, int v)
     if (minutes > p->max_minutes[s] ||
         (d == p->ndays - 1 && minutes < p->min_minutes[s]))
         return false;
-    if (shf_weekend_day(p, d) && !((p->weekday0 + d) % 7 == 6 && prev > 0) &&
+    if (shf_weekend_day(p, d) &&
+        !((p->weekday0 + d) % 7 == SHF_SUNDAY && prev > 0) &&
         SHF_CAT(st, p->o_weekends, int32_t)[s] >= p->max_weekends[s])
         return false;
     for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
@@ -187,7 +188,7 @@ static void count_cell(struct shf_state *st, int s, int d, int v, int sign)
         SHF_AT(st, p->o_count, int32_t)[s * p->nshifts + v - 1] += sign;
         SHF_AT(st, p->o_minutes, int32_t)[s] += sign * p->minutes[v - 1];
         if (shf_weekend_day(p, d) &&
-            !((p->weekday0 + d) % 7 == 6 && d > 0 &&
+            !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 &&
               val[shf_cell(p, s, d - 1)] > 0))
             SHF_AT(st, p->o_weekends, int32_t)[s] += sign;
     }
@@ -329,7 +330,7 @@ static int64_t weekend_bound(const struct shf_state *st)
         for (int d = pos[s]; d < p->ndays; d++)
             days += shf_weekend_day(p, d) && !p->day_off[shf_cell(p, s, d)];
         if (pos[s] > 0 && pos[s] < p->ndays &&
-            (p->weekday0 + pos[s]) % 7 == 6 &&
+            (p->weekday0 + pos[s]) % 7 == SHF_SUNDAY &&
             val[shf_cell(p, s, pos[s] - 1)] > 0)
             bonus = 1;
         int64_t left = p->max_weekends[s] -

@@ -198,7 +198,7 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
     if (out->minutes > sp->levels)
         return false;
     out->weekends += shf_weekend_day(p, d) &&
-                     !((p->weekday0 + d) % 7 == 6 && r.last > 0);
+                     !((p->weekday0 + d) % 7 == SHF_SUNDAY && r.last > 0);
     return out->weekends <= sp->weekends;
 }
 

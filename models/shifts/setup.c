@@ -2,7 +2,8 @@
  *
  * Setup reads the problem (the config's spec or a benchmark file, and a
  * roster to check), takes the strategy options, builds the Lagrangian
- * tables if asked, and lays out the search state.
+ * tables if asked, and lays out the search state.  Enumeration options are
+ * read through the X-macro tables that also give their names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +11,23 @@
 #include "csearch/job.h"
 #include "shifts/search.h"
 
+/* The strategies, as enum constants and as the options' names, in one
+ * table each (SHF_WEEKDAYS is in shifts.h: spec.c reads it too). */
+#define SHF_ORDERS(X)                                                         \
+    X(SHF_ORDER_DAY, "day")                                                   \
+    X(SHF_ORDER_STAFF, "staff")
+#define SHF_BOUNDS(X)                                                         \
+    X(SHF_BOUND_DAYS, "days")                                                 \
+    X(SHF_BOUND_WEEKENDS, "weekends")                                         \
+    X(SHF_BOUND_LAGRANGE, "lagrange")
+
+enum shf_order { SHF_ORDERS(SHF_ENUM_CONSTANT) };
+enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
+
 static const char *const format_names[] = {"curtois", NULL};
-static const char *const order_names[] = {"day", "staff", NULL};
-static const char *const bound_names[] = {"days", "weekends", "lagrange",
-                                          NULL};
-static const char *const weekday_names[] = {
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-    "sunday", NULL};
+static const char *const order_names[] = {SHF_ORDERS(SHF_ENUM_NAME) NULL};
+static const char *const bound_names[] = {SHF_BOUNDS(SHF_ENUM_NAME) NULL};
+static const char *const weekday_names[] = {SHF_WEEKDAYS(SHF_ENUM_NAME) NULL};
 
 static const struct cs_option shf_options[] = {
     {.key = "params.instance", .type = CS_OPT_STRING,
@@ -129,15 +140,16 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
         shf_problem_free(p);
         return -1;
     }
-    p->by_staff = cs_config_enum(cfg, "strategy.order") == 1;
-    int bound = cs_config_enum(cfg, "strategy.bound");
-    p->weekend_bound = bound == 1;
-    if (bound == 2 && !p->by_staff) {
+    p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
+    enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
+    p->weekend_bound = bound == SHF_BOUND_WEEKENDS;
+    if (bound == SHF_BOUND_LAGRANGE && !p->by_staff) {
         shf_problem_free(p);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.bound"),
                            "bound lagrange needs order staff");
     }
-    if (bound == 2 && cs_config_enum(cfg, "task") == (int)CS_TASK_OPTIMIZE) {
+    if (bound == SHF_BOUND_LAGRANGE &&
+        cs_config_enum(cfg, "task") == (int)CS_TASK_OPTIMIZE) {
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
             (int)cs_config_int(cfg, "strategy.lagrange_steps"), err);

@@ -34,7 +34,7 @@ struct shf_request {
 struct shf_problem {
     char *source;    /* where the spec came from, for messages */
     int ndays, nstaff, nshifts;
-    int weekday0;    /* weekday of day 0: 0 Monday .. 6 Sunday */
+    int weekday0;    /* weekday of day 0: an enum shf_weekday */
 
     /* shifts */
     char **shift_id;
@@ -102,10 +102,26 @@ static inline int shf_cell(const struct shf_problem *p, int s, int d)
     return s * p->ndays + d;
 }
 
-/* Weekday 5 or 6 (Saturday, Sunday). */
+/* params.first_day: the weekdays in order, as enum constants (weekday0 is
+ * one) and as the option's names. */
+#define SHF_WEEKDAYS(X)                                                       \
+    X(SHF_MONDAY, "monday")                                                   \
+    X(SHF_TUESDAY, "tuesday")                                                 \
+    X(SHF_WEDNESDAY, "wednesday")                                             \
+    X(SHF_THURSDAY, "thursday")                                               \
+    X(SHF_FRIDAY, "friday")                                                   \
+    X(SHF_SATURDAY, "saturday")                                               \
+    X(SHF_SUNDAY, "sunday")
+/* For an X-macro table: its enum constants, and its names. */
+#define SHF_ENUM_CONSTANT(constant, name) constant,
+#define SHF_ENUM_NAME(constant, name) name,
+
+enum shf_weekday { SHF_WEEKDAYS(SHF_ENUM_CONSTANT) };
+
+/* Saturday or Sunday. */
 static inline int shf_weekend_day(const struct shf_problem *p, int d)
 {
-    return (p->weekday0 + d) % 7 >= 5;
+    return (p->weekday0 + d) % 7 >= SHF_SATURDAY;
 }
 
 struct shf_problem *shf_problem_new(void);
