@@ -1,11 +1,9 @@
 /* shifts/search.h - what the files of the search share (private to them).
  *
- * A search state is a struct shf_state followed by the arrays whose offsets
- * shf_layout() stores in the problem (o_*): SHF_AT reaches one.  The helpers
- * here are called by the hot hooks, so they are `static inline`; the hooks
- * themselves and the model's search instance (shf_dfs) live in rules.c with
- * the hook table.  The second half is the Lagrangian bound's row tables,
- * shared by lagrange.c (prices, node bound) and rows.c (the row program).
+ * A state is a struct shf_state, then the arrays at the problem's o_*
+ * offsets (SHF_AT).  The hot hooks' helpers are `static inline`; the hooks
+ * and the search instance shf_dfs are in rules.c with the hook table.  Then
+ * the Lagrangian row tables, shared by lagrange.c and rows.c.
  */
 #ifndef CSEARCH_SHIFTS_SEARCH_H
 #define CSEARCH_SHIFTS_SEARCH_H
