@@ -1,4 +1,4 @@
-/* lagrange.c - strategy.bound: lagrange, a lower bound from whole rows.
+/* shifts/lagrange.c - strategy.bound: lagrange, a lower bound from whole rows.
  *
  * Cover ties the staff together; everything else is a rule of one staff
  * member's row.  Price the cover: lambda[d][t] for a shift t worked on day d.
@@ -9,7 +9,7 @@
  *
  * because every roster is one legal row per staff member and its cover is
  * the rows' sum (F bounds the count).  A staff member's cheapest row is a
- * dynamic program over days (below), run backwards once, so the cheapest
+ * dynamic program over days (rows.c), run backwards once, so the cheapest
  * row that begins with a given prefix is the prefix's own cost plus the
  * program's value at the state the prefix ends in.  At setup the prices
  * are improved by subgradient steps; the search then keeps them fixed.  At
@@ -24,218 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shifts/shifts.h"
-
-struct rowstate {
-    int last, len, from0, minutes, weekends;
-};
-
-struct shf_lagrange {
-    int nstaff, ndays, nshifts;
-    int unit;             /* minutes of a level: gcd of the shift lengths */
-    int *level;           /* nshifts: a shift's length in levels          */
-    struct space {        /* one staff member's states before a day       */
-        int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
-        size_t size;      /* states per day                                */
-        double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
-        size_t *first;    /* ndays + 1: day d's reachable states are      */
-        struct rowstate *reach; /* reach[first[d]..first[d+1]-1]          */
-        size_t *at;       /* and their indices                             */
-    } *space;
-    double *lambda;       /* ndays x nshifts                               */
-    double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
-    int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
-                             on who may work t on day d                   */
-    size_t states;        /* all tables together, in doubles            */
-    size_t widest;        /* the largest one staff member's table takes  */
-    bool dead;            /* some staff member has no legal row           */
-};
-
-/* ---- one staff member's row as a walk through states ---------------------
- *
- * Before day d a row is in a state: yesterday's value (0 off), the length of
- * the current run of worked or free days (capped where the rules stop
- * telling lengths apart), whether that run began on day 0 (exempt from the
- * minimums), the minutes worked (in levels) and the weekends worked.  Every
- * rule of the row but the per-shift limits is a rule of one step, so the
- * cheapest row from a state is a dynamic program over days (togo).  Leaving
- * the per-shift limits out lets in more rows, which only lowers the bound
- * (a limit of 0 is kept: such a shift is never offered). */
-
-static size_t encode(const struct space *sp, struct rowstate r)
-{
-    return ((((size_t)r.last * sp->runs + (size_t)(r.len - 1)) * 2 +
-             (size_t)r.from0) *
-                ((size_t)sp->levels + 1) +
-            (size_t)r.minutes) *
-               ((size_t)sp->weekends + 1) +
-           (size_t)r.weekends;
-}
-
-/* Value v on day d from state r (r.last = -1 on day 0): the next state, or
- * false if a rule forbids it.  The same rules as the search's legal(). */
-static bool step(const struct shf_lagrange *lg, const struct shf_problem *p,
-                 int s, int d, struct rowstate r, int v, struct rowstate *out)
-{
-    const struct space *sp = &lg->space[s];
-    bool same = d > 0 && (r.last > 0) == (v > 0);
-    out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
-    out->from0 = d == 0 || (same && r.from0);
-    out->last = v;
-    out->minutes = r.minutes;
-    out->weekends = r.weekends;
-    if (!v)
-        return !(r.last > 0 && !r.from0 && r.len < p->min_cons[s]);
-    int t = v - 1, skill = p->shift_skill[t];
-    if (p->day_off[shf_cell(p, s, d)] || !p->max_count[s * p->nshifts + t] ||
-        (skill >= 0 && !(p->skills[s] >> skill & 1)))
-        return false;
-    if (r.last > 0 &&
-        ((p->no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
-        return false;
-    if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
-        return false;
-    out->minutes += lg->level[t];
-    if (out->minutes > sp->levels)
-        return false;
-    out->weekends += shf_weekend_day(p, d) &&
-                     !((p->weekday0 + d) % 7 == 6 && r.last > 0);
-    return out->weekends <= sp->weekends;
-}
-
-static const struct rowstate before_day0 = {-1, 1, 1, 0, 0};
-
-static double value_cost(const struct shf_lagrange *lg,
-                         const struct shf_problem *p, const double *lambda,
-                         int s, int d, int v)
-{
-    double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
-    return v ? c + lambda[d * lg->nshifts + v - 1] : c;
-}
-
-/* The states a row of staff s can be in before each day, day by day from
- * the state before day 0 (which is state 0 of day 0). */
-static void find_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
-                           int s)
-{
-    struct space *sp = &lg->space[s];
-    unsigned char *seen = cs_xcalloc(sp->size, 1);
-    size_t n = 1, cap = 1024;
-    sp->first = cs_xcalloc((size_t)p->ndays + 2, sizeof *sp->first);
-    sp->reach = cs_xmalloc(cap * sizeof *sp->reach);
-    sp->at = cs_xmalloc(cap * sizeof *sp->at);
-    sp->reach[0] = before_day0;
-    sp->at[0] = 0;
-    sp->first[1] = 1;
-    for (int d = 0; d < p->ndays; d++) {
-        memset(seen, 0, sp->size);
-        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++)
-            for (int v = 0; v <= p->nshifts; v++) {
-                struct rowstate to;
-                if (!step(lg, p, s, d, sp->reach[i], v, &to))
-                    continue;
-                size_t k = encode(sp, to);
-                if (seen[k])
-                    continue;
-                seen[k] = 1;
-                if (n == cap) {
-                    cap *= 2;
-                    sp->reach = cs_xrealloc(sp->reach, cap * sizeof *sp->reach);
-                    sp->at = cs_xrealloc(sp->at, cap * sizeof *sp->at);
-                }
-                sp->reach[n] = to;
-                sp->at[n++] = k;
-            }
-        sp->first[d + 2] = n;
-    }
-    free(seen);
-}
-
-/* What each value costs staff s on day d under prices lambda (with fix:
- * only the pinned value of a pinned cell, the others INFINITY). */
-static void day_costs(const struct shf_lagrange *lg,
-                      const struct shf_problem *p, const double *lambda,
-                      int s, int d, const signed char *fix, double *cost)
-{
-    int pin = fix ? fix[shf_cell(p, s, d)] : -1;
-    for (int v = 0; v <= p->nshifts; v++)
-        cost[v] = pin < 0 || v == pin ? value_cost(lg, p, lambda, s, d, v)
-                                      : INFINITY;
-}
-
-/* The cheapest way on from state r on day d: its cost plus the rest from
- * the state it leads to (next: day d + 1's table; INFINITY: no way), and,
- * if asked, the value (-1: none) and that state. */
-static inline double cheapest(const struct shf_lagrange *lg,
-                              const struct shf_problem *p, int s, int d,
-                              struct rowstate r, const double *cost,
-                              const double *next, int *arg,
-                              struct rowstate *to)
-{
-    const struct space *sp = &lg->space[s];
-    double best = INFINITY;
-    int best_v = -1;
-    struct rowstate best_to = r;
-    for (int v = 0; v <= p->nshifts; v++) {
-        struct rowstate t;
-        if (cost[v] == INFINITY || !step(lg, p, s, d, r, v, &t))
-            continue;
-        double c = cost[v] + next[encode(sp, t)];
-        if (c < best) {
-            best = c;
-            best_v = v;
-            best_to = t;
-        }
-    }
-    if (arg) {
-        *arg = best_v;
-        *to = best_to;
-    }
-    return best;
-}
-
-/* The cheapest rest of staff s's row from every reachable state (the
- * others are never read) under prices lambda, into togo, from the last day
- * back; with fix, only the pinned value of a pinned cell. */
-static void price_rows(const struct shf_lagrange *lg,
-                       const struct shf_problem *p, const double *lambda,
-                       int s, const signed char *fix, double *togo)
-{
-    const struct space *sp = &lg->space[s];
-    double *end = togo + (size_t)p->ndays * sp->size;
-    for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
-        end[sp->at[i]] =
-            sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
-                                                                : INFINITY;
-    for (int d = p->ndays - 1; d >= 0; d--) {
-        double *here = togo + (size_t)d * sp->size, *next = here + sp->size;
-        double cost[SHF_MAX_SHIFTS + 1];
-        day_costs(lg, p, lambda, s, d, fix, cost);
-        for (size_t i = sp->first[d]; i < sp->first[d + 1]; i++)
-            here[sp->at[i]] =
-                cheapest(lg, p, s, d, sp->reach[i], cost, next, NULL, NULL);
-    }
-}
-
-/* Follow the cheapest row of staff s from day 0; add its cover to g. */
-static void add_best_row(const struct shf_lagrange *lg,
-                         const struct shf_problem *p, const double *lambda,
-                         int s, double *g)
-{
-    const struct space *sp = &lg->space[s];
-    struct rowstate r = before_day0;
-    for (int d = 0; d < p->ndays; d++) {
-        double cost[SHF_MAX_SHIFTS + 1];
-        int v;
-        day_costs(lg, p, lambda, s, d, NULL, cost);
-        cheapest(lg, p, s, d, r, cost, sp->togo + (size_t)(d + 1) * sp->size,
-                 &v, &r);
-        if (v < 0)
-            return;
-        if (v)
-            g[d * p->nshifts + v - 1] += 1;
-    }
-}
+#include "shifts/search.h"
 
 /* ---- prices -------------------------------------------------------------- */
 
@@ -277,9 +66,9 @@ static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
         g[k] = -y;
     }
     for (int s = 0; s < p->nstaff; s++) {
-        price_rows(lg, p, lambda, s, NULL, lg->space[s].togo);
+        shf_price_rows(lg, p, lambda, s, NULL, lg->space[s].togo);
         L += lg->space[s].togo[0];
-        add_best_row(lg, p, lambda, s, g);
+        shf_add_best_row(lg, p, lambda, s, g);
     }
     return L;
 }
@@ -333,7 +122,7 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     free(g);
 }
 
-/* ---- set-up ---------------------------------------------------------------- */
+/* ---- set-up ------------------------------------------------------------- */
 
 static int gcd(int a, int b)
 {
@@ -368,7 +157,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     size_t total = 0;
     int nweekends = (p->ndays + 13) / 7 + 1;
     for (int s = 0; s < p->nstaff; s++) {
-        struct space *sp = &lg->space[s];
+        struct shf_rowspace *sp = &lg->space[s];
         int runs = p->max_cons[s];
         runs = p->min_cons[s] > runs ? p->min_cons[s] : runs;
         runs = p->min_off[s] > runs ? p->min_off[s] : runs;
@@ -397,7 +186,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     for (int s = 0; s < p->nstaff; s++) {
         lg->space[s].togo = cs_xmalloc(lg->space[s].size *
                                        ((size_t)p->ndays + 1) * sizeof(double));
-        find_reachable(lg, p, s);
+        shf_row_reachable(lg, p, s);
     }
 
     /* who may work (d, t): staff s and on; a loose count only loosens */
@@ -419,7 +208,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
      * root (the search then ends infeasible), and no prices help */
     lg->lambda = cs_xcalloc((size_t)nk, sizeof *lg->lambda);
     for (int s = 0; s < p->nstaff; s++) {
-        price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
+        shf_price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
         lg->dead |= lg->space[s].togo[0] == INFINITY;
     }
     if (!lg->dead)
@@ -427,7 +216,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
     for (int s = p->nstaff - 1; s >= 0; s--) {
-        price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
+        shf_price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
         lg->rest[s] = lg->rest[s + 1] + lg->space[s].togo[0];
     }
     return lg;
@@ -504,7 +293,7 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
             return; /* more free rows than tables: the set-up prices */
         out->slot[s] = used++;
         double *togo = out->togo + (size_t)out->slot[s] * lg->widest;
-        price_rows(lg, p, out->lambda, s, fix, togo);
+        shf_price_rows(lg, p, out->lambda, s, fix, togo);
         out->rest[s] += togo[0];
     }
     *out->any = 1;
@@ -520,7 +309,7 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
  * while its row is set (they count the rows before it, and the pins). */
 
 struct prefix {
-    struct rowstate r;
+    struct shf_rowstate r;
     double setup, round; /* the prefix's cost under each set of prices */
     int64_t requests;
     int ok;              /* some legal row begins this way */
@@ -541,18 +330,19 @@ static struct prefix *prefix_at(const struct shf_lagrange *lg,
 {
     struct prefix *e = (struct prefix *)pins->scratch + shf_cell(p, s, 0);
     if (!len) {
-        e[0] = (struct prefix){before_day0, 0, 0, 0, 1};
+        e[0] = (struct prefix){SHF_BEFORE_DAY0, 0, 0, 0, 1};
         return e;
     }
     const struct prefix *prev = &e[len - 1];
     struct prefix *cur = &e[len];
     int d = len - 1, v = row[d];
-    cur->ok = prev->ok && step(lg, p, s, d, prev->r, v, &cur->r);
+    cur->ok = prev->ok && shf_row_step(lg, p, s, d, prev->r, v, &cur->r);
     if (cur->ok) {
-        cur->setup = prev->setup + value_cost(lg, p, lg->lambda, s, d, v);
-        cur->round = *pins->any ? prev->round + value_cost(lg, p, pins->lambda,
-                                                           s, d, v)
-                                : 0;
+        cur->setup = prev->setup + shf_value_cost(lg, p, lg->lambda, s, d, v);
+        cur->round =
+            *pins->any
+                ? prev->round + shf_value_cost(lg, p, pins->lambda, s, d, v)
+                : 0;
         cur->requests =
             prev->requests +
             p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
@@ -564,14 +354,14 @@ double shf_lagrange_try(const struct shf_lagrange *lg,
                         const struct shf_problem *p,
                         const struct shf_pins *pins, int s, int d, int v)
 {
-    const struct space *sp = &lg->space[s];
+    const struct shf_rowspace *sp = &lg->space[s];
     const struct prefix *e =
         (const struct prefix *)pins->scratch + shf_cell(p, s, d);
-    struct rowstate to;
-    if (!e->ok || !step(lg, p, s, d, e->r, v, &to))
+    struct shf_rowstate to;
+    if (!e->ok || !shf_row_step(lg, p, s, d, e->r, v, &to))
         return INFINITY;
-    return e->setup + value_cost(lg, p, lg->lambda, s, d, v) +
-           sp->togo[(size_t)(d + 1) * sp->size + encode(sp, to)];
+    return e->setup + shf_value_cost(lg, p, lg->lambda, s, d, v) +
+           sp->togo[(size_t)(d + 1) * sp->size + shf_row_index(sp, to)];
 }
 
 int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
@@ -580,7 +370,7 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const signed char *roster, const int32_t *have,
                            int s, int len, int64_t requests)
 {
-    const struct space *sp = &lg->space[s];
+    const struct shf_rowspace *sp = &lg->space[s];
     const int nk = p->ndays * p->nshifts;
     if (lg->dead)
         return INT64_MAX;
@@ -594,8 +384,9 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
     if (!whole) {
         const double *togo =
             round ? pins->togo + (size_t)pins->slot[s] * lg->widest : sp->togo;
-        double row = (round ? e->round : e->setup) +
-                     togo[len ? (size_t)len * sp->size + encode(sp, e->r) : 0];
+        double row =
+            (round ? e->round : e->setup) +
+            togo[len ? (size_t)len * sp->size + shf_row_index(sp, e->r) : 0];
         if (row == INFINITY)
             return INT64_MAX;
         sum += row;

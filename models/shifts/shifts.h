@@ -6,8 +6,8 @@
  * shift requests are soft, weighted, and their sum is the cost to minimise.
  * The problem comes from the config's own YAML spec (spec.c) or from a file
  * of the Shift Scheduling Benchmark (curtois.c); both build a struct
- * shf_problem, which the search (shifts.c) and the independent checker
- * (check.c) read and never change.
+ * shf_problem, which the search (the files search.h names) and the
+ * independent checker (check.c) read and never change.
  */
 #ifndef CSEARCH_SHIFTS_H
 #define CSEARCH_SHIFTS_H
@@ -34,7 +34,7 @@ struct shf_request {
 struct shf_problem {
     char *source;    /* where the spec came from, for messages */
     int ndays, nstaff, nshifts;
-    int weekday0;    /* weekday of day 0: 0 Monday .. 6 Sunday */
+    int weekday0;    /* weekday of day 0: an enum shf_weekday */
 
     /* shifts */
     char **shift_id;
@@ -102,10 +102,26 @@ static inline int shf_cell(const struct shf_problem *p, int s, int d)
     return s * p->ndays + d;
 }
 
-/* Weekday 5 or 6 (Saturday, Sunday). */
+/* params.first_day: the weekdays in order, as enum constants (weekday0 is
+ * one) and as the option's names. */
+#define SHF_WEEKDAYS(X)                                                       \
+    X(SHF_MONDAY, "monday")                                                   \
+    X(SHF_TUESDAY, "tuesday")                                                 \
+    X(SHF_WEDNESDAY, "wednesday")                                             \
+    X(SHF_THURSDAY, "thursday")                                               \
+    X(SHF_FRIDAY, "friday")                                                   \
+    X(SHF_SATURDAY, "saturday")                                               \
+    X(SHF_SUNDAY, "sunday")
+/* For an X-macro table: its enum constants, and its names. */
+#define SHF_ENUM_CONSTANT(constant, name) constant,
+#define SHF_ENUM_NAME(constant, name) name,
+
+enum shf_weekday { SHF_WEEKDAYS(SHF_ENUM_CONSTANT) };
+
+/* Saturday or Sunday. */
 static inline int shf_weekend_day(const struct shf_problem *p, int d)
 {
-    return (p->weekday0 + d) % 7 >= 5;
+    return (p->weekday0 + d) % 7 >= SHF_SATURDAY;
 }
 
 struct shf_problem *shf_problem_new(void);
@@ -137,7 +153,7 @@ int shf_read_roster(struct shf_problem *p, const char *path,
 const struct shf_problem *shf_state_problem(const void *state);
 const signed char *shf_state_roster(const void *state);
 
-/* ---- strategy.bound: lagrange (lagrange.c) ----
+/* ---- strategy.bound: lagrange (lagrange.c, rows.c) ----
  * Cover prices improved by `iterations` subgradient steps, and every staff
  * member's cheapest row under them as a dynamic program (at most max_states
  * states in all, else NULL and err). */

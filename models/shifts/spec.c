@@ -351,6 +351,7 @@ int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
         return cs_error_set(err, cs_config_file(cfg),
                             "missing key 'params.days' (or params.instance)");
     p->ndays = (int)cs_config_int(cfg, "params.days");
+    /* an enum shf_weekday: SHF_WEEKDAYS names the choices */
     p->weekday0 = cs_config_enum(cfg, "params.first_day");
     const struct cs_node *staff = cs_config_node(cfg, "params.staff");
     static const char *const lists[] = {"params.shifts", "params.staff",

@@ -1,0 +1,225 @@
+/* shifts/search.h - what the files of the search share (private to them).
+ *
+ * A state is a struct shf_state, then the arrays at the problem's o_*
+ * offsets (SHF_AT).  The hot hooks' helpers are `static inline`; the hooks
+ * and the search instance shf_dfs are in rules.c with the hook table.  Then
+ * the Lagrangian row tables, shared by lagrange.c and rows.c.
+ */
+#ifndef CSEARCH_SHIFTS_SEARCH_H
+#define CSEARCH_SHIFTS_SEARCH_H
+
+#include "shifts/shifts.h"
+
+struct shf_state {
+    const struct shf_problem *p;
+    uint64_t checks;
+    int64_t requests; /* request penalties of the cells set */
+    int64_t cover;    /* sum of the day bounds */
+    int depth;        /* cells set */
+    int last_staff;   /* whose cell was set last, for prune */
+};
+
+#define SHF_AT(s, off, type) ((type *)((char *)(s) + (off)))
+#define SHF_CAT(s, off, type) ((const type *)((const char *)(s) + (off)))
+
+/* The run field: length of the current run of worked or free days, and
+ * whether it began on day 0 (such runs are exempt from the minimums). */
+#define SHF_RUN_FROM0 (1 << 30)
+
+/* ---- the state (state.c) ---- */
+
+/* The offsets of the state's arrays and its size, into p. */
+void shf_layout(struct shf_problem *p);
+/* Hook init: every cell open (or pinned by p->pin), the counters from it. */
+void shf_init(void *state, const void *problem);
+/* Cover counters from scratch: after init and after relax pins cells. */
+void shf_recount(struct shf_state *st);
+
+/* The cell a variable stands for. */
+static inline void shf_var_cell(const struct shf_problem *p, int var, int *s,
+                                int *d)
+{
+    if (p->by_staff) {
+        *s = var / p->ndays;
+        *d = var % p->ndays;
+    } else {
+        *d = var / p->nstaff;
+        *s = var % p->nstaff;
+    }
+}
+
+/* May staff s take value v (0 off) on day d, rules of the row aside? */
+static inline bool shf_able(const struct shf_state *st, int s, int d, int v)
+{
+    const struct shf_problem *p = st->p;
+    int c = shf_cell(p, s, d), fix = SHF_CAT(st, p->o_fix, signed char)[c];
+    if (fix >= 0)
+        return v == fix;
+    if (!v)
+        return true;
+    if (p->day_off[c])
+        return false;
+    int skill = p->shift_skill[v - 1];
+    return skill < 0 || (p->skills[s] >> skill & 1);
+}
+
+/* A lower bound on day d's cover penalty, exact once the day is full. */
+static inline int64_t shf_day_bound(const struct shf_state *st, int d)
+{
+    const struct shf_problem *p = st->p;
+    const int32_t *have = SHF_CAT(st, p->o_have, int32_t) + d * p->nshifts;
+    const int32_t *ablen = SHF_CAT(st, p->o_able, int32_t) + d * p->nshifts;
+    const int *need = p->need + d * p->nshifts;
+    const int *under = p->under + d * p->nshifts;
+    const int *over = p->over + d * p->nshifts;
+    int64_t over_cost = 0, short_cost = 0;
+    int64_t missing = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        int lack = need[t] - have[t];
+        if (lack < 0)
+            over_cost += (int64_t)-lack * over[t];
+        else if (lack > 0) {
+            missing += lack;
+            if (lack > ablen[t])
+                short_cost += (int64_t)(lack - ablen[t]) * under[t];
+        }
+    }
+    /* each staff member still free to work covers one shift at most */
+    int64_t open = SHF_CAT(st, p->o_open, int32_t)[d];
+    int64_t pooled = missing > open ? (missing - open) * p->min_under[d] : 0;
+    return over_cost + (short_cost > pooled ? short_cost : pooled);
+}
+
+static inline void shf_refresh_day(struct shf_state *st, int d)
+{
+    int64_t *lb = SHF_AT(st, st->p->o_daylb, int64_t) + d;
+    int64_t now = shf_day_bound(st, d);
+    st->cover += now - *lb;
+    *lb = now;
+}
+
+/* ---- look-ahead programs (lookahead.c), for prune ----
+ * From day `from` (>= 1) on, staff s's row as the state has it so far:
+ * the most days it can still work, by the rules of runs and weekends; and
+ * the most minutes it can still add, by runs and rotation.  Both are upper
+ * bounds; -1: the row cannot be finished at all. */
+int shf_max_days_left(struct shf_state *st, int s, int from);
+int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
+
+/* ---- the hooks (rules.c) ---- */
+
+extern const struct cs_hooks *const shf_model_hooks;
+/* The model's search instance: cs_dfs with every hook inlined. */
+int shf_dfs(struct cs_run *run, void *state);
+/* What the restart loop calls besides. */
+void shf_undo(void *state, int var, int v);
+void shf_collect(void *state, struct cs_stats *into);
+
+/* ---- restarts of a first-solution search (restart.c) ---- */
+
+/* Hook search: the restarting search where it applies, else shf_dfs. */
+int shf_search(struct cs_run *run, void *state);
+
+/* ---- strategy.bound lagrange: the row tables (lagrange.c, rows.c) ----
+ *
+ * Before day d a row is in a state: yesterday's value (0 off, -1 before day
+ * 0), the length of the current run of worked or free days (capped where
+ * the rules stop telling lengths apart), whether that run began on day 0
+ * (exempt from the minimums), the minutes worked (in levels) and the
+ * weekends worked. */
+struct shf_rowstate {
+    int last, len, from0, minutes, weekends;
+};
+
+struct shf_lagrange {
+    int nstaff, ndays, nshifts;
+    int unit;             /* minutes of a level: gcd of the shift lengths */
+    int *level;           /* nshifts: a shift's length in levels          */
+    struct shf_rowspace { /* one staff member's states before a day       */
+        int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
+        size_t size;      /* states per day                                */
+        double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
+        size_t *first;    /* ndays + 1: day d's reachable states are      */
+        struct shf_rowstate *reach; /* reach[first[d]..first[d+1]-1]      */
+        size_t *at;       /* and their indices                             */
+    } *space;
+    double *lambda;       /* ndays x nshifts                               */
+    double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
+    int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
+                             on who may work t on day d                   */
+    size_t states;        /* all tables together, in doubles            */
+    size_t widest;        /* the largest one staff member's table takes  */
+    bool dead;            /* some staff member has no legal row           */
+};
+
+/* The state before day 0. */
+#define SHF_BEFORE_DAY0 ((struct shf_rowstate){-1, 1, 1, 0, 0})
+
+/* A state's index in its day's table. */
+static inline size_t shf_row_index(const struct shf_rowspace *sp,
+                                   struct shf_rowstate r)
+{
+    return ((((size_t)r.last * sp->runs + (size_t)(r.len - 1)) * 2 +
+             (size_t)r.from0) *
+                ((size_t)sp->levels + 1) +
+            (size_t)r.minutes) *
+               ((size_t)sp->weekends + 1) +
+           (size_t)r.weekends;
+}
+
+/* Value v on day d from state r (r.last = -1 on day 0): the next state, or
+ * false if a rule forbids it.  The same rules as the search's legal(). */
+static inline bool shf_row_step(const struct shf_lagrange *lg,
+                                const struct shf_problem *p, int s, int d,
+                                struct shf_rowstate r, int v,
+                                struct shf_rowstate *out)
+{
+    const struct shf_rowspace *sp = &lg->space[s];
+    bool same = d > 0 && (r.last > 0) == (v > 0);
+    out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
+    out->from0 = d == 0 || (same && r.from0);
+    out->last = v;
+    out->minutes = r.minutes;
+    out->weekends = r.weekends;
+    if (!v)
+        return !(r.last > 0 && !r.from0 && r.len < p->min_cons[s]);
+    int t = v - 1, skill = p->shift_skill[t];
+    if (p->day_off[shf_cell(p, s, d)] || !p->max_count[s * p->nshifts + t] ||
+        (skill >= 0 && !(p->skills[s] >> skill & 1)))
+        return false;
+    if (r.last > 0 &&
+        ((p->no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
+        return false;
+    if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
+        return false;
+    out->minutes += lg->level[t];
+    if (out->minutes > sp->levels)
+        return false;
+    out->weekends += shf_weekend_day(p, d) &&
+                     !((p->weekday0 + d) % 7 == SHF_SUNDAY && r.last > 0);
+    return out->weekends <= sp->weekends;
+}
+
+/* What value v costs staff s on day d under prices lambda. */
+static inline double shf_value_cost(const struct shf_lagrange *lg,
+                                    const struct shf_problem *p,
+                                    const double *lambda, int s, int d, int v)
+{
+    double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+    return v ? c + lambda[d * lg->nshifts + v - 1] : c;
+}
+
+/* rows.c: the states a row of staff s can be in before each day (space's
+ * first, reach, at); the cheapest rest of its row from each of them under
+ * prices lambda, into togo (with fix, only the pinned value of a pinned
+ * cell); and the cover of its cheapest row, added to g. */
+void shf_row_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
+                       int s);
+void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
+                    const double *lambda, int s, const signed char *fix,
+                    double *togo);
+void shf_add_best_row(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const double *lambda, int s,
+                      double *g);
+
+#endif

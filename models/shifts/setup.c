@@ -1,0 +1,188 @@
+/* shifts/setup.c - the model: its options, and setup from a config.
+ *
+ * Setup reads the problem (the config's spec or a benchmark file, and a
+ * roster to check), takes the strategy options, builds the Lagrangian
+ * tables if asked, and lays out the search state.  Enumeration options are
+ * read through the X-macro tables that also give their names.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/job.h"
+#include "shifts/search.h"
+
+/* The strategies, as enum constants and as the options' names, in one
+ * table each (SHF_WEEKDAYS is in shifts.h: spec.c reads it too). */
+#define SHF_ORDERS(X)                                                         \
+    X(SHF_ORDER_DAY, "day")                                                   \
+    X(SHF_ORDER_STAFF, "staff")
+#define SHF_BOUNDS(X)                                                         \
+    X(SHF_BOUND_DAYS, "days")                                                 \
+    X(SHF_BOUND_WEEKENDS, "weekends")                                         \
+    X(SHF_BOUND_LAGRANGE, "lagrange")
+
+enum shf_order { SHF_ORDERS(SHF_ENUM_CONSTANT) };
+enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
+
+static const char *const format_names[] = {"curtois", NULL};
+static const char *const order_names[] = {SHF_ORDERS(SHF_ENUM_NAME) NULL};
+static const char *const bound_names[] = {SHF_BOUNDS(SHF_ENUM_NAME) NULL};
+static const char *const weekday_names[] = {SHF_WEEKDAYS(SHF_ENUM_NAME) NULL};
+
+static const struct cs_option shf_options[] = {
+    {.key = "params.instance", .type = CS_OPT_STRING,
+     .help = "a benchmark file (params.format), instead of the spec below; "
+             "relative to the config's folder"},
+    {.key = "params.format", .type = CS_OPT_ENUM, .def = "curtois",
+     .choices = format_names,
+     .help = "format of params.instance: the Shift Scheduling Benchmark's"},
+    {.key = "params.days", .type = CS_OPT_INT, .min = 1, .max = SHF_MAX_DAYS,
+     .help = "the horizon in days"},
+    {.key = "params.first_day", .type = CS_OPT_ENUM, .def = "monday",
+     .choices = weekday_names, .help = "weekday of day 0"},
+    {.key = "params.shifts", .type = CS_OPT_NODE,
+     .help = "shift types: id, minutes, not_followed_by, skill"},
+    {.key = "params.staff", .type = CS_OPT_NODE,
+     .help = "staff: id, max_shifts, min/max_minutes, min/max_consecutive, "
+             "min_days_off, max_weekends, days_off, skills"},
+    {.key = "params.cover", .type = CS_OPT_NODE,
+     .help = "cover: day (or all), shift, need, under, over weights"},
+    {.key = "params.shift_on", .type = CS_OPT_NODE,
+     .help = "requests to work: staff, day, shift, weight"},
+    {.key = "params.shift_off", .type = CS_OPT_NODE,
+     .help = "requests not to work: staff, day, shift (none: any), weight"},
+    {.key = "params.apart", .type = CS_OPT_NODE,
+     .help = "pairs of staff who may not work the same shift on a day"},
+    {.key = "params.roster", .type = CS_OPT_STRING,
+     .help = "check this roster (CSV as output.format csv writes it) "
+             "instead of searching for one"},
+    {.key = "strategy.order", .type = CS_OPT_ENUM, .def = "staff",
+     .choices = order_names,
+     .help = "cells day by day (every staff member's day 0 first) or staff "
+             "by staff"},
+    {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "days",
+     .choices = bound_names,
+     .help = "optimize: the cover bound day by day; weekends: also the "
+             "weekend places the staff's weekend limits leave empty; "
+             "lagrange: every staff member's cheapest legal row under cover "
+             "prices (needs order staff)"},
+    {.key = "strategy.lagrange_states", .type = CS_OPT_INT,
+     .def = "8000000", .min = 1, .max = 1e10,
+     .help = "bound lagrange: most row states (8 bytes each), all staff and "
+             "days together"},
+    {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "500",
+     .min = 0, .max = 1e9,
+     .help = "bound lagrange: subgradient steps improving the cover prices"},
+    {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "20000",
+     .min = 0, .max = 1e12,
+     .help = "solve (and optimize's first roster): nodes before the search "
+             "restarts with the row it was stuck in ordered by its requests "
+             "alone, doubled at each restart (0 = never restart)"},
+    {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 1e12,
+     .help = "optimize: search nodes per large-neighbourhood round (0 = one "
+             "branch and bound over the whole roster)"},
+    {.key = "strategy.lns_days", .type = CS_OPT_INT, .def = "14", .min = 1,
+     .max = SHF_MAX_DAYS, .help = "days a neighbourhood frees"},
+    {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "3", .min = 1,
+     .max = SHF_MAX_STAFF, .help = "staff members a neighbourhood frees"},
+    {.key = "strategy.lns_rows", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = SHF_MAX_STAFF,
+     .help = "every other round frees this many whole rows instead (0 = "
+             "never)"},
+    {.key = NULL},
+};
+
+/* A file that cannot be read at all is the config key's fault: point there
+ * (errors inside the file keep their own line). */
+static int repoint(int rc, const struct cs_config *cfg, const char *key,
+                   struct cs_error *err)
+{
+    if (rc && !err->line) {
+        char msg[sizeof err->msg];
+        memcpy(msg, err->msg, sizeof msg);
+        cs_error_at(err, cs_config_pos(cfg, key), "%s", msg);
+    }
+    return rc;
+}
+
+static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
+                     struct cs_error *err)
+{
+    struct shf_problem *p = shf_problem_new();
+    int rc;
+    if (cs_config_has(cfg, "params.instance")) {
+        static const char *const spec_keys[] = {
+            "params.days", "params.shifts", "params.staff", "params.cover",
+            "params.shift_on", "params.shift_off", "params.apart", NULL};
+        for (int i = 0; spec_keys[i]; i++)
+            if (cs_config_has(cfg, spec_keys[i])) {
+                shf_problem_free(p);
+                return cs_error_at(err, cs_config_pos(cfg, spec_keys[i]),
+                                   "give params.instance or the roster spec "
+                                   "(%s), not both",
+                                   spec_keys[i]);
+            }
+        char *path = cs_config_path(cfg, "params.instance");
+        rc = repoint(shf_read_curtois(p, path, err), cfg, "params.instance",
+                     err);
+        free(path);
+    } else {
+        rc = shf_read_yaml(p, cfg, err);
+    }
+    if (!rc && cs_config_has(cfg, "params.roster")) {
+        char *path = cs_config_path(cfg, "params.roster");
+        rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster",
+                     err);
+        free(path);
+    }
+    if (rc) {
+        shf_problem_free(p);
+        return -1;
+    }
+    p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
+    enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
+    p->weekend_bound = bound == SHF_BOUND_WEEKENDS;
+    if (bound == SHF_BOUND_LAGRANGE && !p->by_staff) {
+        shf_problem_free(p);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.bound"),
+                           "bound lagrange needs order staff");
+    }
+    if (bound == SHF_BOUND_LAGRANGE &&
+        cs_config_enum(cfg, "task") == (int)CS_TASK_OPTIMIZE) {
+        p->lagrange = shf_lagrange_new(
+            p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
+            (int)cs_config_int(cfg, "strategy.lagrange_steps"), err);
+        if (!p->lagrange) {
+            shf_problem_free(p);
+            return repoint(-1, cfg, "strategy.bound", err);
+        }
+    }
+    p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
+    p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
+    p->lns_rows = (int)cs_config_int(cfg, "strategy.lns_rows");
+    p->lagrange_slots = p->lns_staff > p->lns_rows ? p->lns_staff : p->lns_rows;
+    p->restart_nodes = (uint64_t)cs_config_int(cfg, "strategy.restart_nodes");
+    p->csv = cs_config_enum(cfg, "output.format") == (int)CS_FORMAT_CSV;
+    shf_layout(p);
+    out->hooks = shf_model_hooks;
+    out->data = p;
+    out->free_data = shf_problem_free;
+    out->nvars = p->nstaff * p->ndays;
+    out->state_size = p->state_size;
+    int64_t lns = cs_config_int(cfg, "strategy.lns_nodes");
+    /* a round walks every pinned cell too */
+    out->relax_nodes = lns && !p->pin ? (uint64_t)lns + (uint64_t)out->nvars
+                                      : 0;
+    return 0;
+}
+
+const struct cs_model cs_shifts_model = {
+    .abi_version = CS_ABI_VERSION,
+    .name = "shifts",
+    .summary = "staff rosters: hard staff rules, weighted cover and requests",
+    .options = shf_options,
+    .tasks = CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |
+             CS_TASK_BIT(CS_TASK_ENUMERATE) | CS_TASK_BIT(CS_TASK_OPTIMIZE),
+    .setup = shf_setup,
+};
