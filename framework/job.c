@@ -68,8 +68,9 @@ const struct cs_option cs_framework_options[] = {
              "constant, geometric (doubling), luby, none, or the model's "
              "choice"},
     {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "auto",
-     .min = 1, .max = 9e18, .all_word = "auto",
-     .help = "the first restart budget in nodes (auto: the model's)"},
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "the first restart budget in nodes, 0 = never restart (auto: "
+             "the model's)"},
     {.key = "strategy.shuffle", .type = CS_OPT_BOOL, .def = "false",
      .help = "try values in an order drawn from strategy.seed (models "
              "that allow it)"},
@@ -217,9 +218,9 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
     if (restarts != RESTARTS_AUTO)
         l.restarts = restart_kinds[restarts];
     int64_t nodes = cs_config_int(cfg, "strategy.restart_nodes");
-    if (nodes > 0)
+    if (nodes >= 0)
         l.restart_nodes = (uint64_t)nodes;
-    if (l.restarts != CS_RESTARTS_NONE && !l.restart_nodes)
+    else if (l.restarts != CS_RESTARTS_NONE && !l.restart_nodes)
         l.restart_nodes = 1000; /* asked for by key, none proposed */
     if (cs_config_bool(cfg, "strategy.shuffle"))
         l.shuffle = true;

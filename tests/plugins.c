@@ -12,10 +12,10 @@
 
 /* A model that is never searched: the registry only reads its header. */
 #if PLUGIN_CASE != 2 && PLUGIN_CASE != 5 && PLUGIN_CASE != 7
-static int never_set_up(const struct cs_config *cfg, struct cs_problem *out,
-                        struct cs_error *err)
+static int never_set_up(const struct cs_config *cfg, const struct cs_setup *how,
+                        struct cs_problem *out, struct cs_error *err)
 {
-    (void)cfg, (void)out;
+    (void)cfg, (void)how, (void)out;
     return cs_error_set(err, NULL, "never set up");
 }
 #endif

@@ -33,9 +33,9 @@ struct kt_problem {
 };
 
 struct kt_state {
+    struct cs_counters counters; /* checks: the engine sums them */
     const struct kt_problem *p;
     uint64_t visited;
-    uint64_t checks;
     int steps; /* squares on the path, the start included */
     int path[KT_MAX];
 };
@@ -72,7 +72,7 @@ static bool kt_next_board(void *state, int var, uint64_t *cursor, int *value)
     (void)var;
     for (int i = (int)*cursor; i < s->p->nmoves[at]; i++) {
         int to = s->p->moves[at][i];
-        s->checks++;
+        s->counters.checks++;
         if (!(s->visited >> to & 1)) {
             *value = to;
             *cursor = (uint64_t)i + 1;
@@ -93,7 +93,7 @@ static void kt_first_warnsdorff(void *state, int var, uint64_t *cursor)
     (void)var;
     for (int i = 0; i < s->p->nmoves[at]; i++) {
         int to = s->p->moves[at][i];
-        s->checks++;
+        s->counters.checks++;
         if (s->visited >> to & 1)
             continue;
         uint64_t onward = s->p->reach[to] & ~s->visited;
@@ -155,13 +155,6 @@ static bool kt_prune(void *state)
            !(s->p->reach[s->p->start] & ~s->visited);
 }
 
-static void kt_collect(void *state, struct cs_stats *into)
-{
-    struct kt_state *s = state;
-    into->checks += s->checks;
-    s->checks = 0;
-}
-
 /* The board, last rank first, each square holding its move number (the
  * start is 1). */
 static void kt_emit(const void *state, uint64_t k, struct cs_board *out)
@@ -184,18 +177,10 @@ static void kt_emit(const void *state, uint64_t k, struct cs_board *out)
  * inline; tables[closed][order].  No domain_size: the variables come in
  * path order, so MRV is refused. */
 #define KT_TABLE(name, first_hook, next_hook, prune_hook, goal_hook)         \
-    static int name##_search(struct cs_run *run, void *state);               \
-    static const struct cs_hooks name = {                                    \
-        .state_size = sizeof(struct kt_state), .init = kt_init,              \
-        .select = kt_select, .first = first_hook, .next = next_hook,         \
-        .apply = kt_apply, .undo = kt_undo, .prune = prune_hook,             \
-        .goal = goal_hook, .collect = kt_collect, .emit = kt_emit,           \
-        .search = name##_search,                                             \
-    };                                                                       \
-    static int name##_search(struct cs_run *run, void *state)                \
-    {                                                                        \
-        return cs_dfs(run, state, &name);                                    \
-    }
+    CS_HOOKS(name, .state_size = sizeof(struct kt_state), .init = kt_init,   \
+             .select = kt_select, .first = first_hook, .next = next_hook,    \
+             .apply = kt_apply, .undo = kt_undo, .prune = prune_hook,        \
+             .goal = goal_hook, .counters = true, .emit = kt_emit)
 
 KT_TABLE(kt_open_board, kt_first_board, kt_next_board, NULL, NULL)
 KT_TABLE(kt_open_warnsdorff, kt_first_warnsdorff, kt_next_warnsdorff, NULL,
@@ -243,9 +228,10 @@ static void kt_moves(struct kt_problem *p)
         }
 }
 
-static int kt_setup(const struct cs_config *cfg, struct cs_problem *out,
-                    struct cs_error *err)
+static int kt_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                    struct cs_problem *out, struct cs_error *err)
 {
+    (void)how;
     int rows = (int)cs_config_int(cfg, "params.rows");
     int cols = (int)cs_config_int(cfg, "params.cols");
     const char *start = cs_config_str(cfg, "params.start");

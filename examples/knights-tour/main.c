@@ -78,7 +78,8 @@ int main(int argc, char **argv)
     struct cs_config *cfg = cs_config_new("knights-tour");
     struct tour tour = {0};
     struct cs_job job;
-    struct cs_run run;
+    struct cs_spec spec;
+    struct cs_result run;
     int status = 2;
 
     if (cs_registry_add(reg, &knight_model, &err) ||
@@ -86,10 +87,10 @@ int main(int argc, char **argv)
         cs_job_setup(&job, cfg, reg, &err))
         goto fail;
     tour.rows = (int)cs_config_int(cfg, "params.rows");
-    cs_job_run(&job, &run);
-    run.on_solution = keep_tour;
-    run.ud = &tour;
-    if (cs_search(&run, &err)) {
+    cs_job_spec(&job, &spec, NULL);
+    spec.on_solution = keep_tour;
+    spec.ud = &tour;
+    if (cs_search(&spec, NULL, &run, &err)) {
         cs_job_free(&job);
         goto fail;
     }

@@ -41,7 +41,8 @@ int main(int argc, char **argv)
     struct cs_registry *reg = cs_registry_new();
     struct cs_config *cfg = NULL;
     struct cs_job job;
-    struct cs_run run;
+    struct cs_spec spec;
+    struct cs_result run;
     bool set_up = false;
     int status = 2;
 
@@ -59,10 +60,10 @@ int main(int argc, char **argv)
     if (cs_job_setup(&job, cfg, reg, &err))
         goto fail;
     set_up = true;
-    cs_job_run(&job, &run);
-    run.on_solution = print_colouring;
-    run.ud = &job;
-    if (cs_search(&run, &err))
+    cs_job_spec(&job, &spec, NULL);
+    spec.on_solution = print_colouring;
+    spec.ud = &job;
+    if (cs_search(&spec, NULL, &run, &err))
         goto fail;
     printf("%" PRIu64 " colouring%s (%s), %" PRIu64 " nodes, %" PRIu64
            " checks, %" PRIu64 " fails\n",

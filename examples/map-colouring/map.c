@@ -30,9 +30,9 @@ struct map_problem {
 };
 
 struct map_state {
+    struct cs_counters counters; /* checks: the engine sums them */
     const struct map_problem *p;
     uint64_t coloured; /* bit r: region r has a colour */
-    uint64_t checks;
     int colour[MAP_MAX];
 };
 
@@ -100,7 +100,7 @@ static bool map_next(void *state, int var, uint64_t *cursor, int *value)
     struct map_state *s = state;
     unsigned used = map_used(s, var);
     for (int c = (int)*cursor; c < s->p->colours; c++) {
-        s->checks++;
+        s->counters.checks++;
         if (!(used >> c & 1)) {
             *value = c;
             *cursor = (uint64_t)c + 1;
@@ -135,18 +135,11 @@ static bool map_prune(void *state)
     for (uint64_t m = s->coloured; m; m &= m - 1)
         touched |= s->p->borders[__builtin_ctzll(m)];
     for (uint64_t m = touched & ~s->coloured; m; m &= m - 1) {
-        s->checks++;
+        s->counters.checks++;
         if (!(map_all(s) & ~map_used(s, __builtin_ctzll(m))))
             return true;
     }
     return false;
-}
-
-static void map_collect(void *state, struct cs_stats *into)
-{
-    struct map_state *s = state;
-    into->checks += s->checks;
-    s->checks = 0;
 }
 
 /* One line per region: "WA   red". */
@@ -167,33 +160,17 @@ static void map_emit(const void *state, uint64_t k, struct cs_board *out)
     }
 }
 
-static int map_search_plain(struct cs_run *run, void *state);
-static int map_search_forward(struct cs_run *run, void *state);
-
-#define MAP_HOOKS(prune_hook, search_hook)                                   \
-    {                                                                        \
-        .state_size = sizeof(struct map_state), .init = map_init,            \
-        .select = map_select, .domain_size = map_domain_size,                \
-        .first = map_first, .next = map_next, .apply = map_apply,            \
-        .undo = map_undo, .prune = prune_hook, .collect = map_collect,       \
-        .emit = map_emit, .search = search_hook,                             \
-    }
-
-/* Two constant tables, one per strategy.prune, each with the engine body
- * instantiated for it (csearch/dfs.h) so that its hooks inline. */
-static const struct cs_hooks map_plain = MAP_HOOKS(NULL, map_search_plain);
-static const struct cs_hooks map_forward =
-    MAP_HOOKS(map_prune, map_search_forward);
-
-static int map_search_plain(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &map_plain);
-}
-
-static int map_search_forward(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &map_forward);
-}
+/* Two constant tables, one per strategy.prune, each declared with the
+ * engine body instantiated for it (CS_HOOKS, csearch/dfs.h) so that its
+ * hooks inline. */
+#define MAP_HOOKS(name, prune_hook)                                          \
+    CS_HOOKS(name, .state_size = sizeof(struct map_state), .init = map_init, \
+             .select = map_select, .domain_size = map_domain_size,           \
+             .first = map_first, .next = map_next, .apply = map_apply,       \
+             .undo = map_undo, .prune = prune_hook, .counters = true,        \
+             .emit = map_emit)
+MAP_HOOKS(map_plain, NULL)
+MAP_HOOKS(map_forward, map_prune)
 
 /* ---- setup: the YAML map ---- */
 
@@ -287,9 +264,10 @@ static int map_read_map(const struct cs_config *cfg, struct map_problem *p,
     return 0;
 }
 
-static int map_setup(const struct cs_config *cfg, struct cs_problem *out,
-                     struct cs_error *err)
+static int map_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                     struct cs_problem *out, struct cs_error *err)
 {
+    (void)how;
     struct map_problem *p = cs_xcalloc(1, sizeof *p);
     if (map_read_map(cfg, p, err) || map_read_colours(cfg, p, err)) {
         map_free_problem(p);

@@ -215,7 +215,7 @@ static void write_csv(const struct shf_problem *p, const signed char *roster,
 void shf_write_roster(const struct shf_problem *p, const signed char *roster,
                       struct cs_board *out)
 {
-    if (p->csv) {
+    if (out->csv) {
         write_csv(p, roster, out);
         return;
     }

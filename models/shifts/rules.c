@@ -79,7 +79,7 @@ static void shf_first(void *state, int var, uint64_t *cursor)
     for (int v = 0; v <= st->p->nshifts; v++)
         if (legal(st, s, d, v))
             legal_values |= UINT64_C(1) << v;
-    st->checks += (uint64_t)st->p->nshifts + 1;
+    st->counters.checks += (uint64_t)st->p->nshifts + 1;
     *cursor = legal_values;
 }
 
@@ -93,7 +93,7 @@ static int64_t score(const struct shf_state *st, int s, int d, int v)
     if (!v && SHF_CAT(st, p->o_tight, signed char)[s])
         return INT64_MAX; /* short of minutes: a day off comes last */
     if (v) {
-        /* a calm row (restarting_search) sees the cover as if it were
+        /* a calm row (shf_restart) sees the cover as if it were
          * rostered alone */
         int k = d * p->nshifts + v - 1;
         int have = SHF_CAT(st, p->o_calm, signed char)[s]
@@ -218,7 +218,7 @@ static void shf_apply(void *state, int var, int v)
     st->last_staff = s;
 }
 
-void shf_undo(void *state, int var, int v)
+static void shf_undo(void *state, int var, int v)
 {
     struct shf_state *st = state;
     const struct shf_problem *p = st->p;
@@ -272,7 +272,7 @@ static bool shf_prune(void *state)
     if (need <= 0 || from >= p->ndays)
         return false;
     int free_days = p->ndays - from - p->off_suffix[s * (p->ndays + 1) + from];
-    st->checks++;
+    st->counters.checks++;
     if (fill(st, s, free_days) < need)
         return true;
     /* plenty of room, even resting min_off days after every max_cons:
@@ -368,13 +368,6 @@ static int64_t shf_bound(const void *state)
     return b;
 }
 
-void shf_collect(void *state, struct cs_stats *into)
-{
-    struct shf_state *st = state;
-    into->checks += st->checks;
-    st->checks = 0;
-}
-
 static void shf_emit(const void *state, uint64_t k, struct cs_board *out)
 {
     const struct shf_state *st = state;
@@ -424,10 +417,14 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static void shf_relax(void *state, const void *best, uint64_t round)
+static void shf_relax(void *state, const void *best,
+                      const struct cs_round *cs_round)
 {
     struct shf_state *st = state;
     const struct shf_problem *p = st->p;
+    const uint64_t round = cs_round->index;
+    if (p->pin)
+        return; /* a roster given to check stays as given */
     const signed char *b = SHF_CAT(best, p->o_val, signed char);
     signed char *fix = SHF_AT(st, p->o_fix, signed char);
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
@@ -451,7 +448,32 @@ static void shf_relax(void *state, const void *best, uint64_t round)
     }
 }
 
-static const struct cs_hooks shf_hooks = {
+/* A first-solution search restarts rows (the framework's restart layer,
+ * which calls this when a budget runs out).  Rows are filled by a value
+ * order that chases cover, and a row led by it into a corner its look-ahead
+ * cannot see thrashes over every arrangement of its earlier days.  So the
+ * staff member whose row the search is in stops chasing cover (its values
+ * then go by its requests alone, as if it were rostered by itself: the calm
+ * flag, which undo leaves alone), and the search goes on from the start of
+ * that row, with a doubled budget if the row was calm already.  Staff order
+ * only; under day order every restart is from the root. */
+static int shf_restart(void *state, int depth, bool *grow)
+{
+    struct shf_state *st = state;
+    const struct shf_problem *p = st->p;
+    const int nvars = p->nstaff * p->ndays;
+    if (!p->by_staff)
+        return 0;
+    int s = (depth < nvars ? depth : nvars - 1) / p->ndays;
+    signed char *calm = SHF_AT(st, p->o_calm, signed char) + s;
+    /* a row calm already needs more; a new one starts small again (at most
+     * nstaff times, so the budgets still grow without end) */
+    *grow = *calm != 0;
+    *calm = 1;
+    return s * p->ndays;
+}
+
+CS_HOOKS(shf_hooks,
     .init = shf_init,
     .select = shf_select,
     .first = shf_first,
@@ -459,24 +481,15 @@ static const struct cs_hooks shf_hooks = {
     .apply = shf_apply,
     .undo = shf_undo,
     .prune = shf_prune,
-    .collect = shf_collect,
+    .counters = true,
     .emit = shf_emit,
     .cost = shf_cost,
     .bound = shf_bound,
     .relax = shf_relax,
+    .restart = shf_restart,
     .describe = shf_describe,
     .var_name = shf_var_name,
-    .value_name = shf_value_name,
-    .search = shf_search,
-};
+    .value_name = shf_value_name)
 
-/* The table, for setup (the search instance below names it itself). */
+/* The table, for setup. */
 const struct cs_hooks *const shf_model_hooks = &shf_hooks;
-
-/* The model's search instance: cs_dfs with the table above, so each hook is
- * inlined at its call site.  restart.c wraps it in the table's search slot;
- * with no restart loop, the slot would be shf_dfs itself. */
-int shf_dfs(struct cs_run *run, void *state)
-{
-    return cs_dfs(run, state, &shf_hooks);
-}

@@ -11,8 +11,8 @@
 #include "shifts/shifts.h"
 
 struct shf_state {
+    struct cs_counters counters; /* the engine's */
     const struct shf_problem *p;
-    uint64_t checks;
     int64_t requests; /* request penalties of the cells set */
     int64_t cover;    /* sum of the day bounds */
     int depth;        /* cells set */
@@ -109,16 +109,6 @@ int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
 /* ---- the hooks (rules.c) ---- */
 
 extern const struct cs_hooks *const shf_model_hooks;
-/* The model's search instance: cs_dfs with every hook inlined. */
-int shf_dfs(struct cs_run *run, void *state);
-/* What the restart loop calls besides. */
-void shf_undo(void *state, int var, int v);
-void shf_collect(void *state, struct cs_stats *into);
-
-/* ---- restarts of a first-solution search (restart.c) ---- */
-
-/* Hook search: the restarting search where it applies, else shf_dfs. */
-int shf_search(struct cs_run *run, void *state);
 
 /* ---- strategy.bound lagrange: the row tables (lagrange.c, rows.c) ----
  *

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csearch/job.h"
 #include "shifts/search.h"
 
 /* The strategies, as enum constants and as the options' names, in one
@@ -73,15 +72,6 @@ static const struct cs_option shf_options[] = {
     {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "500",
      .min = 0, .max = 1e9,
      .help = "bound lagrange: subgradient steps improving the cover prices"},
-    {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "20000",
-     .min = 0, .max = 1e12,
-     .help = "solve (and optimize's first roster): nodes before the search "
-             "restarts with the row it was stuck in ordered by its requests "
-             "alone, doubled at each restart (0 = never restart)"},
-    {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
-     .max = 1e12,
-     .help = "optimize: search nodes per large-neighbourhood round (0 = one "
-             "branch and bound over the whole roster)"},
     {.key = "strategy.lns_days", .type = CS_OPT_INT, .def = "14", .min = 1,
      .max = SHF_MAX_DAYS, .help = "days a neighbourhood frees"},
     {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "3", .min = 1,
@@ -106,7 +96,8 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
-static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
+static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                     struct cs_problem *out,
                      struct cs_error *err)
 {
     struct shf_problem *p = shf_problem_new();
@@ -149,7 +140,7 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
                            "bound lagrange needs order staff");
     }
     if (bound == SHF_BOUND_LAGRANGE &&
-        cs_config_enum(cfg, "task") == (int)CS_TASK_OPTIMIZE) {
+        how->task == CS_TASK_OPTIMIZE) {
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
             (int)cs_config_int(cfg, "strategy.lagrange_steps"), err);
@@ -162,18 +153,17 @@ static int shf_setup(const struct cs_config *cfg, struct cs_problem *out,
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
     p->lns_rows = (int)cs_config_int(cfg, "strategy.lns_rows");
     p->lagrange_slots = p->lns_staff > p->lns_rows ? p->lns_staff : p->lns_rows;
-    p->restart_nodes = (uint64_t)cs_config_int(cfg, "strategy.restart_nodes");
-    p->csv = cs_config_enum(cfg, "output.format") == (int)CS_FORMAT_CSV;
     shf_layout(p);
     out->hooks = shf_model_hooks;
     out->data = p;
     out->free_data = shf_problem_free;
     out->nvars = p->nstaff * p->ndays;
     out->state_size = p->state_size;
-    int64_t lns = cs_config_int(cfg, "strategy.lns_nodes");
-    /* a round walks every pinned cell too */
-    out->relax_nodes = lns && !p->pin ? (uint64_t)lns + (uint64_t)out->nvars
-                                      : 0;
+    /* the first roster by restarts of rows (shf_restart), doubling from
+     * 20000 nodes; a roster given to check is searched as it is */
+    if (p->by_staff && !p->pin)
+        out->layers = (struct cs_layers){.restarts = CS_RESTARTS_GEOMETRIC,
+                                         .restart_nodes = 20000};
     return 0;
 }
 

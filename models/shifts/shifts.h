@@ -85,8 +85,6 @@ struct shf_problem {
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
     int lns_days, lns_staff, lns_rows;
-    uint64_t restart_nodes; /* first budget of a first-solution search */
-    int csv;           /* emit CSV rows instead of the grid */
 
     /* state layout (bytes from the start of struct shf_state) */
     size_t state_size;

@@ -72,10 +72,12 @@ struct cs_setup {
 };
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
- * of strings (JSON). */
+ * of strings (JSON).  The caller sets csv when it wants comma-separated
+ * rows (output.format csv); a model with a table of its own honours it. */
 struct cs_board {
     char **lines;
     size_t count, cap;
+    bool csv;
 };
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
