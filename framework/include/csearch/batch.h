@@ -13,6 +13,9 @@
 
 #include "csearch/job.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 struct cs_batch_result {
     uint64_t index;          /* 0-based, in input order */
     bool invalid;            /* setup_instance refused it; err says why */
@@ -32,5 +35,7 @@ typedef void (*cs_batch_fn)(void *ud, const struct cs_batch_result *result);
 int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
                  cs_batch_fn on_result, void *ud, bool *stopped,
                  struct cs_error *err);
+
+#pragma GCC visibility pop
 
 #endif

@@ -14,6 +14,9 @@
 
 #include "csearch/error.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 /* Order of calls: cs_config_load() (or cs_config_parse(), cs_config_new()),
  * then any number of cs_config_set(), then cs_config_check(), then the
  * getters.  The tree can be read with cs_config_node() and cs_node_* at any
@@ -269,5 +272,7 @@ size_t cs_edit_distance(const char *a, const char *b);
  * dotted key against full dotted keys, a model name against model names. */
 const char *cs_nearest(const char *word, const char *const *candidates,
                        size_t n);
+
+#pragma GCC visibility pop
 
 #endif

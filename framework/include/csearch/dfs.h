@@ -35,6 +35,9 @@
 
 #include "csearch/engine.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 #if defined(__GNUC__)
 #define CS_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -367,5 +370,7 @@ out:
     {                                                                        \
         return cs_dfs(dfs, state, &name);                                    \
     }
+
+#pragma GCC visibility pop
 
 #endif

@@ -19,6 +19,9 @@
 #include "csearch/error.h"
 #include "csearch/model.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 /* Join the MPI job when launched by mpirun (or srun); returns this process's
  * rank, 0 when alone, -1 when launched as one of several processes by a
  * build without MPI.  Call before anything else reads argv. */
@@ -51,5 +54,7 @@ struct cs_merge {
  * counts; missing units are not an error here (out->present says). */
 int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
                   struct cs_error *err);
+
+#pragma GCC visibility pop
 
 #endif

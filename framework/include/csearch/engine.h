@@ -25,6 +25,9 @@
 
 #include "csearch/model.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 enum cs_status {
     CS_COMPLETE,    /* the whole tree was searched (or solve found one) */
     CS_LIMIT,       /* stopped by limits.solutions, nodes or seconds */
@@ -158,5 +161,7 @@ double cs_now(void);
 
 const char *cs_status_name(enum cs_status status);
 const char *cs_task_name(enum cs_task task);
+
+#pragma GCC visibility pop
 
 #endif

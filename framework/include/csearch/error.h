@@ -11,6 +11,9 @@
 
 #include <stddef.h>
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 #if defined(__GNUC__)
 #define CS_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
@@ -50,5 +53,7 @@ void *cs_xmalloc(size_t size);
 void *cs_xcalloc(size_t count, size_t size);
 void *cs_xrealloc(void *ptr, size_t size);
 char *cs_xstrdup(const char *s);
+
+#pragma GCC visibility pop
 
 #endif

@@ -14,6 +14,9 @@
 #include "csearch/engine.h"
 #include "csearch/registry.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV };
 
 struct cs_job {
@@ -52,5 +55,7 @@ void cs_job_spec(const struct cs_job *job, struct cs_spec *spec,
                  struct cs_split *split);
 
 void cs_job_free(struct cs_job *job);
+
+#pragma GCC visibility pop
 
 #endif

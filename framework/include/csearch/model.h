@@ -23,6 +23,9 @@
 #include "csearch/config.h"
 #include "csearch/error.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
 #define CS_ABI_VERSION 3
@@ -290,5 +293,7 @@ struct cs_model {
 };
 
 void cs_problem_free(struct cs_problem *problem);
+
+#pragma GCC visibility pop
 
 #endif

@@ -18,6 +18,9 @@
 
 #include "csearch/model.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 /* The name of the object a plugin exports (for dlsym). */
 #define CS_PLUGIN_SYMBOL "csearch_plugin"
 
@@ -40,5 +43,7 @@ struct cs_plugin {
     extern CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin;           \
     CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin = {               \
         CS_ABI_VERSION, cs_plugin_models}
+
+#pragma GCC visibility pop
 
 #endif

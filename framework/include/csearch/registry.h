@@ -13,6 +13,9 @@
 
 #include "csearch/model.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 struct cs_registry; /* opaque */
 
 struct cs_registry *cs_registry_new(void);
@@ -57,5 +60,7 @@ int cs_registry_load_config_plugin(struct cs_registry *reg,
 /* Register the models that ship with csearch (models/builtin.c: part of
  * the csearch command and the tests, not of the installed library). */
 int cs_register_builtin_models(struct cs_registry *reg, struct cs_error *err);
+
+#pragma GCC visibility pop
 
 #endif

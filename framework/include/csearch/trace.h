@@ -17,6 +17,9 @@
 
 #include "csearch/engine.h"
 
+/* what the headers declare is libcsearch's interface; the rest is hidden */
+#pragma GCC visibility push(default)
+
 /* Nodes recorded for the page and the tree when the caller gives 0. */
 #define CS_TRACE_MAX_NODES 2000
 
@@ -60,5 +63,7 @@ bool cs_config_traced(const struct cs_config *cfg);
 struct cs_job;
 int cs_trace_check(const struct cs_job *job, const struct cs_config *cfg,
                    struct cs_error *err);
+
+#pragma GCC visibility pop
 
 #endif
