@@ -228,8 +228,9 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
     struct cs_frame *f;
 
     /* a work unit: the split walk's very steps from a fresh state (a prune
-     * that propagates changes the state; on this path each said "go on") */
-    if (d->replay)
+     * that propagates changes the state; on this path each said "go on");
+     * the walk counted their checks once already */
+    if (d->replay) {
         for (int k = 0; k < base; k++) {
             if (h->prune)
                 h->prune(state);
@@ -240,6 +241,9 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
                             false);
             h->apply(state, frames[k].var, frames[k].value);
         }
+        if (h->counters)
+            memset(state, 0, sizeof(struct cs_counters));
+    }
 
 enter:
     if (splitting && depth == d->split_at) {
