@@ -303,7 +303,8 @@ int cs_trace_check(const struct cs_job *job, const struct cs_config *cfg,
 {
     if (!cs_config_traced(cfg))
         return 0;
-    if (cs_config_bool(cfg, "output.trace") && job->format == CS_FORMAT_JSON)
+    if (cs_config_bool(cfg, "output.trace") &&
+        cs_config_enum(cfg, "output.format") == CS_FORMAT_JSON)
         return cs_error_at(err, cs_config_pos(cfg, "output.trace"),
                            "output.trace prints text lines; it cannot go "
                            "with output.format json");

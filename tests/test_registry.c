@@ -93,7 +93,7 @@ static struct cs_stats run_plugin(const char *plugin, const char *text,
     struct cs_error err;
     struct cs_job job;
     struct cs_run run;
-    if (cs_job_setup(&job, cfg, reg, &err))
+    if (cs_job_setup(&job, cfg, reg, NULL, &err))
         fail_msg("setup: %s", err.msg);
     cs_job_run(&job, &run);
     run.on_solution = keep_first;
@@ -115,7 +115,7 @@ static const char *setup_error(const char *plugin, const char *text,
     struct cs_config *cfg = config(text, sets);
     struct cs_error err;
     struct cs_job job;
-    if (!cs_job_setup(&job, cfg, reg, &err))
+    if (!cs_job_setup(&job, cfg, reg, NULL, &err))
         fail_msg("setup succeeded, an error was expected");
     cs_error_format(&err, msg, sizeof msg);
     cs_config_free(cfg);

@@ -30,7 +30,7 @@ static void setup(struct fixture *f, const char *const *sets)
     f->reg = cs_registry_new();
     assert_int_equal(cs_register_builtin_models(f->reg, &err), 0);
     f->cfg = config_of(sets);
-    if (cs_job_setup(&f->job, f->cfg, f->reg, &err))
+    if (cs_job_setup(&f->job, f->cfg, f->reg, NULL, &err))
         fail_msg("setup: %s", err.msg);
     cs_job_run(&f->job, &f->run);
 }

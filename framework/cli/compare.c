@@ -393,7 +393,7 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         if (cs_config_set(c->cfg, n, err))
             return place_error(p, i, s, err);
     }
-    if (cs_job_setup(&c->job, c->cfg, reg, err))
+    if (cs_job_setup(&c->job, c->cfg, reg, cli_options, err))
         return place_error(p, i, s, err);
     c->ready = true;
     if (c->job.problem.setup_instance) { /* its runs are per instance */
@@ -793,7 +793,8 @@ int compare_run(const struct cs_config *cfg, const char *path,
         return -1;
     }
 
-    if (cell_at(&p, 0, 0)->job.format == CS_FORMAT_JSON)
+    if (cs_config_enum(cell_at(&p, 0, 0)->cfg, "output.format") ==
+        CS_FORMAT_JSON)
         print_json(&p);
     else
         print_table(&p);

@@ -78,6 +78,21 @@ static const char usage[] =
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
     "csearch --list and docs/config.md; clusters: docs/distributed.md.\n";
 
+/* The keys the CLI reads itself, checked with the library's and the
+ * model's by every cs_job_setup it makes. */
+static const struct cs_option cli_keys[] = {
+    {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
+     .help = "print the search statistics"},
+    {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
+     .min = 1, .max = 1000000,
+     .help = "nodes the tree and the HTML page hold at most"},
+    {.key = "compare", .type = CS_OPT_NODE,
+     .help = "strategies to run side by side over values of n: a table, "
+             "CSV and a plot (csearch compare; docs/compare.md)"},
+    {.key = NULL},
+};
+const struct cs_option *const cli_options[] = {cli_keys, NULL};
+
 static volatile sig_atomic_t interrupted; /* also set by rank 0 when
                                              another rank was */
 static volatile sig_atomic_t signalled;   /* a signal reached this process */
@@ -150,6 +165,8 @@ static int list_models(const struct cs_registry *reg)
     }
     puts("\nkeys of every model:");
     for (const struct cs_option *opt = cs_framework_options; opt->key; opt++)
+        print_option(opt);
+    for (const struct cs_option *opt = cli_keys; opt->key; opt++)
         print_option(opt);
     return EXIT_DONE;
 }
@@ -313,10 +330,11 @@ static int run_config(struct cs_config *cfg, const struct cs_registry *reg,
 {
     struct cs_error err;
     struct cs_job job;
-    if (cs_job_setup(&job, cfg, reg, &err))
+    if (cs_job_setup(&job, cfg, reg, cli_options, &err))
         return fail(&err);
 
-    struct out out = {.out = stdout, .job = &job, .cfg = cfg};
+    struct out out;
+    out_init(&out, &job, cfg);
     struct cs_run run;
     cs_job_run(&job, &run);
     run.stop = &interrupted;
@@ -438,7 +456,8 @@ static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
                          .units_total = m.units, .units_end = m.units,
                          .units_done = m.present, .units_resumed = m.present};
     run.stats.seconds = cs_now() - started;
-    struct out out = {.out = stdout, .job = job, .cfg = cfg};
+    struct out out;
+    out_init(&out, job, cfg);
     out_end(&out, &run);
     cs_board_free(&out.board);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
@@ -480,7 +499,7 @@ static int merge(int argc, char **argv)
     if (!bad)
         bad = cs_registry_load_config_plugin(reg, cfg, &err);
     struct cs_job job;
-    if (!bad && !(bad = cs_job_setup(&job, cfg, reg, &err))) {
+    if (!bad && !(bad = cs_job_setup(&job, cfg, reg, cli_options, &err))) {
         status = merge_logs(&job, cfg, path, logs, n, started);
         cs_job_free(&job);
     }

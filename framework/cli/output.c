@@ -154,11 +154,21 @@ static void json_section(FILE *out, const struct cs_config *cfg,
     fputc('}', out);
 }
 
+void out_init(struct out *o, const struct cs_job *job,
+              const struct cs_config *cfg)
+{
+    *o = (struct out){
+        .out = stdout, .job = job, .cfg = cfg,
+        .format = (enum cs_format)cs_config_enum(cfg, "output.format"),
+        .show = cs_config_int(cfg, "output.show"),
+        .stats = cs_config_bool(cfg, "output.stats")};
+}
+
 /* The head of the JSON object, written when the first board or the result
  * is: a run that fails before either leaves stdout empty. */
 static void out_head(struct out *o)
 {
-    if (o->job->format != CS_FORMAT_JSON || o->head_done)
+    if (o->format != CS_FORMAT_JSON || o->head_done)
         return;
     o->head_done = true;
     const struct cs_option *const tables[] = {cs_framework_options,
@@ -182,7 +192,7 @@ static void out_head(struct out *o)
  * line (text), or the lines alone (csv). */
 static void print_board(struct out *o)
 {
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fputs(o->shown ? ", [" : "[", o->out);
         for (size_t i = 0; i < o->board.count; i++) {
             fputs(i ? ", " : "", o->out);
@@ -192,7 +202,7 @@ static void print_board(struct out *o)
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->out, "%s\n", o->board.lines[i]);
-        if (o->job->format == CS_FORMAT_TEXT)
+        if (o->format == CS_FORMAT_TEXT)
             fputc('\n', o->out);
     }
     o->shown++;
@@ -215,7 +225,7 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
     out_head(o);
     for (uint64_t k = 0; k < boards; k++) {
-        if (o->job->show >= 0 && o->shown >= (uint64_t)o->job->show)
+        if (o->show >= 0 && o->shown >= (uint64_t)o->show)
             return true;
         cs_board_clear(&o->board);
         hooks->emit(state, k, &o->board);
@@ -239,13 +249,13 @@ void out_end(struct out *o, const struct cs_run *run)
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
     bool costs = o->job->task == CS_TASK_OPTIMIZE;
     out_head(o);
-    if (o->best_kept && (o->job->show < 0 || o->job->show > 0))
+    if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
-    if (o->job->format == CS_FORMAT_CSV) {
+    if (o->format == CS_FORMAT_CSV) {
         fflush(o->out); /* the roster alone, ready for a spreadsheet */
         return;
     }
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(run->status), s->solutions);
         if (costs && s->solutions)
@@ -281,7 +291,7 @@ void out_end(struct out *o, const struct cs_run *run)
         if (costs && s->solutions)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(run));
         fprintf(o->out, "status     %s\n", cs_status_name(run->status));
-        if (o->job->stats) {
+        if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
                     "\nfails      %" PRIu64 "\nmax depth  %d\n"
@@ -364,7 +374,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             sum->multiple++;
         batch_outcome(o->job, r, outcome, sizeof outcome);
     }
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         out_head(o);
         fputs(sum->instances > 1 ? ", {" : "{", o->out);
         fprintf(o->out, "\"index\": %" PRIu64, r->index);
@@ -397,7 +407,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                   (double)(s->instances - s->invalid)
             : 0;
     out_head(o);
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out,
                 "], \"status\": \"%s\", \"summary\": {\"instances\": %" PRIu64
                 ", \"solved\": %" PRIu64 ", \"unique\": %" PRIu64
@@ -409,7 +419,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->stopped ? "interrupted" : "complete", s->instances,
                 s->solved, s->unique, s->multiple, s->none, s->invalid,
                 s->limited, s->nodes, s->seconds, rate, guesses);
-    } else if (o->job->stats) {
+    } else if (o->stats) {
         fprintf(o->out,
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64

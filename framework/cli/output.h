@@ -8,15 +8,26 @@
 #include "csearch/dist.h"
 #include "csearch/job.h"
 
+/* The keys the CLI reads itself (output.stats, output.tree_max_nodes,
+ * compare): the caller_options of its every cs_job_setup. */
+extern const struct cs_option *const cli_options[];
+
 struct out {
     FILE *out;
     const struct cs_job *job;
     const struct cs_config *cfg;
+    enum cs_format format; /* output.format */
+    int64_t show;          /* output.show: boards to print, -1 = all */
+    bool stats;            /* output.stats */
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
     bool head_done; /* the JSON object's head is out */
     bool best_kept; /* optimize: board holds the best solution, unprinted */
 };
+
+/* Printing job's results on stdout as cfg asks. */
+void out_init(struct out *o, const struct cs_job *job,
+              const struct cs_config *cfg);
 
 /* The engine's on_solution: prints up to output.show boards. */
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
