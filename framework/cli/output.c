@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output.h"
+#include "cli.h"
 
-static void json_string(FILE *out, const char *s)
+void out_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -75,7 +75,7 @@ static void json_node(FILE *out, const struct cs_node *node)
         if (!cs_node_quoted(node) && is_json_literal(cs_node_text(node)))
             fputs(cs_node_text(node), out);
         else
-            json_string(out, cs_node_text(node));
+            out_json_string(out, cs_node_text(node));
         return;
     }
     bool map = cs_node_kind(node) == CS_NODE_MAP;
@@ -83,7 +83,7 @@ static void json_node(FILE *out, const struct cs_node *node)
     for (size_t i = 0; i < cs_node_len(node); i++) {
         fputs(i ? ", " : "", out);
         if (map) {
-            json_string(out, cs_node_key(node, i));
+            out_json_string(out, cs_node_key(node, i));
             fputs(": ", out);
         }
         json_node(out, cs_node_at(node, i));
@@ -109,7 +109,7 @@ static void json_option(FILE *out, const struct cs_config *cfg,
     case CS_OPT_STRING: {
         const char *s = cs_config_str(cfg, opt->key);
         if (s)
-            json_string(out, s);
+            out_json_string(out, s);
         else
             fputs("null", out);
         break;
@@ -141,12 +141,12 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             if (opt->type == CS_OPT_NODE && !cs_config_has(cfg, opt->key))
                 continue;
             fputs(first ? "" : ", ", out);
-            json_string(out, opt->key + len + 1);
+            out_json_string(out, opt->key + len + 1);
             fputs(": ", out);
             if (kernel && !strcmp(opt->key, "strategy.kernel"))
-                json_string(out, kernel); /* what "auto" became */
+                out_json_string(out, kernel); /* what "auto" became */
             else if (state && !strcmp(opt->key, "strategy.state"))
-                json_string(out, state); /* what the run kept */
+                out_json_string(out, state); /* what the run kept */
             else
                 json_option(out, cfg, opt);
             first = 0;
@@ -164,6 +164,11 @@ void out_init(struct out *o, const struct cs_job *job,
         .stats = cs_config_bool(cfg, "output.stats")};
 }
 
+void out_free(struct out *o)
+{
+    cs_board_free(&o->board);
+}
+
 /* The head of the JSON object, written when the first board or the result
  * is: a run that fails before either leaves stdout empty. */
 static void out_head(struct out *o)
@@ -174,9 +179,9 @@ static void out_head(struct out *o)
     const struct cs_option *const tables[] = {cs_framework_options,
                                               o->job->model->options, NULL};
     fputs("{\"model\": ", o->out);
-    json_string(o->out, o->job->model->name);
+    out_json_string(o->out, o->job->model->name);
     fputs(", \"task\": ", o->out);
-    json_string(o->out, cs_task_name(o->job->task));
+    out_json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
     json_section(o->out, o->cfg, tables, "params", NULL, NULL);
     fputs(", \"strategy\": ", o->out);
@@ -196,7 +201,7 @@ static void print_board(struct out *o)
         fputs(o->shown ? ", [" : "[", o->out);
         for (size_t i = 0; i < o->board.count; i++) {
             fputs(i ? ", " : "", o->out);
-            json_string(o->out, o->board.lines[i]);
+            out_json_string(o->out, o->board.lines[i]);
         }
         fputc(']', o->out);
     } else {
@@ -236,15 +241,14 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
 
 /* optimize: cost, bound and the gap between them, as a fraction of the
  * cost (0 when optimal). */
-static double gap(const struct cs_run *run)
+static double gap(const struct result *r)
 {
-    return run->cost ? (double)(run->cost - run->bound) / (double)run->cost
-                     : 0.0;
+    return r->cost ? (double)(r->cost - r->bound) / (double)r->cost : 0.0;
 }
 
-void out_end(struct out *o, const struct cs_run *run)
+void out_end(struct out *o, const struct result *r)
 {
-    const struct cs_stats *s = &run->stats;
+    const struct cs_stats *s = &r->stats;
     const struct cs_problem *p = &o->job->problem;
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
     bool costs = o->job->task == CS_TASK_OPTIMIZE;
@@ -257,13 +261,13 @@ void out_end(struct out *o, const struct cs_run *run)
     }
     if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
-                cs_status_name(run->status), s->solutions);
+                cs_status_name(r->status), s->solutions);
         if (costs && s->solutions)
-            fprintf(o->out, ", \"cost\": %" PRId64, run->cost);
-        if (costs && run->status != CS_INFEASIBLE) /* nothing to bound */
-            fprintf(o->out, ", \"bound\": %" PRId64, run->bound);
+            fprintf(o->out, ", \"cost\": %" PRId64, r->cost);
+        if (costs && r->status != CS_INFEASIBLE) /* nothing to bound */
+            fprintf(o->out, ", \"bound\": %" PRId64, r->bound);
         if (costs && s->solutions)
-            fprintf(o->out, ", \"gap\": %.6f", gap(run));
+            fprintf(o->out, ", \"gap\": %.6f", gap(r));
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
@@ -272,25 +276,25 @@ void out_end(struct out *o, const struct cs_run *run)
                 ", \"max_depth\": %d, \"seconds\": %.6f"
                 ", \"nodes_per_second\": %.0f",
                 s->nodes, s->checks, s->fails, s->max_depth, s->seconds, rate);
-        if (run->units_total)
+        if (r->units_total)
             fprintf(o->out,
                     ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
                     ", \"resumed\": %" PRIu64 ", \"first\": %" PRIu64
                     ", \"end\": %" PRIu64 "}",
-                    run->units_total, run->units_done, run->units_resumed,
-                    run->units_first, run->units_end);
+                    r->units_total, r->units_done, r->units_resumed,
+                    r->units_first, r->units_end);
         fputs("}\n", o->out);
     } else {
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
         if (costs && s->solutions)
-            fprintf(o->out, "cost       %" PRId64 "\n", run->cost);
-        if (costs && run->status != CS_INFEASIBLE)
-            fprintf(o->out, "bound      %" PRId64 "\n", run->bound);
+            fprintf(o->out, "cost       %" PRId64 "\n", r->cost);
+        if (costs && r->status != CS_INFEASIBLE)
+            fprintf(o->out, "bound      %" PRId64 "\n", r->bound);
         if (costs && s->solutions)
-            fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(run));
-        fprintf(o->out, "status     %s\n", cs_status_name(run->status));
+            fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
+        fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
@@ -300,20 +304,20 @@ void out_end(struct out *o, const struct cs_run *run)
                     rate);
             if (p->kernel)
                 fprintf(o->out, "kernel     %s\n", p->kernel);
-            if (run->units_total &&
-                run->units_end - run->units_first < run->units_total)
+            if (r->units_total &&
+                r->units_end - r->units_first < r->units_total)
                 fprintf(o->out,
                         "units      %" PRIu64 "/%" PRIu64 " of slice %" PRIu64
                         ":%" PRIu64 " (%" PRIu64 " resumed, %" PRIu64
                         " in all)\n",
-                        run->units_done, run->units_end - run->units_first,
-                        run->units_first, run->units_end, run->units_resumed,
-                        run->units_total);
-            else if (run->units_total)
+                        r->units_done, r->units_end - r->units_first,
+                        r->units_first, r->units_end, r->units_resumed,
+                        r->units_total);
+            else if (r->units_total)
                 fprintf(o->out,
                         "units      %" PRIu64 "/%" PRIu64
                         " (%" PRIu64 " resumed)\n",
-                        run->units_done, run->units_total, run->units_resumed);
+                        r->units_done, r->units_total, r->units_resumed);
         }
     }
     fflush(o->out);
@@ -380,7 +384,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
         fprintf(o->out, "\"index\": %" PRIu64, r->index);
         if (r->invalid) {
             fputs(", \"invalid\": ", o->out);
-            json_string(o->out, r->err.msg);
+            out_json_string(o->out, r->err.msg);
         } else {
             fprintf(o->out,
                     ", \"status\": \"%s\", \"solutions\": %" PRIu64
@@ -389,7 +393,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
                     r->stats.nodes);
             if (r->solution) {
                 fputs(", \"solution\": ", o->out);
-                json_string(o->out, r->solution);
+                out_json_string(o->out, r->solution);
             }
         }
         fputc('}', o->out);
@@ -432,10 +436,5 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->seconds, rate, guesses);
     }
     fflush(o->out);
-}
-
-void out_json_string(FILE *out, const char *s)
-{
-    json_string(out, s);
 }
 

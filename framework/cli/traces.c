@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "traces.h"
+#include "cli.h"
 
 static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
                     struct cs_error *err)
@@ -72,8 +72,7 @@ void traces_close(struct traces *tr, bool remove_files)
 }
 
 int traces_open(struct traces *tr, const struct cs_job *job,
-                const struct cs_config *cfg, struct cs_run *run,
-                struct cs_error *err)
+                const struct cs_config *cfg, struct cs_error *err)
 {
     memset(tr, 0, sizeof *tr);
     tr->cfg = cfg;
@@ -92,8 +91,6 @@ int traces_open(struct traces *tr, const struct cs_job *job,
     };
     tr->tracer = cs_tracer_new(&job->problem, &opts);
     title_of(job, cfg, tr->title, sizeof tr->title);
-    run->on_trace = cs_tracer_step;
-    run->trace_ud = tr->tracer;
     return 0;
 }
 
@@ -118,11 +115,8 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
     return 0;
 }
 
-int traces_end(struct traces *tr, const struct cs_run *run)
+int traces_end(struct traces *tr)
 {
-    if (!tr->tracer)
-        return 0;
-    cs_tracer_end(tr->tracer, run);
     int rc = 0;
     if (tr->html && finish(tr, tr->html, "output.trace_html", true))
         rc = -1;
