@@ -54,13 +54,10 @@ struct result {
 int cli_search(const struct cs_job *job, const struct search_opts *o,
                struct result *r, struct cs_error *err);
 
-/* csearch CONFIG: the config's search or batch, printed; the exit status. */
+/* csearch CONFIG: the config's search or batch, printed; or with logs,
+ * csearch merge: their total as a run of cfg prints it.  The exit status. */
 int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
-            struct search_opts *o);
-
-/* csearch merge CONFIG LOG...: the logs' total as a run of cfg prints it. */
-int cli_merge(struct cs_config *cfg, const struct cs_registry *reg,
-              const char *const *logs, int nlogs, double started);
+            struct search_opts *o, const char *const *logs, int nlogs);
 
 /* ---- compare_plan.c ----------------------------------------------------- */
 

@@ -57,23 +57,17 @@ static void add_n(struct plan *p, int64_t n, struct cs_pos pos)
 static int read_n(struct plan *p, const struct cs_config *cfg,
                   const struct cs_node *node, struct cs_error *err)
 {
-    int64_t v;
-    if (cs_node_kind(node) == CS_NODE_SCALAR) {
-        if (cs_node_int(node, "compare.n", &v, err))
-            return -1;
-        add_n(p, v, cs_node_pos(node));
-        return 0;
-    }
-    if (cs_node_kind(node) == CS_NODE_SEQ) {
-        if (cs_node_len(node) == 0)
+    bool list = cs_node_kind(node) == CS_NODE_SEQ;
+    if (list || cs_node_kind(node) == CS_NODE_SCALAR) {
+        size_t count = list ? cs_node_len(node) : 1;
+        if (!count || count > MAX_NS)
             return cs_error_at(err, cs_node_pos(node),
-                               "'compare.n' is an empty list");
-        if (cs_node_len(node) > MAX_NS)
-            return cs_error_at(err, cs_node_pos(node),
-                               "'compare.n' lists more than %d values",
+                               count ? "'compare.n' lists more than %d values"
+                                     : "'compare.n' is an empty list",
                                MAX_NS);
-        for (size_t i = 0; i < cs_node_len(node); i++) {
-            const struct cs_node *item = cs_node_at(node, i);
+        for (size_t i = 0; i < count; i++) {
+            const struct cs_node *item = list ? cs_node_at(node, i) : node;
+            int64_t v;
             if (cs_node_int(item, "compare.n", &v, err))
                 return -1;
             if (p->nn && v <= p->ns[p->nn - 1])

@@ -382,7 +382,6 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
 
 static int csearch_main(int argc, char **argv)
 {
-    double started = cs_now();
     bool merge = argc > 1 && !strcmp(argv[1], "merge");
     struct cmdline cl = {.progress = -1};
     cl.sets = cs_xcalloc((size_t)argc + NFLAGS, sizeof *cl.sets);
@@ -405,7 +404,7 @@ static int csearch_main(int argc, char **argv)
         if (bad || cs_registry_load_config_plugin(reg, cfg, &err))
             status = cli_fail(&err);
         else if (merge)
-            status = cli_merge(cfg, reg, cl.logs, cl.nlogs, started);
+            status = cli_run(cfg, reg, &cl.run, cl.logs, cl.nlogs);
         else if (cl.list)
             status = list_models(reg); /* the plugin's models too */
         else if (cl.compare || cs_config_node(cfg, "compare"))
@@ -413,7 +412,7 @@ static int csearch_main(int argc, char **argv)
         else {
             cl.run.progress =
                 cl.progress < 0 ? isatty(STDERR_FILENO) : cl.progress;
-            status = cli_run(cfg, reg, &cl.run);
+            status = cli_run(cfg, reg, &cl.run, NULL, 0);
         }
     }
     cs_config_free(cfg);

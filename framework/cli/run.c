@@ -160,24 +160,9 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     return traces_failed ? EXIT_USAGE : exit_status(&r, o);
 }
 
-int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
-            struct search_opts *o)
-{
-    struct cs_error err;
-    struct cs_job job;
-    if (cs_job_setup(&job, cfg, reg, cli_options, &err))
-        return cli_fail(&err);
-    struct out out;
-    out_init(&out, &job, cfg);
-    int status = run_search(&job, cfg, &out, o);
-    out_free(&out);
-    cs_job_free(&job);
-    return status;
-}
-
 /* The merged logs of the config job runs: its fingerprint, every unit;
  * then the count's result as a run of that config would print it. */
-static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
+static int merge_logs(const struct cs_job *job, struct out *out,
                       const char *const *logs, int n, double started)
 {
     struct cs_merge m;
@@ -189,7 +174,8 @@ static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
                      "merge: the logs belong to another config than %s "
                      "(fingerprint %016" PRIx64 ", the config %016" PRIx64
                      ")",
-                     cs_config_file(cfg), m.fingerprint, job->fingerprint);
+                     cs_config_file(out->cfg), m.fingerprint,
+                     job->fingerprint);
         return cli_fail(&err);
     }
     if (m.torn)
@@ -206,21 +192,23 @@ static int merge_logs(const struct cs_job *job, const struct cs_config *cfg,
                        .units_total = m.units, .units_end = m.units,
                        .units_done = m.present, .units_resumed = m.present};
     r.stats.seconds = cs_now() - started;
-    struct out out;
-    out_init(&out, job, cfg);
-    out_end(&out, &r);
-    out_free(&out);
+    out_end(out, &r);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
 }
 
-int cli_merge(struct cs_config *cfg, const struct cs_registry *reg,
-              const char *const *logs, int nlogs, double started)
+int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
+            struct search_opts *o, const char *const *logs, int nlogs)
 {
+    double started = cs_now();
     struct cs_error err;
     struct cs_job job;
     if (cs_job_setup(&job, cfg, reg, cli_options, &err))
         return cli_fail(&err);
-    int status = merge_logs(&job, cfg, logs, nlogs, started);
+    struct out out;
+    out_init(&out, &job, cfg);
+    int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
+                      : run_search(&job, cfg, &out, o);
+    out_free(&out);
     cs_job_free(&job);
     return status;
 }
