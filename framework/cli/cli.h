@@ -1,7 +1,7 @@
 /* cli.h - what the files of the csearch command share.
  *
  * main.c reads the command line (one table of options) and hands the config
- * to run.c (a search, a batch, a merge) or to compare.c (many searches).
+ * to run.c (a search, a batch, a merge) or to compare_plan.c (many).
  * run.c alone touches struct cs_run: cli_search() fills one in and copies
  * out a struct result, which is all that output.c and compare print.
  */
