@@ -1,13 +1,8 @@
-/* compare_plan.c - csearch compare: one config, strategies x values of n.
- *
- * The compare section is checked by cs_config_check against compare's own
- * option table.  Every (n, strategy) pair then gets a config of its own
- * (the file, the command line's --set, the strategy's keys, then params.n)
- * and a job, all set up before anything runs: a bad key fails with its
- * position in the compare section and nothing on stdout.  Runs go in rounds
- * (each round every n and every strategy, so repeated timings alternate
- * A B A B); seconds are the median over the rounds, counts those of the
- * first.  The files the section names are opened before the first run.
+/* compare_plan.c - csearch compare: the section (checked against compare's
+ * option table), then a config and a job for every (n, strategy) pair, all
+ * set up and the files opened before anything runs, so a mistake costs no
+ * search time.  Runs go in rounds (A B A B) so repeated timings alternate;
+ * seconds are the median over the rounds, counts those of the first.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
