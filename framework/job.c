@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "csearch/job.h"
-#include "csearch/trace.h"
 
 /* The framework's enumerations, each named once: X(constant, "name"). */
 #define JOB_TASKS(X)                                                         \
@@ -39,7 +38,6 @@ static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
 static const enum cs_restarts restart_kinds[] = {
     CS_RESTARTS_NONE, CS_RESTARTS_NONE, CS_RESTARTS_CONSTANT,
     CS_RESTARTS_GEOMETRIC, CS_RESTARTS_LUBY};
-static const char *const format_names[] = {"text", "json", "csv", NULL};
 
 const struct cs_option cs_framework_options[] = {
     {.key = "model", .type = CS_OPT_STRING,
@@ -84,28 +82,6 @@ const struct cs_option cs_framework_options[] = {
      .max = 9e18, .help = "stop after this many nodes (0 = no limit)"},
     {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
      .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
-    {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
-     .choices = format_names,
-     .help = "text, one JSON object (--json), or csv (the solutions' "
-             "lines alone, as the model writes them)"},
-    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
-     .max = 9e18, .all_word = "all",
-     .help = "solutions to print for solve/enumerate (a number or all)"},
-    {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
-     .help = "print the search statistics"},
-    {.key = "output.trace", .type = CS_OPT_BOOL, .def = "false",
-     .help = "print every step of the search (--trace)"},
-    {.key = "output.trace_html", .type = CS_OPT_STRING,
-     .help = "write a step-through HTML page of the search to this file "
-             "(--trace-html)"},
-    {.key = "output.tree", .type = CS_OPT_STRING,
-     .help = "write the search tree to this file as Graphviz DOT (--tree)"},
-    {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
-     .min = 1, .max = 1000000,
-     .help = "nodes the tree and the HTML page hold at most"},
-    {.key = "compare", .type = CS_OPT_NODE,
-     .help = "strategies to run side by side over values of n: a table, "
-             "CSV and a plot (csearch compare; docs/compare.md)"},
     {.key = NULL},
 };
 
@@ -169,10 +145,10 @@ static uint64_t hash_node(uint64_t h, const struct cs_node *node)
 }
 
 /* FNV-1a over every key that shapes the search tree and its split: the
- * model, its params and strategy, the task.  Threads, limits, output and a
- * comparison's plan do not change which units exist or what they count, so
- * they are left out; so is where the plugin lies (the model's name stands
- * for it). */
+ * model, its params and strategy, the task.  Threads, limits and output do
+ * not change which units exist or what they count, so they are left out; so
+ * are the caller's own keys and where the plugin lies (the model's name
+ * stands for it). */
 static uint64_t fingerprint(const struct cs_config *cfg,
                             const struct cs_option *const *tables)
 {
@@ -181,8 +157,15 @@ static uint64_t fingerprint(const struct cs_config *cfg,
         for (const struct cs_option *opt = *tables; opt->key; opt++) {
             if (!strncmp(opt->key, "limits.", 7) ||
                 !strncmp(opt->key, "output.", 7) ||
-                !strcmp(opt->key, "compare") ||
                 !strcmp(opt->key, "strategy.threads") ||
+                /* the layers' keys shape no count (and came after the
+                 * logs of earlier versions, which must still resume) */
+                !strcmp(opt->key, "strategy.seed") ||
+                !strcmp(opt->key, "strategy.restarts") ||
+                !strcmp(opt->key, "strategy.restart_nodes") ||
+                !strcmp(opt->key, "strategy.lns_nodes") ||
+                (!strcmp(opt->key, "strategy.shuffle") &&
+                 !cs_config_bool(cfg, opt->key)) ||
                 !strcmp(opt->key, "plugin"))
                 continue;
             /* values as typed, so "08" and "8" are the same config */
@@ -243,15 +226,28 @@ static void list_tasks(unsigned tasks, char *buf, size_t size)
 }
 
 int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
-                 const struct cs_registry *reg, struct cs_error *err)
+                 const struct cs_registry *reg,
+                 const struct cs_job_request *req, struct cs_error *err)
 {
+    const struct cs_option *const *caller_options = req ? req->options : NULL;
     memset(job, 0, sizeof *job);
     job->model = find_model(cfg, reg, err);
     if (!job->model)
         return -1;
     const struct cs_option *const tables[] = {cs_framework_options,
                                               job->model->options, NULL};
-    if (cs_config_check(cfg, tables, err))
+    size_t ncaller = 0;
+    while (caller_options && caller_options[ncaller])
+        ncaller++;
+    const struct cs_option **checked =
+        cs_xcalloc(ncaller + 3, sizeof *checked);
+    checked[0] = cs_framework_options;
+    for (size_t i = 0; i < ncaller; i++)
+        checked[i + 1] = caller_options[i];
+    checked[ncaller + 1] = job->model->options;
+    int rc = cs_config_check(cfg, checked, err);
+    free(checked);
+    if (rc)
         return -1;
 
     job->task = task_values[cs_config_enum(cfg, "task")];
@@ -266,15 +262,12 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->limits.solutions = (uint64_t)cs_config_int(cfg, "limits.solutions");
     job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
     job->limits.seconds = cs_config_real(cfg, "limits.seconds");
-    job->format = (enum cs_format)cs_config_enum(cfg, "output.format");
-    job->show = cs_config_int(cfg, "output.show");
-    job->stats = cs_config_bool(cfg, "output.stats");
     job->threads = (int)cs_config_int(cfg, "strategy.threads");
     job->fingerprint = fingerprint(cfg, tables);
     job->seed = (uint64_t)cs_config_int(cfg, "strategy.seed");
 
     const struct cs_setup how = {job->task, job->select, job->limits,
-                                 cs_config_traced(cfg)};
+                                 req && req->tracing};
     if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;
     job->layers = layers_of(cfg, &job->problem);

@@ -57,7 +57,7 @@ struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job)
     struct cs_registry *reg = cs_registry_new();
     struct cs_error err;
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
-    if (cs_job_setup(job, cfg, reg, &err))
+    if (cs_job_setup(job, cfg, reg, NULL, &err))
         fail_msg("setup: %s", err.msg);
     return reg;
 }
@@ -96,7 +96,7 @@ const char *setup_error(struct cs_config *cfg)
     struct cs_error err;
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
     struct cs_job job;
-    int rc = cs_job_setup(&job, cfg, reg, &err);
+    int rc = cs_job_setup(&job, cfg, reg, NULL, &err);
     if (rc == 0) {
         cs_job_free(&job);
         cs_registry_free(reg);

@@ -94,7 +94,7 @@ static struct cs_stats run_plugin(const char *plugin, const char *text,
     struct cs_job job;
     struct cs_result run;
     struct cs_spec spec;
-    if (cs_job_setup(&job, cfg, reg, &err))
+    if (cs_job_setup(&job, cfg, reg, NULL, &err))
         fail_msg("setup: %s", err.msg);
     cs_job_spec(&job, &spec, NULL);
     spec.on_solution = keep_first;
@@ -116,7 +116,7 @@ static const char *setup_error(const char *plugin, const char *text,
     struct cs_config *cfg = config(text, sets);
     struct cs_error err;
     struct cs_job job;
-    if (!cs_job_setup(&job, cfg, reg, &err))
+    if (!cs_job_setup(&job, cfg, reg, NULL, &err))
         fail_msg("setup succeeded, an error was expected");
     cs_error_format(&err, msg, sizeof msg);
     cs_config_free(cfg);

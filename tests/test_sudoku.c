@@ -176,8 +176,8 @@ static void test_sudoku_plain_search_agrees(void **ctx)
     assert_int_equal(read_lines("sudoku_top95_head20.txt", lines, 5), 5);
     for (int k = 0; k < 5; k++) {
         struct grids g, h;
-        sudoku(lines[k], "solve", "in-order", "none", "output.show=1", &g);
-        sudoku(lines[k], "solve", "mrv", "singles", "output.show=1", &h);
+        sudoku(lines[k], "solve", "in-order", "none", "limits.nodes=0", &g);
+        sudoku(lines[k], "solve", "mrv", "singles", "limits.nodes=0", &h);
         assert_string_equal(g.first, h.first);
         check_grid(g.first, lines[k], 9, 3, 3);
     }

@@ -84,7 +84,7 @@ int main(int argc, char **argv)
 
     if (cs_registry_add(reg, &knight_model, &err) ||
         build_config(cfg, argc, argv, &err) ||
-        cs_job_setup(&job, cfg, reg, &err))
+        cs_job_setup(&job, cfg, reg, NULL, &err))
         goto fail;
     tour.rows = (int)cs_config_int(cfg, "params.rows");
     cs_job_spec(&job, &spec, NULL);

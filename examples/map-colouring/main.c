@@ -16,6 +16,16 @@
 
 #include "map.h"
 
+static int64_t show; /* output.show: how many to print, -1 = all */
+
+/* The one key this program reads itself: checked with the config. */
+static const struct cs_option own_keys[] = {
+    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
+     .max = 9e18, .all_word = "all", .help = "colourings to print"},
+    {.key = NULL},
+};
+static const struct cs_option *const own_tables[] = {own_keys, NULL};
+
 /* Each colouring under a numbered heading, in the model's own lines. */
 static bool print_colouring(void *ud, const struct cs_hooks *hooks,
                             const void *state, uint64_t weight)
@@ -25,8 +35,8 @@ static bool print_colouring(void *ud, const struct cs_hooks *hooks,
     struct cs_board board = {0};
     (void)weight; /* the map model weighs every branch 1 */
     if (job->task == CS_TASK_COUNT ||
-        (job->show >= 0 && shown >= (uint64_t)job->show))
-        return true; /* output.show: how many to print */
+        (show >= 0 && shown >= (uint64_t)show))
+        return true;
     hooks->emit(state, 0, &board);
     printf("colouring %" PRIu64 ":\n", ++shown);
     for (size_t i = 0; i < board.count; i++)
@@ -57,9 +67,11 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         if (cs_config_set(cfg, argv[i], &err))
             goto fail;
-    if (cs_job_setup(&job, cfg, reg, &err))
+    const struct cs_job_request req = {.options = own_tables};
+    if (cs_job_setup(&job, cfg, reg, &req, &err))
         goto fail;
     set_up = true;
+    show = cs_config_int(cfg, "output.show");
     cs_job_spec(&job, &spec, NULL);
     spec.on_solution = print_colouring;
     spec.ud = &job;

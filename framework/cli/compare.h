@@ -1,27 +1,96 @@
-/* compare.h - `csearch compare CONFIG`: a matrix of strategies over n.
- *
- * The config's `compare:` section lists values of n and strategies (each a
- * set of key overrides); every pair is run on the config, and the results
- * come out as a table with ratios to the first strategy, a CSV file and an
- * SVG plot (docs/compare.md).
+/* compare.h - what compare_plan.c (reading the section, setting up and
+ * running every pair of n and strategy) hands compare_report.c (the table,
+ * JSON, CSV and plot), and svgplot.c's charts.  cells[i * nst + s] holds
+ * value of n number i and strategy s; a cell with runs == 0 never ran.
  */
 #ifndef CSEARCH_CLI_COMPARE_H
 #define CSEARCH_CLI_COMPARE_H
 
-#include <signal.h>
+#include "cli.h"
 
-#include "csearch/job.h"
+/* One key a strategy overrides ("strategy.state=set") and where its value
+ * stands in the file. */
+struct overlay {
+    char *assign;
+    struct cs_pos pos;
+};
 
-/* Run the comparison cfg describes.  cfg is the config read from path with
- * the command line's overrides `sets` applied (in that order); each run
- * reads path again and applies sets, then its strategy's keys, then n.
- * stop is polled (Ctrl-C).  Returns -1 with err set (at the offending key)
- * when the comparison cannot start -- nothing has been printed then --
- * else the exit status: 0 all complete, 3 a run stopped by a limit, 130
- * interrupted. */
-int compare_run(const struct cs_config *cfg, const char *path,
-                const char *const *sets, int nsets,
-                const struct cs_registry *reg, volatile sig_atomic_t *stop,
-                struct cs_error *err);
+struct strategy {
+    const char *name; /* the config tree's */
+    struct overlay *sets;
+    size_t nsets;
+};
+
+struct cell {
+    struct cs_config *cfg;
+    struct cs_job job;
+    bool ready;         /* job set up (and to be freed) */
+    int runs;           /* rounds done */
+    enum cs_status status;
+    struct cs_stats stats;
+    double *seconds;    /* one per round */
+    double median;
+};
+
+struct plan {
+    const char *path;
+    const char *const *sets;
+    int nsets;
+    struct cs_option *others; /* the config's other top-level keys */
+    int64_t *ns;           /* the values of n; none: the config's own */
+    struct cs_pos *n_pos;
+    size_t nn;
+    struct strategy *st;
+    size_t nst;
+    int repeat;
+    bool cpu;              /* compare.clock: cpu (else wall) */
+    const char *csv, *plot, *title;
+    struct cs_pos csv_pos, plot_pos;
+    FILE *csv_file, *plot_file;
+    struct cell *cells;
+};
+
+static inline size_t plan_columns(const struct plan *p)
+{
+    return p->nn ? p->nn : 1;
+}
+
+static inline struct cell *plan_cell(const struct plan *p, size_t i,
+                                     size_t s)
+{
+    return &p->cells[i * p->nst + s];
+}
+
+/* complete, or limit if a run stopped at one, or interrupted */
+enum cs_status plan_status(const struct plan *p);
+
+/* The results on stdout (a table, or JSON with output.format json) and in
+ * the plan's open files, which are closed: -1 with err at the file's key
+ * if writing one failed. */
+int compare_report(struct plan *p, struct cs_error *err);
+
+/* ---- svgplot.c: line charts with a logarithmic y axis, as one SVG ------- */
+
+struct svg_chart {
+    const char *title;   /* "seconds" */
+    /* y[s * npoints + i]: series s at x[i]; a value <= 0 (or NaN) has no
+     * place on a log scale and is left out of its line */
+    const double *y;
+};
+
+struct svg_plot {
+    const char *title;         /* over the whole figure */
+    const char *x_label;       /* "n" */
+    const double *x;           /* npoints, increasing */
+    size_t npoints;
+    const char *const *series; /* nseries names, for the legend */
+    size_t nseries;
+    const struct svg_chart *charts;
+    size_t ncharts;
+};
+
+/* Charts side by side, one line per series in the same colour in each, and
+ * one legend.  Returns 0, or -1 if writing failed. */
+int svg_plot_write(FILE *out, const struct svg_plot *plot);
 
 #endif

@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output.h"
+#include "cli.h"
 
-static void json_string(FILE *out, const char *s)
+void out_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -75,7 +75,7 @@ static void json_node(FILE *out, const struct cs_node *node)
         if (!cs_node_quoted(node) && is_json_literal(cs_node_text(node)))
             fputs(cs_node_text(node), out);
         else
-            json_string(out, cs_node_text(node));
+            out_json_string(out, cs_node_text(node));
         return;
     }
     bool map = cs_node_kind(node) == CS_NODE_MAP;
@@ -83,7 +83,7 @@ static void json_node(FILE *out, const struct cs_node *node)
     for (size_t i = 0; i < cs_node_len(node); i++) {
         fputs(i ? ", " : "", out);
         if (map) {
-            json_string(out, cs_node_key(node, i));
+            out_json_string(out, cs_node_key(node, i));
             fputs(": ", out);
         }
         json_node(out, cs_node_at(node, i));
@@ -109,7 +109,7 @@ static void json_option(FILE *out, const struct cs_config *cfg,
     case CS_OPT_STRING: {
         const char *s = cs_config_str(cfg, opt->key);
         if (s)
-            json_string(out, s);
+            out_json_string(out, s);
         else
             fputs("null", out);
         break;
@@ -141,12 +141,12 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             if (opt->type == CS_OPT_NODE && !cs_config_has(cfg, opt->key))
                 continue;
             fputs(first ? "" : ", ", out);
-            json_string(out, opt->key + len + 1);
+            out_json_string(out, opt->key + len + 1);
             fputs(": ", out);
             if (kernel && !strcmp(opt->key, "strategy.kernel"))
-                json_string(out, kernel); /* what "auto" became */
+                out_json_string(out, kernel); /* what "auto" became */
             else if (state && !strcmp(opt->key, "strategy.state"))
-                json_string(out, state); /* what the run kept */
+                out_json_string(out, state); /* what the run kept */
             else
                 json_option(out, cfg, opt);
             first = 0;
@@ -154,19 +154,35 @@ static void json_section(FILE *out, const struct cs_config *cfg,
     fputc('}', out);
 }
 
+void out_init(struct out *o, const struct cs_job *job,
+              const struct cs_config *cfg)
+{
+    *o = (struct out){
+        .out = stdout, .job = job, .cfg = cfg,
+        .format = (enum cs_format)cs_config_enum(cfg, "output.format"),
+        .show = cs_config_int(cfg, "output.show"),
+        .stats = cs_config_bool(cfg, "output.stats")};
+    o->board.csv = o->format == CS_FORMAT_CSV; /* a model may honour it */
+}
+
+void out_free(struct out *o)
+{
+    cs_board_free(&o->board);
+}
+
 /* The head of the JSON object, written when the first board or the result
  * is: a run that fails before either leaves stdout empty. */
 static void out_head(struct out *o)
 {
-    if (o->job->format != CS_FORMAT_JSON || o->head_done)
+    if (o->format != CS_FORMAT_JSON || o->head_done)
         return;
     o->head_done = true;
     const struct cs_option *const tables[] = {cs_framework_options,
                                               o->job->model->options, NULL};
     fputs("{\"model\": ", o->out);
-    json_string(o->out, o->job->model->name);
+    out_json_string(o->out, o->job->model->name);
     fputs(", \"task\": ", o->out);
-    json_string(o->out, cs_task_name(o->job->task));
+    out_json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
     json_section(o->out, o->cfg, tables, "params", NULL, NULL);
     fputs(", \"strategy\": ", o->out);
@@ -182,17 +198,17 @@ static void out_head(struct out *o)
  * line (text), or the lines alone (csv). */
 static void print_board(struct out *o)
 {
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fputs(o->shown ? ", [" : "[", o->out);
         for (size_t i = 0; i < o->board.count; i++) {
             fputs(i ? ", " : "", o->out);
-            json_string(o->out, o->board.lines[i]);
+            out_json_string(o->out, o->board.lines[i]);
         }
         fputc(']', o->out);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->out, "%s\n", o->board.lines[i]);
-        if (o->job->format == CS_FORMAT_TEXT)
+        if (o->format == CS_FORMAT_TEXT)
             fputc('\n', o->out);
     }
     o->shown++;
@@ -215,7 +231,7 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
     out_head(o);
     for (uint64_t k = 0; k < boards; k++) {
-        if (o->job->show >= 0 && o->shown >= (uint64_t)o->job->show)
+        if (o->show >= 0 && o->shown >= (uint64_t)o->show)
             return true;
         cs_board_clear(&o->board);
         hooks->emit(state, k, &o->board);
@@ -226,34 +242,33 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
 
 /* optimize: cost, bound and the gap between them, as a fraction of the
  * cost (0 when optimal). */
-static double gap(const struct cs_run *run)
+static double gap(const struct cs_result *r)
 {
-    return run->cost ? (double)(run->cost - run->bound) / (double)run->cost
-                     : 0.0;
+    return r->cost ? (double)(r->cost - r->bound) / (double)r->cost : 0.0;
 }
 
-void out_end(struct out *o, const struct cs_run *run)
+void out_end(struct out *o, const struct cs_result *r)
 {
-    const struct cs_stats *s = &run->stats;
+    const struct cs_stats *s = &r->stats;
     const struct cs_problem *p = &o->job->problem;
     double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
     bool costs = o->job->task == CS_TASK_OPTIMIZE;
     out_head(o);
-    if (o->best_kept && (o->job->show < 0 || o->job->show > 0))
+    if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
-    if (o->job->format == CS_FORMAT_CSV) {
+    if (o->format == CS_FORMAT_CSV) {
         fflush(o->out); /* the roster alone, ready for a spreadsheet */
         return;
     }
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
-                cs_status_name(run->status), s->solutions);
+                cs_status_name(r->status), s->solutions);
         if (costs && s->solutions)
-            fprintf(o->out, ", \"cost\": %" PRId64, run->cost);
-        if (costs && run->status != CS_INFEASIBLE) /* nothing to bound */
-            fprintf(o->out, ", \"bound\": %" PRId64, run->bound);
+            fprintf(o->out, ", \"cost\": %" PRId64, r->cost);
+        if (costs && r->status != CS_INFEASIBLE) /* nothing to bound */
+            fprintf(o->out, ", \"bound\": %" PRId64, r->bound);
         if (costs && s->solutions)
-            fprintf(o->out, ", \"gap\": %.6f", gap(run));
+            fprintf(o->out, ", \"gap\": %.6f", gap(r));
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
@@ -262,26 +277,26 @@ void out_end(struct out *o, const struct cs_run *run)
                 ", \"max_depth\": %d, \"seconds\": %.6f"
                 ", \"nodes_per_second\": %.0f",
                 s->nodes, s->checks, s->fails, s->max_depth, s->seconds, rate);
-        if (run->units_total)
+        if (r->units.total)
             fprintf(o->out,
                     ", \"units\": {\"total\": %" PRIu64 ", \"done\": %" PRIu64
                     ", \"resumed\": %" PRIu64 ", \"first\": %" PRIu64
                     ", \"end\": %" PRIu64 "}",
-                    run->units_total, run->units_done, run->units_resumed,
-                    run->units_first, run->units_end);
+                    r->units.total, r->units.done, r->units.resumed,
+                    r->units.first, r->units.end);
         fputs("}\n", o->out);
     } else {
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
         if (costs && s->solutions)
-            fprintf(o->out, "cost       %" PRId64 "\n", run->cost);
-        if (costs && run->status != CS_INFEASIBLE)
-            fprintf(o->out, "bound      %" PRId64 "\n", run->bound);
+            fprintf(o->out, "cost       %" PRId64 "\n", r->cost);
+        if (costs && r->status != CS_INFEASIBLE)
+            fprintf(o->out, "bound      %" PRId64 "\n", r->bound);
         if (costs && s->solutions)
-            fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(run));
-        fprintf(o->out, "status     %s\n", cs_status_name(run->status));
-        if (o->job->stats) {
+            fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
+        fprintf(o->out, "status     %s\n", cs_status_name(r->status));
+        if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
                     "\nfails      %" PRIu64 "\nmax depth  %d\n"
@@ -290,20 +305,20 @@ void out_end(struct out *o, const struct cs_run *run)
                     rate);
             if (p->kernel)
                 fprintf(o->out, "kernel     %s\n", p->kernel);
-            if (run->units_total &&
-                run->units_end - run->units_first < run->units_total)
+            if (r->units.total &&
+                r->units.end - r->units.first < r->units.total)
                 fprintf(o->out,
                         "units      %" PRIu64 "/%" PRIu64 " of slice %" PRIu64
                         ":%" PRIu64 " (%" PRIu64 " resumed, %" PRIu64
                         " in all)\n",
-                        run->units_done, run->units_end - run->units_first,
-                        run->units_first, run->units_end, run->units_resumed,
-                        run->units_total);
-            else if (run->units_total)
+                        r->units.done, r->units.end - r->units.first,
+                        r->units.first, r->units.end, r->units.resumed,
+                        r->units.total);
+            else if (r->units.total)
                 fprintf(o->out,
                         "units      %" PRIu64 "/%" PRIu64
                         " (%" PRIu64 " resumed)\n",
-                        run->units_done, run->units_total, run->units_resumed);
+                        r->units.done, r->units.total, r->units.resumed);
         }
     }
     fflush(o->out);
@@ -364,13 +379,13 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             sum->multiple++;
         batch_outcome(o->job, r, outcome, sizeof outcome);
     }
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         out_head(o);
         fputs(sum->instances > 1 ? ", {" : "{", o->out);
         fprintf(o->out, "\"index\": %" PRIu64, r->index);
         if (r->invalid) {
             fputs(", \"invalid\": ", o->out);
-            json_string(o->out, r->err.msg);
+            out_json_string(o->out, r->err.msg);
         } else {
             fprintf(o->out,
                     ", \"status\": \"%s\", \"solutions\": %" PRIu64
@@ -379,7 +394,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
                     r->stats.nodes);
             if (r->solution) {
                 fputs(", \"solution\": ", o->out);
-                json_string(o->out, r->solution);
+                out_json_string(o->out, r->solution);
             }
         }
         fputc('}', o->out);
@@ -397,7 +412,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                   (double)(s->instances - s->invalid)
             : 0;
     out_head(o);
-    if (o->job->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out,
                 "], \"status\": \"%s\", \"summary\": {\"instances\": %" PRIu64
                 ", \"solved\": %" PRIu64 ", \"unique\": %" PRIu64
@@ -409,7 +424,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->stopped ? "interrupted" : "complete", s->instances,
                 s->solved, s->unique, s->multiple, s->none, s->invalid,
                 s->limited, s->nodes, s->seconds, rate, guesses);
-    } else if (o->job->stats) {
+    } else if (o->stats) {
         fprintf(o->out,
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
@@ -422,10 +437,5 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->seconds, rate, guesses);
     }
     fflush(o->out);
-}
-
-void out_json_string(FILE *out, const char *s)
-{
-    json_string(out, s);
 }
 

@@ -1,9 +1,10 @@
-/* svgplot.c - see svgplot.h.  Charts side by side, each a plot area with a
- * log-scale y axis (a grid line per power of ten that the data spans) and
- * a linear x axis (a tick per x value, thinned past 16), then the legend.
- * Values that a log scale cannot show (<= 0, NaN) break their line.
+/* svgplot.c - what `csearch compare` draws (compare.h): charts side by
+ * side, each a plot area with a log-scale y axis (a grid line per power of
+ * ten that the data spans) and a linear x axis (a tick per x value, thinned
+ * past 16), then the legend.  Values that a log scale cannot show (<= 0,
+ * NaN) break their line.  The file is self-contained, written directly.
  */
-#include "svgplot.h"
+#include "compare.h"
 
 #include <math.h>
 #include <stdbool.h>

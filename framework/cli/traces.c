@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "traces.h"
+#include "cli.h"
 
 static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
                     struct cs_error *err)
@@ -71,15 +71,59 @@ void traces_close(struct traces *tr, bool remove_files)
     memset(tr, 0, sizeof *tr);
 }
 
+/* Whether the config asks for any trace (output.trace, trace_html or
+ * tree); before the config is checked, by its raw nodes: the job is told,
+ * and a model then sets up a state its describe hook can show. */
+bool cli_traced(const struct cs_config *cfg)
+{
+    bool on = false;
+    struct cs_error ignored;
+    const struct cs_node *trace = cs_config_node(cfg, "output.trace");
+    if (trace && cs_node_bool(trace, "output.trace", &on, &ignored))
+        on = false; /* the check reports it */
+    return on || cs_config_node(cfg, "output.trace_html") ||
+           cs_config_node(cfg, "output.tree");
+}
+
+/* The first trace key the config gives, for the position of an error. */
+static const char *trace_key(const struct cs_config *cfg)
+{
+    static const char *const keys[] = {"output.trace", "output.trace_html",
+                                       "output.tree"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (cs_config_has(cfg, keys[i]))
+            return keys[i];
+    return keys[0];
+}
+
+/* The checks a traced config needs beyond the job's: text output, one
+ * thread, no batch. */
+static int trace_check(const struct cs_job *job, const struct cs_config *cfg,
+                       struct cs_error *err)
+{
+    if (cs_config_bool(cfg, "output.trace") &&
+        cs_config_enum(cfg, "output.format") == CS_FORMAT_JSON)
+        return cs_error_at(err, cs_config_pos(cfg, "output.trace"),
+                           "output.trace prints text lines; it cannot go "
+                           "with output.format json");
+    if (job->problem.setup_instance)
+        return cs_error_at(err, cs_config_pos(cfg, trace_key(cfg)),
+                           "a trace follows one search, not a batch of "
+                           "instances");
+    if (job->threads > 1)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
+                           "a trace follows one search: use one thread");
+    return 0;
+}
+
 int traces_open(struct traces *tr, const struct cs_job *job,
-                const struct cs_config *cfg, struct cs_run *run,
-                struct cs_error *err)
+                const struct cs_config *cfg, struct cs_error *err)
 {
     memset(tr, 0, sizeof *tr);
     tr->cfg = cfg;
-    if (!cs_config_traced(cfg))
+    if (!cli_traced(cfg))
         return 0;
-    if (cs_trace_check(job, cfg, err) ||
+    if (trace_check(job, cfg, err) ||
         open_out(&tr->html, cfg, "output.trace_html", err) ||
         open_out(&tr->dot, cfg, "output.tree", err)) {
         traces_close(tr, true);
@@ -92,8 +136,6 @@ int traces_open(struct traces *tr, const struct cs_job *job,
     };
     tr->tracer = cs_tracer_new(&job->problem, &opts);
     title_of(job, cfg, tr->title, sizeof tr->title);
-    run->on_trace = cs_tracer_step;
-    run->trace_ud = tr->tracer;
     return 0;
 }
 
@@ -118,11 +160,8 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
     return 0;
 }
 
-int traces_end(struct traces *tr, const struct cs_run *run)
+int traces_end(struct traces *tr)
 {
-    if (!tr->tracer)
-        return 0;
-    cs_tracer_end(tr->tracer, run);
     int rc = 0;
     if (tr->html && finish(tr, tr->html, "output.trace_html", true))
         rc = -1;

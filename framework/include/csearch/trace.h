@@ -53,17 +53,6 @@ int cs_tracer_write_dot(const struct cs_tracer *tracer, FILE *out,
                         const char *title);
 void cs_tracer_free(struct cs_tracer *tracer);
 
-/* Whether a checked config asks for any trace (output.trace, trace_html or
- * tree).  A model then sets up a state its describe hook can show, and no
- * counting kernel, since a trace follows one search through the engine. */
-bool cs_config_traced(const struct cs_config *cfg);
-
-/* The checks a traced config needs beyond the job's (-1 with err at the
- * offending key): text output, one thread, no batch. */
-struct cs_job;
-int cs_trace_check(const struct cs_job *job, const struct cs_config *cfg,
-                   struct cs_error *err);
-
 #pragma GCC visibility pop
 
 #endif

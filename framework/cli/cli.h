@@ -1,0 +1,131 @@
+/* cli.h - what the files of the csearch command share.
+ *
+ * main.c reads the command line (one table of options) and hands the config
+ * to run.c (a search, a batch, a merge) or to compare_plan.c (many).
+ * run.c alone turns a job into a search (cli_search); output.c and compare
+ * print the struct cs_result it comes out with.
+ */
+#ifndef CSEARCH_CLI_H
+#define CSEARCH_CLI_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#include "csearch/batch.h"
+#include "csearch/trace.h"
+
+/* ---- main.c ------------------------------------------------------------- */
+
+/* The keys the CLI reads itself (output.*, compare): the options of its
+ * every cs_job_setup. */
+extern const struct cs_option *const cli_options[];
+
+/* The values of output.format, in the order of its choices. */
+enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV };
+
+/* err as one line on stderr, remembered for the other MPI ranks; returns
+ * exit status 2. */
+int cli_fail(const struct cs_error *err);
+
+/* ---- run.c -------------------------------------------------------------- */
+
+/* Set by Ctrl-C once cli_catch_sigint() ran (or by rank 0 when another rank
+ * was interrupted); cli_signalled: a signal reached this process. */
+extern volatile sig_atomic_t cli_interrupted, cli_signalled;
+void cli_catch_sigint(void);
+
+/* What a search needs besides its job; zero means none. */
+struct search_opts {
+    struct out *out;          /* prints the boards */
+    struct cs_tracer *tracer; /* follows every step */
+    const char *checkpoint;   /* --checkpoint or --resume FILE */
+    bool resume;
+    uint64_t slice[4];        /* --units: first, end, part, parts */
+    bool progress;            /* a progress line on stderr */
+};
+
+/* Search job once (polling cli_interrupted); the result even on failure. */
+int cli_search(const struct cs_job *job, const struct search_opts *o,
+               struct cs_result *r, struct cs_error *err);
+
+/* csearch CONFIG: the config's search or batch, printed; or with logs,
+ * csearch merge: their total as a run of cfg prints it.  The exit status. */
+int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
+            struct search_opts *o, const char *const *logs, int nlogs);
+
+/* ---- compare_plan.c ----------------------------------------------------- */
+
+/* csearch compare: cfg is the config read from path with the overrides
+ * sets applied; each run reads path again and applies sets, its strategy's
+ * keys, then n.  -1 with err (at the offending key, nothing printed) when
+ * the comparison cannot start, else the exit status: 0 all complete, 3 a
+ * run stopped by a limit, 130 interrupted. */
+int compare_run(struct cs_config *cfg, const char *path,
+                const char *const *sets, int nsets,
+                const struct cs_registry *reg, struct cs_error *err);
+
+/* ---- output.c ----------------------------------------------------------- */
+
+struct out {
+    FILE *out;
+    const struct cs_job *job;
+    const struct cs_config *cfg;
+    enum cs_format format; /* output.format */
+    int64_t show;          /* output.show: boards to print, -1 = all */
+    bool stats;            /* output.stats */
+    struct cs_board board; /* reused for every solution */
+    uint64_t shown;
+    bool head_done; /* the JSON object's head is out */
+    bool best_kept; /* optimize: board holds the best solution, unprinted */
+    struct batch_summary *batch; /* a batch's counts so far */
+};
+
+/* Printing job's results on stdout as cfg asks; out_free after. */
+void out_init(struct out *o, const struct cs_job *job,
+              const struct cs_config *cfg);
+void out_free(struct out *o);
+
+/* The engine's on_solution: prints up to output.show boards. */
+bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
+                  uint64_t weight);
+/* After the search: results and statistics. */
+void out_end(struct out *o, const struct cs_result *r);
+
+/* A batch: one line (or JSON element) per instance, in input order, then
+ * the summary. */
+struct batch_summary {
+    uint64_t instances, solved, unique, multiple, none, invalid, limited;
+    uint64_t nodes;
+    double seconds;
+    bool stopped;
+};
+void out_batch_result(struct out *o, const struct cs_batch_result *r,
+                      struct batch_summary *sum);
+void out_batch_end(struct out *o, const struct batch_summary *sum);
+
+/* s as a JSON string, quoted and escaped. */
+void out_json_string(FILE *out, const char *s);
+
+/* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
+
+struct traces {
+    struct cs_tracer *tracer; /* NULL: the config asks for no trace */
+    const struct cs_config *cfg;
+    FILE *html, *dot;
+    char title[256];
+};
+
+/* Whether cfg (checked or not) asks for a trace. */
+bool cli_traced(const struct cs_config *cfg);
+
+/* Before the search: check the config, open the files, make the tracer.
+ * -1 with err at the offending key. */
+int traces_open(struct traces *tr, const struct cs_job *job,
+                const struct cs_config *cfg, struct cs_error *err);
+/* After the search: write the page and the tree; -1 if a write failed (the
+ * message is on stderr already). */
+int traces_end(struct traces *tr);
+/* Close the files; remove_files: the search never ran, leave none behind. */
+void traces_close(struct traces *tr, bool remove_files);
+
+#endif

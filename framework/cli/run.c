@@ -1,0 +1,214 @@
+/* run.c - one config's run: its search or its batch, printed; and merge.
+ *
+ * cli_search() is the one place the command turns a job into a search
+ * (struct cs_spec and cs_split); the printers see its struct cs_result.  Ctrl-C is
+ * caught only once a run is set up, so a long setup still stops at once.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+#include "csearch/dist.h"
+
+enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
+       EXIT_INTERRUPTED = 130 };
+
+volatile sig_atomic_t cli_interrupted, cli_signalled;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    cli_interrupted = 1;
+    cli_signalled = 1;
+}
+
+/* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
+ * buffered output when Ctrl-C arrives */
+void cli_catch_sigint(void)
+{
+    struct sigaction sa = {.sa_handler = on_sigint,
+                           .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    /* mpirun passes Ctrl-C on to the ranks as SIGTERM (SIGKILL later) */
+    if (cs_dist_size() > 1)
+        sigaction(SIGTERM, &sa, NULL);
+}
+
+/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
+static void show_progress(void *ud, const struct cs_progress *p)
+{
+    (void)ud;
+    uint64_t fresh = p->units_done - p->units_resumed;
+    double rate = p->elapsed > 0 ? (double)fresh / p->elapsed : 0;
+    double left = rate > 0 ? (double)(p->units_total - p->units_done) / rate
+                           : 0;
+    fprintf(stderr,
+            "\rcsearch: units %" PRIu64 "/%" PRIu64 " (%.1f%%)  %.1f units/s"
+            "  elapsed %.1fs  ETA %.1fs\033[K",
+            p->units_done, p->units_total,
+            p->units_total ? 100.0 * (double)p->units_done /
+                                 (double)p->units_total
+                           : 100.0,
+            rate, p->elapsed, left);
+    fflush(stderr);
+}
+
+int cli_search(const struct cs_job *job, const struct search_opts *o,
+               struct cs_result *r, struct cs_error *err)
+{
+    struct cs_spec spec;
+    struct cs_split split;
+    cs_job_spec(job, &spec, &split);
+    spec.stop = &cli_interrupted;
+    spec.on_solution = o->out ? out_solution : NULL;
+    spec.ud = o->out;
+    spec.on_trace = o->tracer ? cs_tracer_step : NULL;
+    spec.trace_ud = o->tracer;
+    split.checkpoint = o->checkpoint;
+    split.resume = o->resume;
+    split.slice_first = o->slice[0];
+    split.slice_end = o->slice[1];
+    split.slice_part = o->slice[2];
+    split.slice_parts = o->slice[3];
+    split.on_progress = o->progress ? show_progress : NULL;
+    /* launched by mpirun with other ranks: a count is shared out over
+     * them (the library never decides that by itself) */
+    split.distribute = cs_dist_size() > 1;
+    int rc = cs_search(&spec, &split, r, err);
+    if (!rc && o->tracer)
+        cs_tracer_end(o->tracer, r);
+    return rc;
+}
+
+/* A batch: every instance in input order, one line each, then a summary.
+ * Exit status: 130 stopped, 2 some instance invalid, 3 some stopped by a
+ * node or time limit, 1 some without a solution, else 0. */
+static void on_batch_result(void *ud, const struct cs_batch_result *r)
+{
+    struct out *o = ud;
+    out_batch_result(o, r, o->batch);
+}
+
+static int run_batch(struct cs_job *job, struct out *out)
+{
+    struct cs_error err;
+    struct batch_summary sum = {0};
+    out->batch = &sum;
+    double started = cs_now();
+    if (cs_batch_run(job, &cli_interrupted, on_batch_result, out,
+                     &sum.stopped, &err))
+        return cli_fail(&err);
+    sum.seconds = cs_now() - started;
+    out_batch_end(out, &sum);
+    if (sum.stopped)
+        return EXIT_INTERRUPTED;
+    if (sum.invalid)
+        return EXIT_USAGE;
+    if (sum.limited)
+        return EXIT_LIMIT;
+    return sum.none ? EXIT_NO_SOLUTION : EXIT_DONE;
+}
+
+static int exit_status(const struct cs_result *r, const struct search_opts *o)
+{
+    switch (r->status) {
+    case CS_LIMIT:
+        return EXIT_LIMIT;
+    case CS_INTERRUPTED:
+        return EXIT_INTERRUPTED;
+    default: /* a slice is done when its units are: merge has the answer */
+        return r->stats.solutions || o->slice[1] || o->slice[3]
+                   ? EXIT_DONE
+                   : EXIT_NO_SOLUTION;
+    }
+}
+
+static int run_search(struct cs_job *job, struct cs_config *cfg,
+                      struct out *out, struct search_opts *o)
+{
+    struct cs_error err;
+    struct traces traces;
+    if (traces_open(&traces, job, cfg, &err))
+        return cli_fail(&err);
+    cli_catch_sigint();
+    if (job->problem.setup_instance) {
+        if (!o->checkpoint)
+            return run_batch(job, out);
+        cs_error_set(&err, NULL, "checkpoints are for counts, not batches");
+        return cli_fail(&err);
+    }
+    o->out = out;
+    o->tracer = traces.tracer;
+    struct cs_result r;
+    int rc = cli_search(job, o, &r, &err);
+    bool traces_failed = !rc && traces_end(&traces);
+    traces_close(&traces, rc != 0);
+    if (o->progress && r.units.total)
+        fputs("\r\033[K", stderr); /* clear the progress line */
+    if (r.units.torn)
+        fprintf(stderr,
+                "csearch: %s: dropped a torn last line; its unit is searched "
+                "again\n",
+                o->checkpoint);
+    if (rc)
+        return cli_fail(&err);
+    out_end(out, &r);
+    return traces_failed ? EXIT_USAGE : exit_status(&r, o);
+}
+
+/* The merged logs of the config job runs: its fingerprint, every unit;
+ * then the count's result as a run of that config would print it. */
+static int merge_logs(const struct cs_job *job, struct out *out,
+                      const char *const *logs, int n, double started)
+{
+    struct cs_merge m;
+    struct cs_error err;
+    if (cs_merge_logs(logs, n, &m, &err))
+        return cli_fail(&err);
+    if (m.fingerprint != job->fingerprint) {
+        cs_error_set(&err, NULL,
+                     "merge: the logs belong to another config than %s "
+                     "(fingerprint %016" PRIx64 ", the config %016" PRIx64
+                     ")",
+                     cs_config_file(out->cfg), m.fingerprint,
+                     job->fingerprint);
+        return cli_fail(&err);
+    }
+    if (m.torn)
+        fprintf(stderr, "csearch: merge: ignored the torn last line of %d "
+                        "log(s)\n", m.torn);
+    if (m.present < m.units) {
+        cs_error_set(&err, NULL,
+                     "merge: %" PRIu64 " of %" PRIu64 " units missing: %s",
+                     m.units - m.present, m.units, m.missing);
+        return cli_fail(&err);
+    }
+    /* every unit was taken from a log: resumed, in a run's words */
+    struct cs_result r = {.status = CS_COMPLETE, .stats = m.total,
+                          .units = {.total = m.units, .end = m.units,
+                                    .done = m.present,
+                                    .resumed = m.present}};
+    r.stats.seconds = cs_now() - started;
+    out_end(out, &r);
+    return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+}
+
+int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
+            struct search_opts *o, const char *const *logs, int nlogs)
+{
+    double started = cs_now();
+    struct cs_error err;
+    struct cs_job job;
+    const struct cs_job_request req = {cli_options, cli_traced(cfg)};
+    if (cs_job_setup(&job, cfg, reg, &req, &err))
+        return cli_fail(&err);
+    struct out out;
+    out_init(&out, &job, cfg);
+    int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
+                      : run_search(&job, cfg, &out, o);
+    out_free(&out);
+    cs_job_free(&job);
+    return status;
+}
