@@ -274,25 +274,20 @@ static int brute_search(struct cs_run *run, void *state)
 
 /* ---- set-up ------------------------------------------------------------- */
 
-enum { SEARCH_BACKTRACK, SEARCH_BRUTE };
-enum { FORM_ROW, FORM_CELL };
-enum { SYM_MIRROR = 1, SYM_D4 = 2 }; /* strategy.symmetry: none, mirror, d4 */
-enum { KERNEL_FAST = 1 };         /* strategy.kernel: auto, fast, generic */
-
 /* A strategy key that cell or brute force cannot honour: the complaint, with
  * *key set to it, or NULL.  (strategy.state is not among them: both keep a
  * state of their own, and the key chooses among the row model's.) */
 static const char *conflict(const struct cs_config *cfg, const char **key)
 {
-    if (cs_config_enum(cfg, "strategy.symmetry") == SYM_MIRROR) {
+    if (cs_config_enum(cfg, "strategy.symmetry") == NQ_SYM_MIRROR) {
         *key = "strategy.symmetry";
         return "cannot use symmetry mirror (none or d4)";
     }
-    if (cs_config_enum(cfg, "strategy.prune") != 0) {
+    if (cs_config_enum(cfg, "strategy.prune") != NQ_PRUNE_NONE) {
         *key = "strategy.prune";
         return "cannot use prune forward";
     }
-    if (cs_config_enum(cfg, "strategy.kernel") == KERNEL_FAST) {
+    if (cs_config_enum(cfg, "strategy.kernel") == NQ_KERNEL_FAST) {
         *key = "strategy.kernel";
         return "cannot use kernel fast";
     }
@@ -303,8 +298,8 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
                          struct cs_error *err)
 {
     int n = (int)cs_config_int(cfg, "params.n");
-    bool brute = cs_config_enum(cfg, "strategy.search") == SEARCH_BRUTE;
-    bool cell = cs_config_enum(cfg, "strategy.formulation") == FORM_CELL;
+    bool brute = cs_config_enum(cfg, "strategy.search") == NQ_SEARCH_BRUTE;
+    bool cell = cs_config_enum(cfg, "strategy.formulation") == NQ_FORM_CELL;
     bool skipped_rows = cs_config_bool(cfg, "strategy.prune_skipped_rows");
     if (skipped_rows && !cell)
         return cs_error_at(err,
@@ -334,7 +329,7 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
     struct nq_form *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
     p->n = n;
-    p->d4 = symmetry == SYM_D4;
+    p->d4 = symmetry == NQ_SYM_D4;
     out->hooks = brute          ? &brute_hooks
                  : skipped_rows ? &cell_skipped_rows_hooks
                                 : &cell_hooks;

@@ -1,7 +1,7 @@
 /* nqueens/internal.h - what the files of the N-Queens model share, and no
- * one else: the hooks every row state has alike, the boards and traces
- * (board.c), each representation's tables, the set state's lines (set.c),
- * the other formulations, and the fast kernel's two files.
+ * one else: the option tables, the hooks every row state has alike, the
+ * boards and traces (board.c), each representation's tables, the set state's
+ * lines (set.c), the other formulations, and the fast kernel's two files.
  * Whatever a hook calls on the search's hot path is static inline here, so
  * each file's inlined search (cs_dfs on its own table) inlines it too.
  */
@@ -15,6 +15,35 @@
 #include "csearch/model.h"
 #include "nqueens/d4.h"
 #include "nqueens/nqueens.h"
+
+/* ---- the enumeration options: constant and name, one table each --------
+ *
+ * Each table lists X(constant, name) in the order of the option's choices,
+ * so cs_config_enum's index is the constant: the enums below and the names
+ * arrays of the options table (nqueens.c) are both expanded from it. */
+#define NQ_STATE_CHOICES(X)                                                    \
+    X(NQ_STATE_ARRAY, "array") X(NQ_STATE_BITMASK, "bitmask")                  \
+    X(NQ_STATE_SET, "set")
+#define NQ_FORMULATION_CHOICES(X) X(NQ_FORM_ROW, "row") X(NQ_FORM_CELL, "cell")
+#define NQ_SEARCH_CHOICES(X)                                                   \
+    X(NQ_SEARCH_BACKTRACK, "backtrack") X(NQ_SEARCH_BRUTE, "brute-force")
+#define NQ_SYMMETRY_CHOICES(X)                                                 \
+    X(NQ_SYM_NONE, "none") X(NQ_SYM_MIRROR, "mirror") X(NQ_SYM_D4, "d4")
+#define NQ_PRUNE_CHOICES(X)                                                    \
+    X(NQ_PRUNE_NONE, "none") X(NQ_PRUNE_FORWARD, "forward")
+#define NQ_KERNEL_CHOICES(X)                                                   \
+    X(NQ_KERNEL_AUTO, "auto") X(NQ_KERNEL_FAST, "fast")                        \
+    X(NQ_KERNEL_GENERIC, "generic")
+
+#define NQ_CHOICE_CONSTANT(constant, name) constant,
+#define NQ_CHOICE_NAME(constant, name) name,
+
+enum nq_state_choice { NQ_STATE_CHOICES(NQ_CHOICE_CONSTANT) };
+enum nq_formulation { NQ_FORMULATION_CHOICES(NQ_CHOICE_CONSTANT) };
+enum nq_search { NQ_SEARCH_CHOICES(NQ_CHOICE_CONSTANT) };
+enum nq_symmetry { NQ_SYMMETRY_CHOICES(NQ_CHOICE_CONSTANT) };
+enum nq_prune { NQ_PRUNE_CHOICES(NQ_CHOICE_CONSTANT) };
+enum nq_kernel { NQ_KERNEL_CHOICES(NQ_CHOICE_CONSTANT) };
 
 /* ---- small helpers of the hot path ------------------------------------ */
 

@@ -14,14 +14,16 @@
 
 /* ---- the model: options and set-up -------------------------------------- */
 
-static const char *const state_names[] = {"array", "bitmask", "set", NULL};
-static const char *const formulation_names[] = {"row", "cell", NULL};
-static const char *const search_names[] = {"backtrack", "brute-force", NULL};
-static const char *const symmetry_names[] = {"none", "mirror", "d4", NULL};
-static const char *const prune_names[] = {"none", "forward", NULL};
-static const char *const kernel_names[] = {"auto", "fast", "generic", NULL};
-enum { SYM_NONE, SYM_MIRROR, SYM_D4 };
-enum { KERNEL_AUTO, KERNEL_FAST, KERNEL_GENERIC };
+/* An option's choices, NULL-terminated, from its table in internal.h. */
+#define CHOICE_NAMES(table) {table(NQ_CHOICE_NAME) NULL}
+
+static const char *const state_names[] = CHOICE_NAMES(NQ_STATE_CHOICES);
+static const char *const formulation_names[] =
+    CHOICE_NAMES(NQ_FORMULATION_CHOICES);
+static const char *const search_names[] = CHOICE_NAMES(NQ_SEARCH_CHOICES);
+static const char *const symmetry_names[] = CHOICE_NAMES(NQ_SYMMETRY_CHOICES);
+static const char *const prune_names[] = CHOICE_NAMES(NQ_PRUNE_CHOICES);
+static const char *const kernel_names[] = CHOICE_NAMES(NQ_KERNEL_CHOICES);
 
 static const struct cs_option nq_options[] = {
     {.key = "params.n", .type = CS_OPT_INT, .def = "8", .min = 1,
@@ -62,13 +64,13 @@ static const char *fast_conflict(const struct cs_config *cfg)
         return "task count";
     if (cs_config_int(cfg, "limits.nodes") || cs_config_int(cfg, "limits.solutions"))
         return "no node or solution limit";
-    if (cs_config_enum(cfg, "strategy.state") != 1)
+    if (cs_config_enum(cfg, "strategy.state") != NQ_STATE_BITMASK)
         return "state bitmask";
     if (cs_config_enum(cfg, "strategy.select") != CS_SELECT_IN_ORDER)
         return "select in-order";
-    if (cs_config_enum(cfg, "strategy.prune") != 0)
+    if (cs_config_enum(cfg, "strategy.prune") != NQ_PRUNE_NONE)
         return "prune none";
-    if (cs_config_enum(cfg, "strategy.symmetry") != SYM_D4)
+    if (cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4)
         return "symmetry d4";
     if (cs_config_traced(cfg))
         return "a run without traces (output.trace, trace_html, tree)";
@@ -98,14 +100,15 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
         return formulation; /* cell or brute force: formulations.c */
     int n = (int)cs_config_int(cfg, "params.n");
     bool mrv = cs_config_enum(cfg, "strategy.select") == CS_SELECT_MRV;
-    bool hashed = cs_config_enum(cfg, "strategy.state") == 2; /* set */
-    enum nq_state state = cs_config_enum(cfg, "strategy.state") == 0 || hashed
+    int choice = cs_config_enum(cfg, "strategy.state");
+    bool hashed = choice == NQ_STATE_SET;
+    enum nq_state state = choice == NQ_STATE_ARRAY || hashed
                               ? NQ_ARRAY
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
     /* a count with nothing to test at the leaves runs on the slim state,
      * unless traced: the trace shows the queens, which it does not keep */
     if (state == NQ_BITMASK && cs_config_enum(cfg, "task") == CS_TASK_COUNT &&
-        cs_config_enum(cfg, "strategy.symmetry") != SYM_D4 &&
+        cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4 &&
         !cs_config_traced(cfg))
         state = NQ_COUNT;
     int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
@@ -121,17 +124,17 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                            n, NQ_D4_MAX, limit);
     int kernel = cs_config_enum(cfg, "strategy.kernel");
     const char *conflict = fast_conflict(cfg);
-    if (kernel == KERNEL_FAST && conflict)
+    if (kernel == NQ_KERNEL_FAST && conflict)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel fast needs %s", conflict);
-    bool fast = kernel != KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
+    bool fast = kernel != NQ_KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
     p->n = n;
-    p->mirror = symmetry == SYM_MIRROR;
-    p->d4 = symmetry == SYM_D4;
-    p->forward = cs_config_enum(cfg, "strategy.prune") == 1;
+    p->mirror = symmetry == NQ_SYM_MIRROR;
+    p->d4 = symmetry == NQ_SYM_D4;
+    p->forward = cs_config_enum(cfg, "strategy.prune") == NQ_PRUNE_FORWARD;
     p->hashed = hashed;
     out->hooks = nq_hooks(state, p);
     out->data = p;
