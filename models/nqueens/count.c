@@ -7,6 +7,7 @@
  */
 #include "csearch/dfs.h"
 #include "nqueens/internal.h"
+
 /* For a count nothing is shown, so no positions are kept and the state is a
  * handful of scalars.  It is copied rather than undone (its copy hook moves
  * four words and leaves the checks counter alone), and the search function
