@@ -1,4 +1,6 @@
-/* d4.c - N-Queens counting by canonical border placements.
+/* d4.c - N-Queens counting by canonical border placements: the symmetries,
+ * the canonical borders (the kernel's units), the interior search of one,
+ * and its weight.  The same search on vector lanes is lanes.c's.
  *
  * Counting.  Let K be a placement of the border queens and count(K) the
  * number of solutions that extend it.  Symmetries map solutions with border K
@@ -20,21 +22,12 @@
  * rows is their distance (skipping the rows of the side queens).  The last
  * searched row has at most one free square: a solution iff it is free.
  * On AVX-512 processors the same tree is walked 16 subtrees at a time on
- * vector lanes (interior_lanes, below): same nodes, same counts.
+ * vector lanes (nq_interior_lanes, lanes.c): same nodes, same counts.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens/d4.h"
-
-/* The 8-lane interior search: x86-64 compilers that take per-function
- * targets; used when the processor has AVX-512 F and CD. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define NQ_LANES 1
-#include <immintrin.h>
-#else
-#define NQ_LANES 0
-#endif
+#include "nqueens/internal.h"
 
 #define MAXN NQ_D4_MAX
 
@@ -55,12 +48,7 @@ void nq_d4_map(int n, int g, int r, int c, int *gr, int *gc)
 
 /* ---- border placements --------------------------------------------------- */
 
-struct queens {
-    int count;
-    int r[4], c[4];
-};
-
-static void add_queen(struct queens *q, int r, int c)
+static void add_queen(struct nq_queens *q, int r, int c)
 {
     for (int i = 0; i < q->count; i++)
         if (q->r[i] == r && q->c[i] == c)
@@ -70,9 +58,9 @@ static void add_queen(struct queens *q, int r, int c)
     q->count++;
 }
 
-static struct queens border_queens(int n, const struct nq_border *b)
+static struct nq_queens border_queens(int n, const struct nq_border *b)
 {
-    struct queens q = {0};
+    struct nq_queens q = {0};
     add_queen(&q, 0, b->top);
     add_queen(&q, n - 1, b->bottom);
     add_queen(&q, b->left, 0);
@@ -89,7 +77,7 @@ static bool border_valid(int n, const struct nq_border *b)
         (b->bottom == 0) != (b->left == m) ||
         (b->bottom == m) != (b->right == m))
         return false;
-    struct queens q = border_queens(n, b);
+    struct nq_queens q = border_queens(n, b);
     for (int i = 0; i < q.count; i++)
         for (int j = i + 1; j < q.count; j++)
             if (q.r[i] == q.r[j] || q.c[i] == q.c[j] ||
@@ -100,7 +88,7 @@ static bool border_valid(int n, const struct nq_border *b)
 
 static struct nq_border border_image(int n, const struct nq_border *b, int g)
 {
-    struct queens q = border_queens(n, b);
+    struct nq_queens q = border_queens(n, b);
     struct nq_border out = {0};
     for (int i = 0; i < q.count; i++) {
         int r, c;
@@ -167,25 +155,12 @@ void nq_d4_free(void *data)
 
 /* ---- the interior search -------------------------------------------------- */
 
-struct plan {
-    int n, m;               /* board size, interior rows to search */
-    uint64_t full;
-    uint64_t cols;          /* columns the border queens hold, and 0, n-1 */
-    uint64_t attack[MAXN];  /* squares border queens attack in row rows[i] */
-    int shift[MAXN];        /* rows[i + 1] - rows[i] */
-    int rows[MAXN];
-    int pos[MAXN];          /* tracked search: the queen of each row */
-    uint64_t nodes, fails, stab_sum;
-    bool stopped;           /* interior() gave up on *stop */
-    struct queens border;   /* where the lanes' absolute masks start */
-};
-
-static void plan_border(struct plan *pl, int n, const struct nq_border *b)
+static void plan_border(struct nq_plan *pl, int n, const struct nq_border *b)
 {
     memset(pl, 0, sizeof *pl);
     pl->n = n;
     pl->full = (UINT64_C(1) << n) - 1;
-    struct queens q = border_queens(n, b);
+    struct nq_queens q = border_queens(n, b);
     pl->cols = UINT64_C(1) | UINT64_C(1) << (n - 1) | UINT64_C(1) << b->top |
                UINT64_C(1) << b->bottom;
     /* bottom-up: with the canonical border (smallest top first) the rows
@@ -218,7 +193,7 @@ static void plan_border(struct plan *pl, int n, const struct nq_border *b)
  * candidates computed before it is entered, so a dead end or a last row is
  * settled without a push.  Rows go upwards: d1 (the c - r diagonals) shifts
  * down a column per row, d2 (r + c) up, by the distance to the next row. */
-static uint64_t interior(struct plan *pl, volatile sig_atomic_t *stop)
+static uint64_t interior(struct nq_plan *pl, volatile sig_atomic_t *stop)
 {
     const uint64_t full = pl->full;
     const int last = pl->m - 1;
@@ -278,268 +253,6 @@ done:
     return count;
 }
 
-/* ---- the interior search on 8-lane vectors --------------------------------
- *
- * The same tree as interior(), walked by 16 searches at once: two groups of
- * eight 64-bit lanes (AVX-512), each lane a depth-first search of its own
- * subtree.  A scalar walk (struct prefix_walk) fills the first LANE_PREFIX
- * rows or more; every node it reaches there with candidates left is one
- * subtree, handed to the next idle lane.  A step moves every lane by one
- * node at once: a lane with no candidate left backs up a row, then a lane
- * with a candidate places it, counts a solution if the row below it was the
- * last, and goes down if that row has candidates.  Lanes that differ are
- * masked, not branched on, so the mispredicted branch per node of the scalar
- * search is gone; two groups per step give the processor two independent
- * chains to overlap.
- *
- * To back up without a stack, diagonals are absolute (d1 bit r + c, d2 bit
- * c - r + n - 1, at most 2n - 1 <= 55 bits: the border queens are in them
- * from the start, no attack table), so a queen is removed by clearing its
- * bits, and each lane keeps the columns of its queens, 5 bits per row, in one
- * word: at most LANE_ROWS rows per lane (the last row is never entered).
- * Row candidates after backing up are recomputed, above the queen removed.
- * Nodes, fails and solutions are those of interior(), to the unit.
- */
-#if NQ_LANES
-
-#define LANE_ROWS 13   /* rows a lane searches: 12 columns in 60 bits + last */
-#define LANE_PREFIX 3  /* rows the scalar walk fills at least */
-#define LANE_GROUPS 2
-
-/* The scalar walk over the first `depth_end` rows, one subtree at a time. */
-struct prefix_walk {
-    const struct plan *pl;
-    int depth, depth_end;
-    uint64_t nodes, expanded;
-    uint64_t cols[MAXN], d1[MAXN], d2[MAXN], avail[MAXN];
-};
-
-static void walk_begin(struct prefix_walk *w, const struct plan *pl,
-                       int depth_end)
-{
-    const int n = pl->n;
-    uint64_t cols = 0, d1 = 0, d2 = 0;
-    for (int i = 0; i < pl->border.count; i++) {
-        int r = pl->border.r[i], c = pl->border.c[i];
-        cols |= UINT64_C(1) << c;
-        d1 |= UINT64_C(1) << (r + c);
-        d2 |= UINT64_C(1) << (c - r + n - 1);
-    }
-    const int r0 = pl->rows[0];
-    w->pl = pl;
-    w->depth = 0;
-    w->depth_end = depth_end;
-    w->cols[0] = cols;
-    w->d1[0] = d1;
-    w->d2[0] = d2;
-    w->avail[0] = ~(cols | d1 >> r0 | d2 >> (n - 1 - r0)) & pl->full;
-    w->nodes = 1; /* the root, as in interior() */
-    w->expanded = w->avail[0] != 0;
-}
-
-/* The masks of the next subtree's root (row rows[depth_end], with its
- * candidates in out[3]); false when the walk is over. */
-static bool walk_next(struct prefix_walk *w, uint64_t out[4])
-{
-    const struct plan *pl = w->pl;
-    const int n = pl->n;
-    for (;;) {
-        const int i = w->depth;
-        if (!w->avail[i]) {
-            if (i == 0)
-                return false;
-            w->depth--;
-            continue;
-        }
-        const int r = pl->rows[i], r1 = pl->rows[i + 1];
-        uint64_t bit = w->avail[i] & -w->avail[i];
-        w->avail[i] ^= bit;
-        uint64_t nc = w->cols[i] | bit, nd1 = w->d1[i] | bit << r,
-                 nd2 = w->d2[i] | bit << (n - 1 - r);
-        uint64_t next = ~(nc | nd1 >> r1 | nd2 >> (n - 1 - r1)) & pl->full;
-        w->nodes++;
-        if (!next)
-            continue;
-        w->expanded++; /* depth_end < m - 1: never the last row */
-        if (i + 1 == w->depth_end) {
-            out[0] = nc;
-            out[1] = nd1;
-            out[2] = nd2;
-            out[3] = next;
-            return true;
-        }
-        w->depth = i + 1;
-        w->cols[i + 1] = nc;
-        w->d1[i + 1] = nd1;
-        w->d2[i + 1] = nd2;
-        w->avail[i + 1] = next;
-    }
-}
-
-#define LANES_TARGET __attribute__((target("avx512f,avx512cd")))
-#define LANES_INLINE __attribute__((target("avx512f,avx512cd"), always_inline)) static inline
-
-/* Eight searches.  d: the lane's row index (rows[depth_end + d]); sh: 5 d,
- * where its queen's column goes in pos; av: candidates of that row not yet
- * tried; cols, d1, d2: every queen above row d. */
-struct lane_group {
-    __m512i cols, d1, d2, av, d, sh, pos, solutions, nodes, expanded;
-    __mmask8 busy;
-};
-
-/* What every lane of a unit shares. */
-struct lane_consts {
-    __m512i rows_lo, rows_hi; /* rows[depth_end + d], d = 0..15 */
-    __m512i full, n1, one, five, last, m31, c63, zero;
-};
-
-/* Hand subtrees to the idle lanes of g; false when the walk has none left. */
-LANES_INLINE bool lanes_fill(struct lane_group *g, struct prefix_walk *w,
-                             const struct lane_consts *k)
-{
-    uint64_t in[4][8];
-    __mmask8 got = 0;
-    bool more = true;
-    for (int lane = 0; lane < 8 && more; lane++) {
-        if (g->busy & 1u << lane)
-            continue;
-        uint64_t root[4];
-        more = walk_next(w, root);
-        if (!more)
-            break;
-        for (int j = 0; j < 4; j++)
-            in[j][__builtin_popcount(got)] = root[j];
-        got |= (__mmask8)(1u << lane);
-    }
-    if (got) {
-        g->cols = _mm512_mask_expandloadu_epi64(g->cols, got, in[0]);
-        g->d1 = _mm512_mask_expandloadu_epi64(g->d1, got, in[1]);
-        g->d2 = _mm512_mask_expandloadu_epi64(g->d2, got, in[2]);
-        g->av = _mm512_mask_expandloadu_epi64(g->av, got, in[3]);
-        g->d = _mm512_mask_mov_epi64(g->d, got, k->zero);
-        g->sh = _mm512_mask_mov_epi64(g->sh, got, k->zero);
-        g->busy |= got;
-    }
-    return more;
-}
-
-/* One node for each busy lane of g. */
-LANES_INLINE void lanes_step(struct lane_group *g, const struct lane_consts *k)
-{
-    const __m512i one = k->one, zero = k->zero;
-    __m512i cols = g->cols, d1 = g->d1, d2 = g->d2, av = g->av, d = g->d,
-            sh = g->sh, pos = g->pos;
-
-    /* back up the lanes with no candidate left; a lane above its first
-     * row has finished its subtree and goes idle */
-    __mmask8 up = _mm512_mask_cmpeq_epi64_mask(g->busy, av, zero);
-    d = _mm512_mask_sub_epi64(d, up, d, one);
-    sh = _mm512_mask_sub_epi64(sh, up, sh, k->five);
-    __mmask8 done = _mm512_mask_cmplt_epi64_mask(up, d, zero);
-    __mmask8 lift = up & (__mmask8)~done;
-    __m512i r = _mm512_permutex2var_epi64(k->rows_lo, d, k->rows_hi);
-    __m512i rr = _mm512_sub_epi64(k->n1, r);
-    __m512i col = _mm512_and_si512(_mm512_srlv_epi64(pos, sh), k->m31);
-    __m512i bit = _mm512_sllv_epi64(one, col);
-    cols = _mm512_mask_xor_epi64(cols, lift, cols, bit);
-    d1 = _mm512_mask_xor_epi64(d1, lift, d1, _mm512_sllv_epi64(bit, r));
-    d2 = _mm512_mask_xor_epi64(d2, lift, d2, _mm512_sllv_epi64(bit, rr));
-    __m512i above = _mm512_sub_epi64(zero, _mm512_slli_epi64(bit, 1));
-    __m512i taken = _mm512_ternarylogic_epi64(cols, _mm512_srlv_epi64(d1, r),
-                                              _mm512_srlv_epi64(d2, rr), 0xFE);
-    av = _mm512_mask_and_epi64(av, lift, _mm512_andnot_si512(taken, k->full),
-                               above);
-    g->busy &= (__mmask8)~done;
-
-    /* place the lowest candidate; look at the row below */
-    __mmask8 place = _mm512_mask_cmpneq_epi64_mask(g->busy, av, zero);
-    bit = _mm512_and_si512(av, _mm512_sub_epi64(zero, av));
-    av = _mm512_xor_si512(av, bit);
-    __m512i nc = _mm512_or_si512(cols, bit);
-    __m512i nd1 = _mm512_or_si512(d1, _mm512_sllv_epi64(bit, r));
-    __m512i nd2 = _mm512_or_si512(d2, _mm512_sllv_epi64(bit, rr));
-    __m512i dn = _mm512_add_epi64(d, one);
-    __m512i r1 = _mm512_permutex2var_epi64(k->rows_lo, dn, k->rows_hi);
-    __m512i rr1 = _mm512_sub_epi64(k->n1, r1);
-    taken = _mm512_ternarylogic_epi64(nc, _mm512_srlv_epi64(nd1, r1),
-                                      _mm512_srlv_epi64(nd2, rr1), 0xFE);
-    __m512i below = _mm512_andnot_si512(taken, k->full);
-    g->nodes = _mm512_mask_add_epi64(g->nodes, place, g->nodes, one);
-    __mmask8 open = _mm512_mask_cmpneq_epi64_mask(place, below, zero);
-    __mmask8 solved = _mm512_mask_cmpeq_epi64_mask(open, dn, k->last);
-    g->solutions = _mm512_mask_add_epi64(g->solutions, solved, g->solutions,
-                                         one);
-
-    /* go down where the row below has candidates and is not the last */
-    __mmask8 down = open & (__mmask8)~solved;
-    g->expanded = _mm512_mask_add_epi64(g->expanded, down, g->expanded, one);
-    col = _mm512_sub_epi64(k->c63, _mm512_lzcnt_epi64(bit));
-    __m512i kept = _mm512_sub_epi64(_mm512_sllv_epi64(one, sh), one);
-    g->pos = _mm512_mask_ternarylogic_epi64(pos, down, kept,
-                                            _mm512_sllv_epi64(col, sh), 0xEA);
-    g->d = _mm512_mask_mov_epi64(d, down, dn);
-    g->sh = _mm512_mask_add_epi64(sh, down, sh, k->five);
-    g->cols = _mm512_mask_mov_epi64(cols, down, nc);
-    g->d1 = _mm512_mask_mov_epi64(d1, down, nd1);
-    g->d2 = _mm512_mask_mov_epi64(d2, down, nd2);
-    g->av = _mm512_mask_mov_epi64(av, down, below);
-}
-
-LANES_TARGET static uint64_t interior_lanes(struct plan *pl, int depth_end,
-                                            volatile sig_atomic_t *stop)
-{
-    struct prefix_walk w;
-    walk_begin(&w, pl, depth_end);
-    long long rows[16] = {0};
-    for (int j = 0; depth_end + j < pl->m; j++)
-        rows[j] = pl->rows[depth_end + j];
-    struct lane_consts k = {
-        .rows_lo = _mm512_loadu_si512(rows),
-        .rows_hi = _mm512_loadu_si512(rows + 8),
-        .full = _mm512_set1_epi64((long long)pl->full),
-        .n1 = _mm512_set1_epi64(pl->n - 1),
-        .one = _mm512_set1_epi64(1),
-        .five = _mm512_set1_epi64(5),
-        .last = _mm512_set1_epi64(pl->m - 1 - depth_end),
-        .m31 = _mm512_set1_epi64(31),
-        .c63 = _mm512_set1_epi64(63),
-        .zero = _mm512_setzero_si512(),
-    };
-    struct lane_group g[LANE_GROUPS];
-    for (int i = 0; i < LANE_GROUPS; i++)
-        g[i] = (struct lane_group){k.zero, k.zero, k.zero, k.zero, k.zero,
-                                   k.zero, k.zero, k.zero, k.zero, k.zero, 0};
-    bool more = true;
-    for (;;) {
-        __mmask8 busy = 0;
-        for (int i = 0; i < LANE_GROUPS; i++) {
-            if (more && g[i].busy != 0xff) {
-                /* a subtree ends every few hundred nodes: listen here */
-                if (stop && *stop) {
-                    pl->stopped = true;
-                    return 0;
-                }
-                more = lanes_fill(&g[i], &w, &k);
-            }
-            busy |= g[i].busy;
-        }
-        if (!busy)
-            break;
-        for (int i = 0; i < LANE_GROUPS; i++)
-            lanes_step(&g[i], &k);
-    }
-    uint64_t count = 0, nodes = w.nodes, expanded = w.expanded;
-    for (int i = 0; i < LANE_GROUPS; i++) {
-        count += (uint64_t)_mm512_reduce_add_epi64(g[i].solutions);
-        nodes += (uint64_t)_mm512_reduce_add_epi64(g[i].nodes);
-        expanded += (uint64_t)_mm512_reduce_add_epi64(g[i].expanded);
-    }
-    pl->nodes += nodes;
-    pl->fails += nodes - expanded - count;
-    return count;
-}
-
-#endif /* NQ_LANES */
 
 /* |Stab(S)| of a full board: 4 if the quarter turn keeps it, 2 if only the
  * half turn does, else 1 (reflections never do for n > 1). */
@@ -554,7 +267,7 @@ static int solution_stab(const int *pos, int n)
 }
 
 /* The same search recording positions, summing |Stab(S)| per solution. */
-static uint64_t interior_tracked(struct plan *pl, int i, uint64_t cols,
+static uint64_t interior_tracked(struct nq_plan *pl, int i, uint64_t cols,
                                  uint64_t d1, uint64_t d2)
 {
     uint64_t avail = ~(cols | d1 | d2 | pl->attack[i]) & pl->full;
@@ -585,29 +298,19 @@ static uint64_t interior_tracked(struct plan *pl, int i, uint64_t cols,
 }
 
 /* interior() on vectors where the processor and the unit allow it. */
-static uint64_t interior_fastest(const struct nq_d4 *k, struct plan *pl,
+static uint64_t interior_fastest(const struct nq_d4 *k, struct nq_plan *pl,
                                  volatile sig_atomic_t *stop)
 {
 #if NQ_LANES
-    int depth_end = pl->m - LANE_ROWS > LANE_PREFIX ? pl->m - LANE_ROWS
-                                                    : LANE_PREFIX;
+    int depth_end = pl->m - NQ_LANE_ROWS > NQ_LANE_PREFIX
+                        ? pl->m - NQ_LANE_ROWS
+                        : NQ_LANE_PREFIX;
     if (k->lanes && pl->m - depth_end >= 2)
-        return interior_lanes(pl, depth_end, stop);
+        return nq_interior_lanes(pl, depth_end, stop);
 #else
     (void)k;
 #endif
     return interior(pl, stop);
-}
-
-bool nq_d4_lanes_supported(void)
-{
-#if NQ_LANES
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") &&
-           __builtin_cpu_supports("avx512cd");
-#else
-    return false;
-#endif
 }
 
 bool nq_d4_count_unit(const void *data, uint64_t unit,
@@ -615,7 +318,7 @@ bool nq_d4_count_unit(const void *data, uint64_t unit,
 {
     const struct nq_d4 *k = data;
     const struct nq_border *b = &k->units[unit];
-    struct plan pl;
+    struct nq_plan pl;
     plan_border(&pl, k->n, b);
 
     bool rotational = false;

@@ -1,24 +1,16 @@
 /* formulations.c - N-Queens modelled other ways, for comparing strategies.
  *
- * Beside nqueens.c's row-by-row tables, on the generic engine: the cell
- * formulation (the k-th queen on a later square than the (k-1)-th's), brute
- * force (every permutation of the columns, tested at the leaf), and the
- * hash set of occupied lines behind `state: set` (the array hooks use it in
- * place of their arrays).  Each counts its own checks; what a node and a
- * check are for each is in docs/architecture.md, section 12.7.
+ * Beside the row-by-row states, on the generic engine: the cell formulation
+ * (the k-th queen on a later square than the (k-1)-th's) and brute force
+ * (every permutation of the columns, tested at the leaf).  Each counts its
+ * own checks; what a node and a check are for each is in
+ * docs/architecture.md, section 12.7.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "csearch/dfs.h"
-#include "nqueens/d4.h"
-#include "nqueens/nqueens.h"
-
-/* uthash allocates its tables through the project's wrapper (which aborts
- * with a message on exhaustion rather than returning NULL). */
-#define uthash_malloc(size) cs_xmalloc(size)
-#define uthash_free(ptr, size) free(ptr)
-#include <uthash.h>
+#include "nqueens/internal.h"
 
 #define NQ_BRUTE_MAX 12 /* 12! = 479001600 leaves; 13! would take minutes */
 
@@ -26,87 +18,6 @@ struct nq_form {
     int n;
     bool d4;
 };
-
-/* ---- set: occupied columns and diagonals in a hash set ---------------- */
-
-/* The naive textbook state, behind the array hooks of nqueens.c: one hash
- * set holding a key for each occupied column (c), rising diagonal
- * (n + r + c) and falling diagonal (3n - 1 + r - c + n - 1).  Entries live
- * in a pool, one per possible key, so marking only links and unlinks; the
- * bucket table is grown in nq_lineset_new to hold every key at once and
- * keeps a sentinel entry, so no add or delete in the search allocates. */
-struct line_entry {
-    int key;
-    UT_hash_handle hh;
-};
-
-struct nq_lineset {
-    int n;
-    struct line_entry *occupied; /* the hash set (uthash head) */
-    struct line_entry sentinel;  /* key -1: keeps the table alive */
-    struct line_entry pool[];    /* 5n - 2: one per key */
-};
-
-static bool line_has(struct nq_lineset *set, int key)
-{
-    struct line_entry *e;
-    HASH_FIND_INT(set->occupied, &key, e);
-    return e != NULL;
-}
-
-static void line_mark(struct nq_lineset *set, int key, bool on)
-{
-    struct line_entry *e = &set->pool[key];
-    if (on)
-        HASH_ADD_INT(set->occupied, key, e);
-    else
-        HASH_DEL(set->occupied, e);
-}
-
-struct nq_lineset *nq_lineset_new(int n)
-{
-    int keys = 5 * n - 2;
-    struct nq_lineset *set =
-        cs_xcalloc(1, sizeof *set + (size_t)keys * sizeof set->pool[0]);
-    set->n = n;
-    set->sentinel.key = -1;
-    HASH_ADD_INT(set->occupied, key, &set->sentinel);
-    for (int k = 0; k < keys; k++)
-        set->pool[k].key = k;
-    for (int k = 0; k < keys; k++)
-        line_mark(set, k, true);
-    for (int k = 0; k < keys; k++)
-        line_mark(set, k, false);
-    return set;
-}
-
-void nq_lineset_free(struct nq_lineset *set)
-{
-    if (!set)
-        return;
-    HASH_CLEAR(hh, set->occupied);
-    free(set);
-}
-
-bool nq_lineset_attacks(struct nq_lineset *set, int r, int c)
-{
-    int n = set->n;
-    return line_has(set, c) || line_has(set, n + r + c) ||
-           line_has(set, 3 * n - 1 + r - c + n - 1);
-}
-
-bool nq_lineset_has(struct nq_lineset *set, int key)
-{
-    return line_has(set, key);
-}
-
-void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on)
-{
-    int n = set->n;
-    line_mark(set, c, on);
-    line_mark(set, n + r + c, on);
-    line_mark(set, 3 * n - 1 + r - c + n - 1, on);
-}
 
 /* ---- cell: the k-th queen on a square after the (k-1)-th's ------------- */
 
@@ -202,27 +113,9 @@ static bool cell_skipped_row(void *state)
     return s->placed > 0 && s->square[s->placed - 1] / s->n != s->placed - 1;
 }
 
-static bool cell_goal(void *state)
-{
-    struct nq_cell *s = state;
-    if (s->d4)
-        s->unique += nq_is_canonical(s->pos, s->n);
-    return true;
-}
-
-static void cell_collect(void *state, struct cs_stats *into)
-{
-    struct nq_cell *s = state;
-    into->checks += s->checks;
-    into->unique += s->unique;
-    s->checks = s->unique = 0;
-}
-
-static void cell_emit(const void *state, uint64_t k, struct cs_board *out)
-{
-    const struct nq_cell *s = state;
-    nq_emit_board(s->pos, s->n, k, out);
-}
+NQ_GOAL_HOOK(cell, struct nq_cell)
+NQ_COLLECT_HOOK(cell, struct nq_cell)
+NQ_EMIT_HOOK(cell, struct nq_cell)
 
 /* For traces: "queen 1 = (0,2)" (row, column), the board and the arrays. */
 static void cell_var_name(const void *state, int k, char *buf, size_t size)
@@ -306,17 +199,6 @@ static void brute_first(void *state, int r, uint64_t *cursor)
     *cursor = ((UINT64_C(1) << s->n) - 1) & ~s->used;
 }
 
-static bool brute_next(void *state, int r, uint64_t *cursor, int *value)
-{
-    (void)state;
-    (void)r;
-    if (!*cursor)
-        return false;
-    *value = __builtin_ctzll(*cursor);
-    *cursor &= *cursor - 1;
-    return true;
-}
-
 static void brute_apply(void *state, int r, int c)
 {
     struct nq_brute *s = state;
@@ -346,19 +228,8 @@ static bool brute_goal(void *state)
     return true;
 }
 
-static void brute_collect(void *state, struct cs_stats *into)
-{
-    struct nq_brute *s = state;
-    into->checks += s->checks;
-    into->unique += s->unique;
-    s->checks = s->unique = 0;
-}
-
-static void brute_emit(const void *state, uint64_t k, struct cs_board *out)
-{
-    const struct nq_brute *s = state;
-    nq_emit_board(s->pos, s->n, k, out);
-}
+NQ_COLLECT_HOOK(brute, struct nq_brute)
+NQ_EMIT_HOOK(brute, struct nq_brute)
 
 /* For traces: the board with x on the columns taken, and those columns. */
 static bool brute_taken(const void *state, int r, int c)
@@ -384,7 +255,7 @@ static const struct cs_hooks brute_hooks = {
     .init = brute_init,
     .select = brute_select,
     .first = brute_first,
-    .next = brute_next,
+    .next = nq_next_bit,
     .apply = brute_apply,
     .undo = brute_undo,
     .goal = brute_goal,
@@ -403,25 +274,20 @@ static int brute_search(struct cs_run *run, void *state)
 
 /* ---- set-up ------------------------------------------------------------- */
 
-enum { SEARCH_BACKTRACK, SEARCH_BRUTE };
-enum { FORM_ROW, FORM_CELL };
-enum { SYM_MIRROR = 1, SYM_D4 = 2 }; /* strategy.symmetry: none, mirror, d4 */
-enum { KERNEL_FAST = 1 };         /* strategy.kernel: auto, fast, generic */
-
 /* A strategy key that cell or brute force cannot honour: the complaint, with
  * *key set to it, or NULL.  (strategy.state is not among them: both keep a
  * state of their own, and the key chooses among the row model's.) */
 static const char *conflict(const struct cs_config *cfg, const char **key)
 {
-    if (cs_config_enum(cfg, "strategy.symmetry") == SYM_MIRROR) {
+    if (cs_config_enum(cfg, "strategy.symmetry") == NQ_SYM_MIRROR) {
         *key = "strategy.symmetry";
         return "cannot use symmetry mirror (none or d4)";
     }
-    if (cs_config_enum(cfg, "strategy.prune") != 0) {
+    if (cs_config_enum(cfg, "strategy.prune") != NQ_PRUNE_NONE) {
         *key = "strategy.prune";
         return "cannot use prune forward";
     }
-    if (cs_config_enum(cfg, "strategy.kernel") == KERNEL_FAST) {
+    if (cs_config_enum(cfg, "strategy.kernel") == NQ_KERNEL_FAST) {
         *key = "strategy.kernel";
         return "cannot use kernel fast";
     }
@@ -432,8 +298,8 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
                          struct cs_error *err)
 {
     int n = (int)cs_config_int(cfg, "params.n");
-    bool brute = cs_config_enum(cfg, "strategy.search") == SEARCH_BRUTE;
-    bool cell = cs_config_enum(cfg, "strategy.formulation") == FORM_CELL;
+    bool brute = cs_config_enum(cfg, "strategy.search") == NQ_SEARCH_BRUTE;
+    bool cell = cs_config_enum(cfg, "strategy.formulation") == NQ_FORM_CELL;
     bool skipped_rows = cs_config_bool(cfg, "strategy.prune_skipped_rows");
     if (skipped_rows && !cell)
         return cs_error_at(err,
@@ -443,7 +309,7 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.search"),
                            "search brute-force needs formulation row");
     if (!brute && !cell)
-        return 1; /* the row model of nqueens.c */
+        return 1; /* the row model (nqueens.c) */
 
     const char *key = NULL, *why = conflict(cfg, &key);
     const char *what = brute ? "search brute-force" : "formulation cell";
@@ -463,7 +329,7 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
     struct nq_form *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
     p->n = n;
-    p->d4 = symmetry == SYM_D4;
+    p->d4 = symmetry == NQ_SYM_D4;
     out->hooks = brute          ? &brute_hooks
                  : skipped_rows ? &cell_skipped_rows_hooks
                                 : &cell_hooks;
