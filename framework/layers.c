@@ -85,8 +85,9 @@ static int restarting(struct cs_engine *e, void *state)
             to = at;
         eng_undo_to(e, state, at, to);
         /* the same node again, in the same order, would stop at the same
-         * place: without shuffled orders such a restart needs more */
-        if (to == d->base && !d->shuffle)
+         * place: without shuffled orders such a restart needs more, unless
+         * the model changed its own order (grow false) */
+        if (grow && to == d->base && !d->shuffle)
             b.now = doubled(b.now), b.index++;
         else
             budget_next(&b, grow);

@@ -15,7 +15,9 @@
  *              With shuffle, each search tries values in an order drawn
  *              from the seed.  Without it, a search that would begin at
  *              the very node the last one began at gets a doubled budget
- *              whatever the policy, so it cannot repeat itself for ever
+ *              whatever the policy (unless the model's hook asked for the
+ *              first budget again, having changed its own value order),
+ *              so it cannot repeat itself for ever
  *              (with shuffle, constant budgets on a tree without a
  *              solution end only at a limit).  Should the moves kept prove a dead end, the
  *              search goes back to the root, so a tree with no solution is

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "cli.h" /* cli_options: the keys the shipped configs carry */
 #include "support.h"
 
 struct nq_answer nq_answers[28];
@@ -57,7 +58,8 @@ struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job)
     struct cs_registry *reg = cs_registry_new();
     struct cs_error err;
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
-    if (cs_job_setup(job, cfg, reg, NULL, &err))
+    const struct cs_job_request req = {.options = cli_options};
+    if (cs_job_setup(job, cfg, reg, &req, &err))
         fail_msg("setup: %s", err.msg);
     return reg;
 }
@@ -96,7 +98,8 @@ const char *setup_error(struct cs_config *cfg)
     struct cs_error err;
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
     struct cs_job job;
-    int rc = cs_job_setup(&job, cfg, reg, NULL, &err);
+    const struct cs_job_request req = {.options = cli_options};
+    int rc = cs_job_setup(&job, cfg, reg, &req, &err);
     if (rc == 0) {
         cs_job_free(&job);
         cs_registry_free(reg);

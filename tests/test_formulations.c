@@ -355,7 +355,7 @@ static void test_formulations_threads_same_counts(void **ctx)
         keys[k++] = "strategy.threads=2";
         keys[k] = NULL;
         run_keys(keys, 8, "count", &two, NULL, NULL);
-        assert_true(two.units_total > 0);
+        assert_true(two.units.total > 0);
         assert_int_equal(two.stats.solutions, 92);
         assert_int_equal(two.stats.solutions, one.stats.solutions);
         assert_int_equal(two.stats.nodes, one.stats.nodes);

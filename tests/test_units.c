@@ -58,8 +58,8 @@ static void test_units_split_counts_as_unsplit(void **ctx)
                                    "params.puzzle=................", prop,
                                    sel, "strategy.threads=2", NULL};
         struct cs_result a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
-        assert_int_equal(a.units_total, 0); /* not split */
-        assert_true(b.units_total > 0);
+        assert_int_equal(a.units.total, 0); /* not split */
+        assert_true(b.units.total > 0);
         assert_int_equal(b.stats.solutions, 288);
         assert_same_counts(&a.stats, &b.stats);
     }
@@ -93,9 +93,9 @@ static void test_units_parts_merge_to_the_whole(void **ctx)
         paths[k] = logs[k];
         struct cs_result part = count(sets, logs[k], (uint64_t)k, 3);
         assert_int_equal(part.status, CS_COMPLETE);
-        assert_int_equal(part.units_first, first); /* parts abut */
-        assert_int_equal(part.units_done, part.units_end - part.units_first);
-        first = part.units_end;
+        assert_int_equal(part.units.first, first); /* parts abut */
+        assert_int_equal(part.units.done, part.units.end - part.units.first);
+        first = part.units.end;
         solutions += part.stats.solutions;
     }
     assert_int_equal(first, 1958); /* every unit in some part */

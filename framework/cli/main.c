@@ -21,34 +21,6 @@
 
 enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
-static const char *const format_names[] = {"text", "json", "csv", NULL};
-
-static const struct cs_option cli_keys[] = {
-    {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
-     .choices = format_names,
-     .help = "text, one JSON object (--json), or csv (the solutions' "
-             "lines alone, as the model writes them)"},
-    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
-     .max = 9e18, .all_word = "all",
-     .help = "solutions to print for solve/enumerate (a number or all)"},
-    {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
-     .help = "print the search statistics"},
-    {.key = "output.trace", .type = CS_OPT_BOOL, .def = "false",
-     .help = "print every step of the search (--trace)"},
-    {.key = "output.trace_html", .type = CS_OPT_STRING,
-     .help = "write a step-through HTML page of the search to this file "
-             "(--trace-html)"},
-    {.key = "output.tree", .type = CS_OPT_STRING,
-     .help = "write the search tree to this file as Graphviz DOT (--tree)"},
-    {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
-     .min = 1, .max = 1000000,
-     .help = "nodes the tree and the HTML page hold at most"},
-    {.key = "compare", .type = CS_OPT_NODE,
-     .help = "strategies to run side by side over values of n: a table, "
-             "CSV and a plot (csearch compare; docs/compare.md)"},
-    {.key = NULL},
-};
-const struct cs_option *const cli_options[] = {cli_keys, NULL};
 
 /* What an option does.  KEY options become the override "key=ARG" (or key
  * as it stands, without ARG), applied after every --set in table order. */
@@ -240,7 +212,7 @@ static int list_models(const struct cs_registry *reg)
     puts("\nkeys of every model:");
     for (const struct cs_option *opt = cs_framework_options; opt->key; opt++)
         print_option(opt);
-    for (const struct cs_option *opt = cli_keys; opt->key; opt++)
+    for (const struct cs_option *opt = cli_options[0]; opt->key; opt++)
         print_option(opt);
     return EXIT_DONE;
 }

@@ -11,9 +11,10 @@
 __extension__ typedef unsigned __int128 nq_diag;
 
 struct nq_abs {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, placed;
     bool mirror, forward, d4;
-    uint64_t full, half, checks, unique;
+    uint64_t full, half;
     uint64_t cols, rows; /* rows: the rows that have a queen */
     nq_diag d1, d2;      /* bit r + c, bit c - r + n - 1 */
     int pos[NQ_BITMASK_MAX];
@@ -50,14 +51,14 @@ static int abs_domain_size(void *state, int r)
     struct nq_abs *s = state;
     if (s->rows >> r & 1)
         return -1;
-    s->checks++;
+    s->counters.checks++;
     return __builtin_popcountll(abs_avail(s, r));
 }
 
 static void abs_first(void *state, int r, uint64_t *cursor)
 {
     struct nq_abs *s = state;
-    s->checks++;
+    s->counters.checks++;
     *cursor = abs_avail(s, r);
 }
 
@@ -91,7 +92,7 @@ static bool abs_prune(void *state)
     for (int r = 0; r < s->n; r++) {
         if (s->rows >> r & 1)
             continue;
-        s->checks++;
+        s->counters.checks++;
         if (!abs_avail(s, r))
             return true;
     }
@@ -121,7 +122,7 @@ static void abs_describe(const void *state, struct cs_view *out)
               2 * s->n - 1);
 }
 
-static int abs_search(struct cs_run *run, void *state);
+static int abs_search(struct cs_dfs *dfs, void *state);
 
 static const struct cs_hooks absolute_hooks = {
     .state_size = sizeof(struct nq_abs),
@@ -133,9 +134,9 @@ static const struct cs_hooks absolute_hooks = {
     .apply = abs_apply,
     .undo = abs_undo,
     .prune = abs_prune,
+    .counters = true,
     .goal = abs_goal,
     .weight = abs_weight,
-    .collect = abs_collect,
     .emit = abs_emit,
     .describe = abs_describe,
     .var_name = nq_var_name,
@@ -143,9 +144,9 @@ static const struct cs_hooks absolute_hooks = {
     .search = abs_search,
 };
 
-static int abs_search(struct cs_run *run, void *state)
+static int abs_search(struct cs_dfs *dfs, void *state)
 {
-    return cs_dfs(run, state, &absolute_hooks);
+    return cs_dfs(dfs, state, &absolute_hooks);
 }
 
 const struct cs_hooks *nq_absolute_hooks(const struct nq_problem *p)

@@ -10,9 +10,9 @@
 /* With `state: set` the same hooks keep the occupied lines in a hash set
  * instead of the arrays (set.c): the same tree, the same checks. */
 struct nq_array {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, placed;
     bool mirror, forward, d4;
-    uint64_t checks, unique;
     struct nq_lineset *set; /* state set: the lines; NULL: the arrays */
     int pos[NQ_ARRAY_MAX]; /* column of row r's queen, -1 if open */
     bool col[NQ_ARRAY_MAX];
@@ -65,7 +65,7 @@ static int arr_domain_size(void *state, int r)
         return -1;
     int size = 0, limit = arr_limit(s);
     for (int c = 0; c < limit; c++) {
-        s->checks++;
+        s->counters.checks++;
         size += arr_free(s, r, c);
     }
     return size;
@@ -83,7 +83,7 @@ static bool arr_next(void *state, int r, uint64_t *cursor, int *value)
     struct nq_array *s = state;
     int limit = arr_limit(s);
     for (int c = (int)*cursor; c < limit; c++) {
-        s->checks++;
+        s->counters.checks++;
         if (arr_free(s, r, c)) {
             *value = c;
             *cursor = (uint64_t)c + 1;
@@ -131,7 +131,7 @@ static bool arr_prune(void *state)
             continue;
         bool any = false;
         for (int c = 0; c < s->n && !any; c++) {
-            s->checks++;
+            s->counters.checks++;
             any = arr_free(s, r, c);
         }
         if (!any)
@@ -184,10 +184,10 @@ static const struct cs_hooks array_hooks = {
     .next = arr_next,
     .apply = arr_apply,
     .undo = arr_undo,
+    .counters = true,
     .prune = arr_prune,
     .goal = arr_goal,
     .weight = arr_weight,
-    .collect = arr_collect,
     .emit = arr_emit,
     .describe = arr_describe,
     .var_name = nq_var_name,

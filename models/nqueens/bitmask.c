@@ -12,9 +12,10 @@
  * queens above attack along each diagonal (d1 shifts left a column per row,
  * d2 right).  apply writes level r + 1, undo just steps back. */
 struct nq_bits {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, row;
     bool mirror, d4;
-    uint64_t full, half, checks, unique;
+    uint64_t full, half;
     uint64_t cols[NQ_BITMASK_MAX + 1];
     uint64_t d1[NQ_BITMASK_MAX + 1];
     uint64_t d2[NQ_BITMASK_MAX + 1];
@@ -44,7 +45,7 @@ static void bits_first(void *state, int r, uint64_t *cursor)
     uint64_t avail = s->full & ~(s->cols[r] | s->d1[r] | s->d2[r]);
     if (r == 0 && s->mirror)
         avail &= s->half;
-    s->checks++;
+    s->counters.checks++;
     *cursor = avail;
 }
 
@@ -72,7 +73,7 @@ static bool bits_prune(void *state)
     struct nq_bits *s = state;
     int r = s->row;
     for (int k = 0; k < s->n - r; k++) {
-        s->checks++;
+        s->counters.checks++;
         if (!(s->full & ~(s->cols[r] | s->d1[r] << k | s->d2[r] >> k)))
             return true;
     }
@@ -109,14 +110,14 @@ static void bits_describe(const void *state, struct cs_view *out)
     nq_view_bits(out, "avail", 0, r < s->n ? avail : 0, s->n);
 }
 
-static int bits_search(struct cs_run *run, void *state);
-static int bits_forward_search(struct cs_run *run, void *state);
+static int bits_search(struct cs_dfs *dfs, void *state);
+static int bits_forward_search(struct cs_dfs *dfs, void *state);
 
 #define BITS_HOOKS                                                             \
     .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
     .select = bits_select, .first = bits_first, .next = nq_next_bit,           \
     .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
-    .collect = bits_collect, .emit = bits_emit, .describe = bits_describe,     \
+    .counters = true, .emit = bits_emit, .describe = bits_describe,            \
     .var_name = nq_var_name, .value_name = nq_value_name
 
 static const struct cs_hooks bitmask_hooks = {
@@ -142,14 +143,14 @@ static const struct cs_hooks bitmask_forward_hooks = {
     .search = bits_forward_search,
 };
 
-static int bits_search(struct cs_run *run, void *state)
+static int bits_search(struct cs_dfs *dfs, void *state)
 {
-    return cs_dfs(run, state, &bitmask_hooks);
+    return cs_dfs(dfs, state, &bitmask_hooks);
 }
 
-static int bits_forward_search(struct cs_run *run, void *state)
+static int bits_forward_search(struct cs_dfs *dfs, void *state)
 {
-    return cs_dfs(run, state, &bitmask_forward_hooks);
+    return cs_dfs(dfs, state, &bitmask_forward_hooks);
 }
 
 

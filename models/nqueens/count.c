@@ -15,9 +15,10 @@
  * engine then walks the tree with no memory round trip between a queen's
  * placement and the next row's candidates, as a hand-written recursion does. */
 struct nq_count {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, row;
     bool mirror;
-    uint64_t full, half, cols, d1, d2, checks;
+    uint64_t full, half, cols, d1, d2;
 };
 
 static void count_init(void *state, const void *problem)
@@ -42,7 +43,7 @@ static void count_first(void *state, int r, uint64_t *cursor)
     uint64_t avail = s->full & ~(s->cols | s->d1 | s->d2);
     if (r == 0 && s->mirror)
         avail &= s->half;
-    s->checks++;
+    s->counters.checks++;
     *cursor = avail;
 }
 
@@ -70,7 +71,7 @@ static bool count_prune(void *state)
 {
     struct nq_count *s = state;
     for (int k = 0; k < s->n - s->row; k++) {
-        s->checks++;
+        s->counters.checks++;
         if (!(s->full & ~(s->cols | s->d1 << k | s->d2 >> k)))
             return true;
     }
@@ -79,21 +80,14 @@ static bool count_prune(void *state)
 
 NQ_WEIGHT_HOOK(count, struct nq_count, r == 0)
 
-static void count_collect(void *state, struct cs_stats *into)
-{
-    struct nq_count *s = state;
-    into->checks += s->checks;
-    s->checks = 0;
-}
-
-static int count_search(struct cs_run *run, void *state);
-static int count_forward_search(struct cs_run *run, void *state);
+static int count_search(struct cs_dfs *dfs, void *state);
+static int count_forward_search(struct cs_dfs *dfs, void *state);
 
 #define COUNT_HOOKS                                                            \
     .state_size = sizeof(struct nq_count), .init = count_init,                 \
     .copy = count_copy, .select = count_select, .first = count_first,          \
     .next = nq_next_bit, .apply = count_apply, .weight = count_weight,         \
-    .collect = count_collect
+    .counters = true
 
 static const struct cs_hooks count_hooks = {
     COUNT_HOOKS,
@@ -107,18 +101,18 @@ static const struct cs_hooks count_forward_hooks = {
 };
 
 /* The state in a local whose address never escapes the inlined engine. */
-static int count_search(struct cs_run *run, void *state)
+static int count_search(struct cs_dfs *dfs, void *state)
 {
     struct nq_count local = *(struct nq_count *)state;
-    int status = cs_dfs(run, &local, &count_hooks);
+    int status = cs_dfs(dfs, &local, &count_hooks);
     *(struct nq_count *)state = local;
     return status;
 }
 
-static int count_forward_search(struct cs_run *run, void *state)
+static int count_forward_search(struct cs_dfs *dfs, void *state)
 {
     struct nq_count local = *(struct nq_count *)state;
-    int status = cs_dfs(run, &local, &count_forward_hooks);
+    int status = cs_dfs(dfs, &local, &count_forward_hooks);
     *(struct nq_count *)state = local;
     return status;
 }

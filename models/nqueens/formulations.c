@@ -29,9 +29,9 @@ struct nq_form {
  * pruning a node whose queen stands below a row left empty is cut: the
  * rows above the last queen are all passed and can take no queen again. */
 struct nq_cell {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, placed;
     bool d4;
-    uint64_t checks, unique;
     int square[NQ_ARRAY_MAX]; /* square of queen k */
     int pos[NQ_ARRAY_MAX];    /* column of row r's queen, -1 if none */
     bool col[NQ_ARRAY_MAX];
@@ -68,7 +68,7 @@ static bool cell_next(void *state, int k, uint64_t *cursor, int *value)
     (void)k;
     for (int sq = (int)*cursor; sq < squares; sq++) {
         int r = sq / s->n, c = sq % s->n;
-        s->checks++;
+        s->counters.checks++;
         if (s->pos[r] < 0 && !s->col[c] && !s->d1[r + c] &&
             !s->d2[r - c + s->n - 1]) {
             *value = sq;
@@ -114,7 +114,6 @@ static bool cell_skipped_row(void *state)
 }
 
 NQ_GOAL_HOOK(cell, struct nq_cell)
-NQ_COLLECT_HOOK(cell, struct nq_cell)
 NQ_EMIT_HOOK(cell, struct nq_cell)
 
 /* For traces: "queen 1 = (0,2)" (row, column), the board and the arrays. */
@@ -155,7 +154,7 @@ static void cell_describe(const void *state, struct cs_view *out)
     .state_size = sizeof(struct nq_cell), .init = cell_init,                   \
     .select = cell_select, .first = cell_first, .next = cell_next,             \
     .apply = cell_apply, .undo = cell_undo, .goal = cell_goal,                 \
-    .collect = cell_collect, .emit = cell_emit, .describe = cell_describe,     \
+    .counters = true, .emit = cell_emit, .describe = cell_describe,            \
     .var_name = cell_var_name, .value_name = cell_value_name
 
 static const struct cs_hooks cell_hooks = {CELL_HOOKS};
@@ -172,9 +171,10 @@ static const struct cs_hooks cell_skipped_rows_hooks = {
  * compares queen pairs for a shared diagonal (one check per pair, stopping
  * at the first pair that attacks); a rejected permutation is a fail. */
 struct nq_brute {
+    struct cs_counters counters; /* the engine's: checks, unique */
     int n, row;
     bool d4;
-    uint64_t used, checks, unique; /* used: the columns taken */
+    uint64_t used; /* the columns taken */
     int pos[NQ_BRUTE_MAX];
 };
 
@@ -219,16 +219,15 @@ static bool brute_goal(void *state)
     struct nq_brute *s = state;
     for (int a = 0; a < s->n; a++)
         for (int b = a + 1; b < s->n; b++) {
-            s->checks++;
+            s->counters.checks++;
             if (abs(s->pos[a] - s->pos[b]) == b - a)
                 return false;
         }
     if (s->d4)
-        s->unique += nq_is_canonical(s->pos, s->n);
+        s->counters.unique += nq_is_canonical(s->pos, s->n);
     return true;
 }
 
-NQ_COLLECT_HOOK(brute, struct nq_brute)
 NQ_EMIT_HOOK(brute, struct nq_brute)
 
 /* For traces: the board with x on the columns taken, and those columns. */
@@ -248,7 +247,7 @@ static void brute_describe(const void *state, struct cs_view *out)
     nq_view_bits(out, "used", 0, s->used, s->n);
 }
 
-static int brute_search(struct cs_run *run, void *state);
+static int brute_search(struct cs_dfs *dfs, void *state);
 
 static const struct cs_hooks brute_hooks = {
     .state_size = sizeof(struct nq_brute),
@@ -259,7 +258,7 @@ static const struct cs_hooks brute_hooks = {
     .apply = brute_apply,
     .undo = brute_undo,
     .goal = brute_goal,
-    .collect = brute_collect,
+    .counters = true,
     .emit = brute_emit,
     .describe = brute_describe,
     .var_name = nq_var_name,
@@ -267,9 +266,9 @@ static const struct cs_hooks brute_hooks = {
     .search = brute_search, /* n! leaves: worth inlining the hooks */
 };
 
-static int brute_search(struct cs_run *run, void *state)
+static int brute_search(struct cs_dfs *dfs, void *state)
 {
-    return cs_dfs(run, state, &brute_hooks);
+    return cs_dfs(dfs, state, &brute_hooks);
 }
 
 /* ---- set-up ------------------------------------------------------------- */
@@ -294,7 +293,8 @@ static const char *conflict(const struct cs_config *cfg, const char **key)
     return NULL;
 }
 
-int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
+int nq_formulation_setup(const struct cs_config *cfg,
+                         const struct cs_setup *how, struct cs_problem *out,
                          struct cs_error *err)
 {
     int n = (int)cs_config_int(cfg, "params.n");
@@ -320,7 +320,7 @@ int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
                            "search brute-force tries all n! permutations; "
                            "n = %d is refused (at most %d)",
                            n, NQ_BRUTE_MAX);
-    if (cs_config_enum(cfg, "task") == CS_TASK_COUNT && n > NQ_D4_MAX)
+    if (how->task == CS_TASK_COUNT && n > NQ_D4_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "counting n = %d could overflow 64-bit counts "
                            "(at most %d); task solve works up to %d",

@@ -113,18 +113,8 @@ static inline bool nq_is_canonical(const int *pos, int n)
     {                                                                          \
         type *s = state;                                                       \
         if (s->d4)                                                             \
-            s->unique += nq_is_canonical(s->pos, s->n);                        \
+            s->counters.unique += nq_is_canonical(s->pos, s->n);                        \
         return true;                                                           \
-    }
-
-/* collect (checks, unique): hand the counters to the run, and start again. */
-#define NQ_COLLECT_HOOK(prefix, type)                                          \
-    static void prefix##_collect(void *state, struct cs_stats *into)           \
-    {                                                                          \
-        type *s = state;                                                       \
-        into->checks += s->checks;                                             \
-        into->unique += s->unique;                                             \
-        s->checks = s->unique = 0;                                             \
     }
 
 /* emit (n, pos): the board, k = 1 its mirror image. */
@@ -147,11 +137,10 @@ static inline bool nq_is_canonical(const int *pos, int n)
         return nq_mirror_weight(at_root, s->mirror, s->n, c);                  \
     }
 
-/* All four, for a state that keeps the queens' positions and both
+/* All three, for a state that keeps the queens' positions and both
  * symmetries (array, bitmask, absolute). */
 #define NQ_ROW_HOOKS(prefix, type, at_root)                                    \
     NQ_GOAL_HOOK(prefix, type)                                                 \
-    NQ_COLLECT_HOOK(prefix, type)                                              \
     NQ_EMIT_HOOK(prefix, type)                                                 \
     NQ_WEIGHT_HOOK(prefix, type, at_root)
 
@@ -207,7 +196,8 @@ void nq_lineset_mark(struct nq_lineset *set, int r, int c, bool on);
 /* Formulation cell and search brute-force.  Returns 0 with *out set up, -1
  * with err positioned, or 1 when cfg asks for neither (the row model takes
  * it). */
-int nq_formulation_setup(const struct cs_config *cfg, struct cs_problem *out,
+int nq_formulation_setup(const struct cs_config *cfg,
+                         const struct cs_setup *how, struct cs_problem *out,
                          struct cs_error *err);
 
 /* ---- the fast kernel: d4.c, and its search on vector lanes, lanes.c ---- */

@@ -58,21 +58,22 @@ static const struct cs_option nq_options[] = {
 
 /* The fast kernel counts with d4 over the plain bitmask tree; anything that
  * changes the tree, or needs to stop inside it, is the engine's. */
-static const char *fast_conflict(const struct cs_config *cfg)
+static const char *fast_conflict(const struct cs_config *cfg,
+                                 const struct cs_setup *how)
 {
-    if (cs_config_enum(cfg, "task") != CS_TASK_COUNT)
+    if (how->task != CS_TASK_COUNT)
         return "task count";
-    if (cs_config_int(cfg, "limits.nodes") || cs_config_int(cfg, "limits.solutions"))
+    if (how->limits.nodes || how->limits.solutions)
         return "no node or solution limit";
     if (cs_config_enum(cfg, "strategy.state") != NQ_STATE_BITMASK)
         return "state bitmask";
-    if (cs_config_enum(cfg, "strategy.select") != CS_SELECT_IN_ORDER)
+    if (how->select != CS_SELECT_IN_ORDER)
         return "select in-order";
     if (cs_config_enum(cfg, "strategy.prune") != NQ_PRUNE_NONE)
         return "prune none";
     if (cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4)
         return "symmetry d4";
-    if (cs_config_traced(cfg))
+    if (how->tracing)
         return "a run without traces (output.trace, trace_html, tree)";
     return NULL;
 }
@@ -92,14 +93,15 @@ static bool count_unit(const void *data, uint64_t unit,
     return nq_d4_count_unit(p->kernel, unit, stop, out);
 }
 
-static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
+static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                    struct cs_problem *out,
                     struct cs_error *err)
 {
-    int formulation = nq_formulation_setup(cfg, out, err);
+    int formulation = nq_formulation_setup(cfg, how, out, err);
     if (formulation <= 0)
         return formulation; /* cell or brute force: formulations.c */
     int n = (int)cs_config_int(cfg, "params.n");
-    bool mrv = cs_config_enum(cfg, "strategy.select") == CS_SELECT_MRV;
+    bool mrv = how->select == CS_SELECT_MRV;
     int choice = cs_config_enum(cfg, "strategy.state");
     bool hashed = choice == NQ_STATE_SET;
     enum nq_state state = choice == NQ_STATE_ARRAY || hashed
@@ -107,9 +109,9 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                               : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
     /* a count with nothing to test at the leaves runs on the slim state,
      * unless traced: the trace shows the queens, which it does not keep */
-    if (state == NQ_BITMASK && cs_config_enum(cfg, "task") == CS_TASK_COUNT &&
+    if (state == NQ_BITMASK && how->task == CS_TASK_COUNT &&
         cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4 &&
-        !cs_config_traced(cfg))
+        !how->tracing)
         state = NQ_COUNT;
     int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
     if (n > limit)
@@ -117,13 +119,13 @@ static int nq_setup(const struct cs_config *cfg, struct cs_problem *out,
                            "n = %d is beyond the limit of the %s state "
                            "(at most %d)",
                            n, state == NQ_ARRAY ? "array" : "bitmask", limit);
-    if (cs_config_enum(cfg, "task") == CS_TASK_COUNT && n > NQ_D4_MAX)
+    if (how->task == CS_TASK_COUNT && n > NQ_D4_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "counting n = %d could overflow 64-bit counts "
                            "(at most %d); task solve works up to %d",
                            n, NQ_D4_MAX, limit);
     int kernel = cs_config_enum(cfg, "strategy.kernel");
-    const char *conflict = fast_conflict(cfg);
+    const char *conflict = fast_conflict(cfg, how);
     if (kernel == NQ_KERNEL_FAST && conflict)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel fast needs %s", conflict);

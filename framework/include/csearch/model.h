@@ -202,7 +202,9 @@ struct cs_hooks {
      * moves it kept already), and set *grow to false when the next budget
      * should start again from the first (true on entry).  The model may
      * change its own strategy in the state (a value order), which undo
-     * must then leave alone.  NULL: every restart is from the root. */
+     * must then leave alone; it should ask for the first budget again only
+     * when it did, or the same search repeats (layers.h).  NULL: every
+     * restart is from the root. */
     int (*restart)(void *state, int depth, bool *grow);
 
     /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
