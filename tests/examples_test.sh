@@ -49,6 +49,7 @@ build() {
 # both at once (a background build cannot count failures: it leaves a note)
 build map-colouring &
 build knights-tour &
+build langford &
 wait
 if [ -s "$tmp/broken" ]; then
     for name in $(cat "$tmp/broken"); do
@@ -90,6 +91,11 @@ run 0 " 5  25 14  3  8 19| 4   4  9 18 13  2| 3  15 24  1 20  7| 2  10  5 22 17 
     build/knights-tour 5x5 c3
 run 0 " 6  18  9  6 25 16 31| 5   7 26 17 32  5 24| 4  10 19  8 23 30 15| 3  27 36 29 14 33  4| 2  20 11  2 35 22 13| 1   1 28 21 12  3 34|    a  b  c  d  e  f|38 nodes, 154 checks, 2 fails|" \
     build/knights-tour 6x6 a1 closed
+cd "$tmp/langford" || exit 1
+run 0 "solutions  52|status     complete|nodes      668|checks     6837|fails      272|max depth  7|" \
+    "$csearch" langford.yaml
+
+cd "$tmp/knights-tour" || exit 1
 run 2 "" build/knights-tour 9x9
 [ "$(cat "$err")" = "knights-tour: --set params.rows=9: 'params.rows' must be between 1 and 8, not 9" ] ||
     fail "knights-tour 9x9: $(cat "$err")"

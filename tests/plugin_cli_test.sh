@@ -4,11 +4,11 @@
 # path taken from the config's folder, and refused plugins with their exact
 # one-line message, exit status 2 and nothing on stdout.
 # usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
-#        LIBNONAME
+#        LIBNONAME LIBLANGFORD
 set -u
 . "$(dirname "$0")/cli_lib.sh"
 cli_start "$1" "$2"
-libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6
+libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6 liblangford=$7
 
 # run EXPECTED_STATUS ARGS...: cli_lib's run, but stdout without the timing
 # lines in $out
@@ -68,6 +68,21 @@ expect_out "solutions  18|status     complete|"
 (cd "$tmp/map" && "$csearch" australia.yaml --set output.stats=false) >"$out" 2>"$err" ||
     fail "relative config: $(cat "$err")"
 expect_out "solutions  18|status     complete|"
+
+# --- Langford pairs (the guide's 117-line plugin): twice OEIS A014552, a
+# sequence and its reversal, counted by weights over half the tree ---
+langford=examples/langford/langford.yaml
+for nc in 3:2:4 4:2:13 7:52:668 8:300:4092 11:35584:825648; do
+    IFS=: read -r n want nodes <<<"$nc"
+    run 0 $langford --set plugin="$liblangford" --set params.n="$n" --json
+    got=$(jq -c '[.solutions, .nodes, .status]' "$out")
+    [ "$got" = "[$want,$nodes,\"complete\"]" ] ||
+        fail "langford n=$n: $got, expected [$want,$nodes,\"complete\"]"
+done
+run 0 $langford --set plugin="$liblangford" --set params.n=8 --threads 2 --json
+[ "$(jq .solutions "$out")" = 300 ] || fail "langford n=8, 2 threads: $(jq .solutions "$out")"
+run 0 $langford --set plugin="$liblangford" --set params.n=3 --set task=enumerate
+expect_out "3 1 2 1 3 2||2 3 1 2 1 3||solutions  2|status     complete|nodes      4|checks     8|fails      0|max depth  3|"
 
 # --- refused plugins ---
 run 2 $map --set plugin="$libbadabi"

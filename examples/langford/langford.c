@@ -112,9 +112,6 @@ static int lf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     return 0;
 }
 
-const struct cs_model langford_model = {
-    .abi_version = CS_ABI_VERSION, .name = "langford", .setup = lf_setup,
+CS_PLUGIN_MODEL(langford_model, .name = "langford", .setup = lf_setup,
     .summary = "Langford pairs: two of each of 1..n, the ks k places apart",
-    .options = lf_options, .tasks = CS_TASK_BIT(CS_TASK_COUNT) |
-    CS_TASK_BIT(CS_TASK_SOLVE) | CS_TASK_BIT(CS_TASK_ENUMERATE)};
-CS_PLUGIN(&langford_model);
+    .options = lf_options, .tasks = CS_TASKS_TREE);

@@ -35,6 +35,10 @@
 
 enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
 #define CS_TASK_BIT(t) (1u << (t))
+/* What every tree search can do: count, solve and enumerate. */
+#define CS_TASKS_TREE                                                        \
+    (CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |               \
+     CS_TASK_BIT(CS_TASK_ENUMERATE))
 
 enum cs_select { CS_SELECT_IN_ORDER, CS_SELECT_MRV };
 

@@ -12,6 +12,10 @@
  * In the plugin's source, after its models:
  *
  *     CS_PLUGIN(&map_model);            (one or more, comma-separated)
+ *
+ * or, for a plugin of one model, its definition and the export in one go:
+ *
+ *     CS_PLUGIN_MODEL(map_model, .name = "map", .setup = map_setup, ...);
  */
 #ifndef CSEARCH_PLUGIN_H
 #define CSEARCH_PLUGIN_H
@@ -43,6 +47,12 @@ struct cs_plugin {
     extern CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin;           \
     CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin = {               \
         CS_ABI_VERSION, cs_plugin_models}
+
+/* Define `const struct cs_model var` (this ABI version, the fields given)
+ * and export it as the plugin's one model. */
+#define CS_PLUGIN_MODEL(var, ...)                                            \
+    const struct cs_model var = {.abi_version = CS_ABI_VERSION, __VA_ARGS__}; \
+    CS_PLUGIN(&var)
 
 #pragma GCC visibility pop
 
