@@ -296,6 +296,15 @@ const char *cs_status_name(enum cs_status status)
                                                            : "unknown";
 }
 
+const char *cs_restarts_name(enum cs_restarts restarts)
+{
+    static const char *const names[] = {"none", "constant", "geometric",
+                                        "luby"};
+    return (unsigned)restarts < sizeof names / sizeof *names
+               ? names[restarts]
+               : "unknown";
+}
+
 const char *cs_task_name(enum cs_task task)
 {
     static const char *const names[] = {"count", "solve", "enumerate",

@@ -126,10 +126,34 @@ static void json_option(FILE *out, const struct cs_config *cfg,
 }
 
 /* The keys of one section ("params") from every table, as a JSON object. */
+/* A strategy key whose value the job resolved ("auto" and the model's
+ * proposals): what was chosen, or false when the config's value stands. */
+static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
+{
+    const struct cs_layers *l = &job->layers;
+    const struct cs_problem *p = &job->problem;
+    if (!strcmp(key, "strategy.kernel") && p->kernel)
+        out_json_string(out, p->kernel); /* what "auto" became */
+    else if (!strcmp(key, "strategy.state") && p->state)
+        out_json_string(out, p->state); /* what the run kept */
+    else if (!strcmp(key, "strategy.restarts"))
+        out_json_string(out, cs_restarts_name(l->restart_nodes
+                                                  ? l->restarts
+                                                  : CS_RESTARTS_NONE));
+    else if (!strcmp(key, "strategy.restart_nodes"))
+        fprintf(out, "%" PRIu64, l->restart_nodes);
+    else if (!strcmp(key, "strategy.shuffle"))
+        fputs(l->shuffle ? "true" : "false", out);
+    else if (!strcmp(key, "strategy.lns_nodes"))
+        fprintf(out, "%" PRIu64, l->lns_nodes);
+    else
+        return false;
+    return true;
+}
+
 static void json_section(FILE *out, const struct cs_config *cfg,
                          const struct cs_option *const *tables,
-                         const char *section, const char *kernel,
-                         const char *state)
+                         const char *section, const struct cs_job *job)
 {
     size_t len = strlen(section);
     int first = 1;
@@ -143,11 +167,7 @@ static void json_section(FILE *out, const struct cs_config *cfg,
             fputs(first ? "" : ", ", out);
             out_json_string(out, opt->key + len + 1);
             fputs(": ", out);
-            if (kernel && !strcmp(opt->key, "strategy.kernel"))
-                out_json_string(out, kernel); /* what "auto" became */
-            else if (state && !strcmp(opt->key, "strategy.state"))
-                out_json_string(out, state); /* what the run kept */
-            else
+            if (!job || !json_chosen(out, job, opt->key))
                 json_option(out, cfg, opt);
             first = 0;
         }
@@ -184,12 +204,11 @@ static void out_head(struct out *o)
     fputs(", \"task\": ", o->out);
     out_json_string(o->out, cs_task_name(o->job->task));
     fputs(", \"params\": ", o->out);
-    json_section(o->out, o->cfg, tables, "params", NULL, NULL);
+    json_section(o->out, o->cfg, tables, "params", NULL);
     fputs(", \"strategy\": ", o->out);
-    json_section(o->out, o->cfg, tables, "strategy",
-                 o->job->problem.kernel, o->job->problem.state);
+    json_section(o->out, o->cfg, tables, "strategy", o->job);
     fputs(", \"limits\": ", o->out);
-    json_section(o->out, o->cfg, tables, "limits", NULL, NULL);
+    json_section(o->out, o->cfg, tables, "limits", NULL);
     fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
           o->out);
 }
@@ -284,6 +303,13 @@ void out_end(struct out *o, const struct cs_result *r)
                     ", \"end\": %" PRIu64 "}",
                     r->units.total, r->units.done, r->units.resumed,
                     r->units.first, r->units.end);
+        /* what the layers did, when they did something */
+        if (r->restarts)
+            fprintf(o->out, ", \"restarts\": %" PRIu64, r->restarts);
+        if (r->rounds)
+            fprintf(o->out, ", \"rounds\": %" PRIu64, r->rounds);
+        if (r->portfolio)
+            fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         fputs("}\n", o->out);
     } else {
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);

@@ -160,6 +160,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
 double cs_now(void);
 
 const char *cs_status_name(enum cs_status status);
+const char *cs_restarts_name(enum cs_restarts restarts);
 const char *cs_task_name(enum cs_task task);
 
 #pragma GCC visibility pop
