@@ -76,7 +76,7 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     struct cs_dfs *d = &e->dfs;
     d->problem = p;
     d->task = spec->task;
-    d->mrv = spec->select == CS_SELECT_MRV;
+    d->select = spec->select;
     d->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *d->frames);
     d->saved = p->hooks->undo
                    ? NULL
@@ -231,10 +231,11 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     if (!h->init || !h->select || !h->next || !h->apply)
         return cs_error_set(err, NULL,
                             "model hooks lack init, select, next or apply");
-    if (spec->select == CS_SELECT_MRV && !h->domain_size)
+    if (!cs_select_possible(spec->select, h))
         return cs_error_set(err, NULL,
-                            "this model cannot select mrv: it reports no "
-                            "domain sizes");
+                            "this model cannot select %s: it reports no "
+                            "domain sizes",
+                            cs_select_names[spec->select]);
     if (spec->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
@@ -294,6 +295,22 @@ const char *cs_status_name(enum cs_status status)
                                         "infeasible", "optimal"};
     return (unsigned)status < sizeof names / sizeof *names ? names[status]
                                                            : "unknown";
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+/* The selections' rows (CS_SELECTIONS, model.h), by enum cs_select. */
+#define SELECT_NAME(constant, name, sizes) [constant] = name,
+#define SELECT_SIZES(constant, name, sizes) [constant] = sizes,
+const char *const cs_select_names[CS_SELECT_COUNT + 1] = {
+    CS_SELECTIONS(SELECT_NAME)};
+static const bool select_needs_sizes[CS_SELECT_COUNT] = {
+    CS_SELECTIONS(SELECT_SIZES)};
+
+bool cs_select_possible(enum cs_select select, const struct cs_hooks *hooks)
+{
+    return (unsigned)select < CS_SELECT_COUNT &&
+           (!select_needs_sizes[select] || hooks->domain_size);
 }
 
 const char *cs_restarts_name(enum cs_restarts restarts)

@@ -16,9 +16,6 @@
     X(CS_TASK_SOLVE, "solve")                                                \
     X(CS_TASK_ENUMERATE, "enumerate")                                        \
     X(CS_TASK_OPTIMIZE, "optimize")
-#define JOB_SELECTS(X)                                                       \
-    X(CS_SELECT_IN_ORDER, "in-order")                                        \
-    X(CS_SELECT_MRV, "mrv")
 /* "auto": the model's proposal (cs_problem.layers) */
 #define JOB_RESTARTS(X)                                                      \
     X(RESTARTS_AUTO, "auto")                                                 \
@@ -31,8 +28,6 @@
 
 static const char *const task_names[] = {JOB_TASKS(JOB_NAME) NULL};
 static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
-static const char *const select_names[] = {JOB_SELECTS(JOB_NAME) NULL};
-static const enum cs_select select_values[] = {JOB_SELECTS(JOB_CONSTANT)};
 enum job_restarts { JOB_RESTARTS(JOB_CONSTANT) };
 static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
 static const enum cs_restarts restart_kinds[] = {
@@ -50,7 +45,7 @@ const struct cs_option cs_framework_options[] = {
      .help = "count all solutions, solve (first one), enumerate (all), "
              "optimize (models with a cost)"},
     {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
-     .choices = select_names,
+     .choices = cs_select_names,
      .help = "next variable: the model's order, or fewest values first"},
     {.key = "strategy.threads", .type = CS_OPT_INT, .def = "1", .min = 1,
      .max = 1024,
@@ -258,7 +253,8 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
                            "model %s cannot do task '%s' (it can: %s)",
                            job->model->name, task_names[job->task], can);
     }
-    job->select = select_values[cs_config_enum(cfg, "strategy.select")];
+    /* the choices are cs_select_names, in enum order by construction */
+    job->select = (enum cs_select)cs_config_enum(cfg, "strategy.select");
     job->limits.solutions = (uint64_t)cs_config_int(cfg, "limits.solutions");
     job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
     job->limits.seconds = cs_config_real(cfg, "limits.seconds");
@@ -286,11 +282,11 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"), "%s",
                            why);
     }
-    if (job->select == CS_SELECT_MRV && !job->problem.hooks->domain_size) {
+    if (!cs_select_possible(job->select, job->problem.hooks)) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),
-                           "model %s cannot select mrv with these settings",
-                           job->model->name);
+                           "model %s cannot select %s with these settings",
+                           job->model->name, cs_select_names[job->select]);
     }
     return 0;
 }

@@ -59,7 +59,7 @@ struct cs_frame {
 struct cs_dfs {
     const struct cs_problem *problem;
     enum cs_task task;
-    bool mrv;
+    enum cs_select select;
     struct cs_frame *frames;     /* nvars + 1 */
     unsigned char *saved;        /* state copies when hooks->undo is NULL */
     int base;                    /* the search starts at this depth: the
@@ -112,6 +112,17 @@ static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
         }
     }
     return best;
+}
+
+/* The next variable to branch on, by the run's selection; CS_NONE when
+ * every variable is set.  A case per enum cs_select. */
+static CS_ALWAYS_INLINE int cs_choose(struct cs_dfs *d, const struct cs_hooks *h,
+                                      void *state, int nvars)
+{
+    /* folds to the model's order for a table without domain sizes */
+    if (h->domain_size && d->select == CS_SELECT_MRV)
+        return cs_mrv(h, state, nvars);
+    return h->select(state);
 }
 
 /* Hand one step of a traced search to on_trace.  The move is the one into
@@ -210,8 +221,6 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
     const size_t stride = cs_state_stride(state_size);
     const int nvars = d->problem->nvars;
     const int base = d->base;
-    /* folds to false for a table without domain sizes */
-    const bool mrv = h->domain_size && d->mrv;
     const bool solving = d->task == CS_TASK_SOLVE;
     /* the generic instance's extras; fold to false in a model's own */
     const bool tracing = !h->search && d->on_trace;
@@ -272,7 +281,7 @@ enter:
                           weight);
         goto fail; /* no completion can beat the best so far */
     }
-    var = mrv ? cs_mrv(h, state, nvars) : h->select(state);
+    var = cs_choose(d, h, state, nvars);
     if (var == CS_NONE) {
         if (h->goal && !h->goal(state))
             goto rejected;

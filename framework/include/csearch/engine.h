@@ -161,6 +161,12 @@ double cs_now(void);
 
 const char *cs_status_name(enum cs_status status);
 const char *cs_restarts_name(enum cs_restarts restarts);
+
+/* The selections' names in enum order, NULL-terminated ("in-order",
+ * "mrv"): strategy.select's choices. */
+extern const char *const cs_select_names[];
+/* Whether hooks can do the selection (MRV needs domain_size). */
+bool cs_select_possible(enum cs_select select, const struct cs_hooks *hooks);
 const char *cs_task_name(enum cs_task task);
 
 #pragma GCC visibility pop

@@ -40,7 +40,16 @@ enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE
     (CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |               \
      CS_TASK_BIT(CS_TASK_ENUMERATE))
 
-enum cs_select { CS_SELECT_IN_ORDER, CS_SELECT_MRV };
+/* How the next variable is chosen, one row a selection: its constant, its
+ * name (strategy.select) and whether it needs the model's domain_size.
+ * The body's cs_choose (dfs.h) has a case for each. */
+#define CS_SELECTIONS(X)                                                     \
+    X(CS_SELECT_IN_ORDER, "in-order", false)                                 \
+    X(CS_SELECT_MRV, "mrv", true)
+
+#define CS_SELECT_CONSTANT(constant, name, sizes) constant,
+enum cs_select { CS_SELECTIONS(CS_SELECT_CONSTANT) CS_SELECT_COUNT };
+#undef CS_SELECT_CONSTANT
 
 struct cs_limits {
     uint64_t solutions; /* 0 = none */
