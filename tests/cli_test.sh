@@ -34,6 +34,18 @@ run 0 configs/nqueens.yaml --set strategy.symmetry=mirror
 expect_stdout "nodes      1029"
 expect_stdout "kernel     generic"
 
+# --- the layers in --json: what was chosen, what they did ---
+run 0 configs/nqueens.yaml --seed 5 --json
+expect_json .strategy.seed 5
+expect_json .strategy.restarts none
+run 0 configs/nqueens.yaml --set task=solve --set params.n=20 --threads 2 --json
+expect_json .portfolio 2
+expect_json .solutions 1
+expect_json .status complete
+run 2 configs/nqueens.yaml --set task=enumerate --threads 2
+[ "$(cat "$err")" = "csearch: --set strategy.threads=2: threads need task count, solve or optimize, or a batch" ] ||
+    fail "enumerate on threads: $(cat "$err")"
+
 # --- --json: one object, every strategy gives 14200 for n = 12 ---
 for state in array bitmask; do
     for select in in-order mrv; do

@@ -43,7 +43,11 @@ static const struct flag {
      "print exactly one JSON object on stdout\n"
      "(same as --set output.format=json)"},
     {"--threads", "N", KEY, "strategy.threads", NULL, false,
-     "count with N threads (same as --set strategy.threads=N)"},
+     "N threads: a count in units, a batch's instances, or a\n"
+     "portfolio for solve and optimize (--set strategy.threads=N)"},
+    {"--seed", "N", KEY, "strategy.seed", NULL, false,
+     "the seed of restarts, shuffled orders and portfolios\n"
+     "(same as --set strategy.seed=N)"},
     {"--checkpoint", "FILE", CHECKPOINT, NULL,
      "checkpoints are for counts, not comparisons", false,
      "append each finished work unit of a count to FILE"},
