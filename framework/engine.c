@@ -166,7 +166,17 @@ int eng_dfs(struct cs_engine *e, void *state, uint64_t cap)
     e->node_cap = cap;
     d->next_poll = next_poll_after(e, 0);
     bool generic = !h->search || d->on_trace || d->split_at || d->shuffle;
-    return generic ? generic_search(d, state) : h->search(d, state);
+    if (generic)
+        return generic_search(d, state);
+    if (d->replay) {
+        /* a unit: the generic instance replays its prefix, the table's own
+         * searches below it */
+        d->replay_only = true;
+        generic_search(d, state);
+        d->replay_only = false;
+        d->replay = NULL;
+    }
+    return h->search(d, state);
 }
 
 void eng_undo_to(struct cs_engine *e, void *state, int from, int to)

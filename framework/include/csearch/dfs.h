@@ -18,7 +18,8 @@
  * calls it with a pointer to its own `static const` table gets each hook
  * inlined at its call site and the NULL tests folded away.  CS_HOOKS below
  * declares such a table and its instance in one go.  Tracing, the split
- * walk and shuffled value orders happen in the generic instance only: for a
+ * walk, a unit's replay and shuffled value orders happen in the generic
+ * instance only: for a
  * table whose search slot is set the tests fold to false, so the fast
  * instances pay nothing for them (the engine runs the generic instance when
  * a run needs one of them).
@@ -50,9 +51,9 @@
 struct cs_frame {
     int var;          /* variable being branched on */
     int value;        /* value applied last */
-    uint64_t cursor;  /* the model's value iterator */
+    uint64_t cursor;  /* the model's value iterator (in a shuffled order,
+                         once the values are drawn: how many are left) */
     uint64_t weight;  /* product of branch weights from the root */
-    int left;         /* shuffled order: values not yet tried */
 };
 
 /* One depth-first search: the engine's context of the body (see above). */
@@ -65,7 +66,9 @@ struct cs_dfs {
     int base;                    /* the search starts at this depth: the
                                     moves frames[0, base) are fixed */
     const int *replay;           /* NULL, or base (var, value) pairs the body
-                                    applies first, from a fresh state */
+                                    applies first, from a fresh state
+                                    (generic instance only) */
+    bool replay_only;            /* return once the replay is done */
     uint64_t base_weight;        /* weight of the start node */
     uint64_t next_poll;          /* node count of the next cs_poll */
     uint64_t solution_cap;       /* stop at this many solutions */
@@ -171,9 +174,9 @@ static CS_ALWAYS_INLINE bool cs_dfs_next(struct cs_dfs *d,
 {
     if (!shuffled)
         return h->next(state, f->var, &f->cursor, value);
-    if (f->left == 0)
+    if (f->cursor == 0)
         return false;
-    *value = d->values[(size_t)depth * (size_t)d->max_values + (size_t)--f->left];
+    *value = d->values[(size_t)depth * (size_t)d->max_values + --f->cursor];
     return true;
 }
 
@@ -207,7 +210,7 @@ static CS_ALWAYS_INLINE void cs_dfs_first(struct cs_dfs *d,
         vals[i] = vals[n - 1 - i];
         vals[n - 1 - i] = t;
     }
-    f->left = n;
+    f->cursor = (uint64_t)n;
 }
 
 static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
@@ -238,8 +241,11 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
 
     /* a work unit: the split walk's very steps from a fresh state (a prune
      * that propagates changes the state; on this path each said "go on");
-     * the walk counted their checks once already */
-    if (d->replay) {
+     * the walk counted their checks once already.  Generic instance only:
+     * for a table with its own, the engine has this instance replay and
+     * return, then runs the table's own from the base (a loop over the
+     * state here would keep it out of registers in the hot loop below) */
+    if (!h->search && d->replay) {
         for (int k = 0; k < base; k++) {
             if (h->prune)
                 h->prune(state);
@@ -252,6 +258,8 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
         }
         if (h->counters)
             memset(state, 0, sizeof(struct cs_counters));
+        if (d->replay_only)
+            return CS_COMPLETE;
     }
 
 enter:
