@@ -135,6 +135,47 @@ tests/data/bad/sudoku-no-puzzle.yaml|tests/data/bad/sudoku-no-puzzle.yaml:4:3: m
 tests/data/bad/sudoku-regions.yaml|tests/data/bad/sudoku-regions.yaml:4:12: region 'C' has 5 cells and there are 4 regions; a 4 x 4 grid needs 4 regions of 4
 CASES
 
+# --- hostile files: refused by their type or size before they are read ---
+mkfifo "$tmp/fifo"
+hostile() { # EXPECTED_STDERR ARGS...: exit 2 within 10 s, that one line
+    local want=$1
+    shift
+    timeout 10 "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = 2 ] || fail "csearch $* exited $got, expected 2"
+    expect_stderr "$want"
+}
+hostile "csearch: /dev/zero: cannot read: not a regular file or a pipe" /dev/zero
+hostile "csearch: /dev/full: cannot read: not a regular file or a pipe" /dev/full
+hostile "csearch: $tmp: cannot read: Is a directory" "$tmp"
+truncate -s 17M "$tmp/big.yaml"
+hostile "csearch: $tmp/big.yaml: cannot read: larger than 16 MiB" "$tmp/big.yaml"
+hostile "csearch: /dev/full: cannot read checkpoint: not a regular file" configs/nqueens.yaml --set params.n=12 --checkpoint /dev/full
+hostile "csearch: /dev/zero: cannot read checkpoint: not a regular file" configs/nqueens.yaml --resume /dev/zero
+hostile "csearch: $tmp/fifo: cannot read checkpoint: not a regular file" configs/nqueens.yaml --checkpoint "$tmp/fifo"
+hostile "csearch: $tmp: cannot read checkpoint: Is a directory" configs/nqueens.yaml --resume "$tmp"
+# "exists" is the size by fstat: a sparse 100 GB file is never read
+truncate -s 100G "$tmp/huge.ckpt"
+hostile "csearch: $tmp/huge.ckpt: checkpoint exists; continue it with --resume or remove it" configs/nqueens.yaml --checkpoint "$tmp/huge.ckpt"
+hostile "csearch: $tmp/huge.ckpt: cannot read checkpoint: larger than 1024 MiB" configs/nqueens.yaml --resume "$tmp/huge.ckpt"
+rm -f "$tmp/huge.ckpt" "$tmp/big.yaml"
+hostile "csearch: /dev/zero: cannot read log: not a regular file or a pipe" merge configs/nqueens.yaml /dev/zero
+hostile "csearch: --set params.roster=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts.yaml --set params.roster=/dev/zero
+hostile "csearch: --set params.instance=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts-instance1.yaml --set params.instance=/dev/zero
+hostile "csearch: --set params.file=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/sudoku-batch.yaml --set params.file=/dev/zero
+hostile "csearch: --set params.file=$tmp: cannot read '$tmp': Is a directory" configs/sudoku-batch.yaml --set params.file="$tmp"
+head -c 70000 /dev/zero | tr '\0' 0 >"$tmp/long.txt"
+hostile "csearch: $tmp/long.txt:1:65537: line longer than 65536 characters" configs/shifts-instance1.yaml --set params.instance="$tmp/long.txt"
+rm -f "$tmp/long.txt"
+# a pipe is a stream where one is meant: the config, a puzzle file, an instance
+cat configs/nqueens.yaml >"$tmp/fifo" &
+run 0 "$tmp/fifo"
+expect_stdout "solutions  92"
+head -n 3 tests/data/sudoku_top95_head20.txt >"$tmp/fifo" &
+run 0 configs/sudoku-batch.yaml --set params.file="$tmp/fifo"
+expect_stdout "unique       3"
+wait
+
 # --set mistakes name the override
 run 2 configs/nqueens.yaml --set strategy.prune=sideways
 [ "$(cat "$err")" = "csearch: --set strategy.prune=sideways: unknown value 'sideways' for 'strategy.prune'; expected one of: none, forward" ] || fail "--set bad value: $(cat "$err")"

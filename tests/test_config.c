@@ -237,6 +237,18 @@ static void test_config_load_directory(void **state)
     assert_error(&err, "/", 0, 0, "cannot read: Is a directory");
 }
 
+/* a device has no end: refused by its type before a byte is read */
+static void test_config_load_device(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = NULL;
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_load(&cfg, "/dev/zero", &err), -1);
+    assert_null(cfg);
+    assert_error(&err, "/dev/zero", 0, 0,
+                 "cannot read: not a regular file or a pipe");
+}
+
 static void test_config_load_file(void **state)
 {
     (void)state;
@@ -718,6 +730,7 @@ int main(void)
         cmocka_unit_test(test_config_aliases_are_copied),
         cmocka_unit_test(test_config_load_missing_file),
         cmocka_unit_test(test_config_load_directory),
+        cmocka_unit_test(test_config_load_device),
         cmocka_unit_test(test_config_load_file),
         cmocka_unit_test(test_config_unknown_top_level_key_suggests),
         cmocka_unit_test(test_config_unknown_section_key_suggests),

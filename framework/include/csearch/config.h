@@ -36,11 +36,18 @@ struct cs_node;   /* opaque: one mapping, sequence or scalar of the tree */
 struct cs_config; /* opaque: the tree and the file name */
 
 /* Read the file at path and parse it as cs_config_parse() does, with path as
- * the file name in positions.  Returns 0 and sets *out to a new config (free
- * it with cs_config_free()), or returns -1 with *out NULL and err set.
- * Besides cs_config_parse()'s errors, without a line:
+ * the file name in positions; path "-" is standard input, named "<stdin>"
+ * (CS_STDIN_NAME).  A pipe is read as a stream; a device or a directory is
+ * refused before anything is read.  Returns 0 and sets *out to a new config
+ * (free it with cs_config_free()), or returns -1 with *out NULL and err set.
+ * Besides cs_config_parse()'s errors, without a line (csearch/file.h):
  *   cannot open: <strerror>                 (at PATH)
- *   cannot read: <strerror>                 (at PATH; a directory, say) */
+ *   cannot read: Is a directory             (at PATH)
+ *   cannot read: not a regular file or a pipe       (/dev/zero, say)
+ *   cannot read: larger than 16 MiB         (CS_CONFIG_MAX_BYTES)
+ *   cannot read: <strerror> */
+#define CS_CONFIG_MAX_BYTES ((size_t)16 << 20)
+#define CS_STDIN_NAME "<stdin>"
 int cs_config_load(struct cs_config **out, const char *path,
                    struct cs_error *err);
 
