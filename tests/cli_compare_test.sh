@@ -97,6 +97,16 @@ status=$?
 [ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
 [ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
     fail "Ctrl-C: $(head -c 300 "$out")"
+# SIGTERM: the same, exit 143
+"$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+[ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
+    fail "SIGTERM: $(head -c 300 "$out")"
 
 # --- mistakes: one line on stderr at the right place, nothing on stdout ---
 bad() { # MESSAGE ARGS...: exit 2 with exactly that message

@@ -110,6 +110,32 @@ expect_json .status interrupted
 nodes=$(jq .nodes "$out")
 [ "${nodes:-0}" -gt 0 ] || fail "no partial node count after Ctrl-C"
 
+# --- SIGTERM (timeout, Slurm, systemd) is Ctrl-C, with exit status 143 ---
+"$csearch" configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
+    --set strategy.symmetry=none --json >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+expect_json .status interrupted
+nodes=$(jq .nodes "$out")
+[ "${nodes:-0}" -gt 0 ] || fail "no partial node count after SIGTERM"
+# a batch: the puzzles so far, the one cut short marked, the summary
+printf '%s\n%081d\n' "$(head -n 1 tests/data/sudoku_top95_head20.txt)" 0 | tr 0 . >"$tmp/endless.txt"
+"$csearch" configs/sudoku-batch.yaml --set params.file="$tmp/endless.txt" --set task=count \
+    --set limits.solutions=0 >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM of a batch exited $status, expected 143"
+[ "$(head -n 2 "$out" | tr '\n' '|')" = "1|interrupted|" ] || fail "SIGTERM batch: $(head -c 300 "$out")"
+expect_line "status       interrupted"
+rm -f "$tmp/endless.txt"
+
 # --- bad input: one line on stderr, exit 2, nothing on stdout ---
 while IFS='|' read -r file message; do
     [ -n "$file" ] || continue
@@ -256,6 +282,20 @@ run 0 $slow --resume "$ck.torn" --json
 expect_json .solutions 365596
 expect_json .units.resumed $((total - 1))
 [ "$(tail -c 1 "$ck.torn" | od -An -c | tr -d ' ')" = '\n' ] || fail "torn: file does not end with a full line"
+# SIGTERM of a threaded checkpointed count: finished units logged, the rest resumed
+"$csearch" $slow --threads 2 --checkpoint "$ckdir/term.ckpt" --json >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM with threads exited $status, expected 143"
+expect_json .status interrupted
+done_units=$(jq .units.done "$out")
+[ "$(($(wc -l <"$ckdir/term.ckpt") - 2))" = "$done_units" ] || fail "SIGTERM: $done_units units done, $(wc -l <"$ckdir/term.ckpt") log lines"
+run 0 $slow --resume "$ckdir/term.ckpt" --json
+expect_json .solutions 365596
+expect_json .units.resumed "$done_units"
 rm -rf "$ckdir"
 
 # --- sudoku: the grid as rows of digits, JSON boards as lists of strings ---

@@ -29,10 +29,13 @@ int cli_fail(const struct cs_error *err);
 
 /* ---- run.c -------------------------------------------------------------- */
 
-/* Set by Ctrl-C once cli_catch_sigint() ran (or by rank 0 when another rank
- * was interrupted); cli_signalled: a signal reached this process. */
+/* Set by Ctrl-C or SIGTERM once cli_catch_sigint() ran (or by rank 0 when
+ * another rank was interrupted); cli_signalled: a signal reached this
+ * process.  cli_interrupted_status(): the exit status of an interrupted
+ * run, 143 after a SIGTERM (but under mpirun), else 130. */
 extern volatile sig_atomic_t cli_interrupted, cli_signalled;
 void cli_catch_sigint(void);
+int cli_interrupted_status(void);
 
 /* What a search needs besides its job; zero means none. */
 struct search_opts {
@@ -59,7 +62,7 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
  * sets applied; each run reads path again and applies sets, its strategy's
  * keys, then n.  -1 with err (at the offending key, nothing printed) when
  * the comparison cannot start, else the exit status: 0 all complete, 3 a
- * run stopped by a limit, 130 interrupted. */
+ * run stopped by a limit, 130 interrupted (143 by SIGTERM). */
 int compare_run(struct cs_config *cfg, const char *path,
                 const char *const *sets, int nsets,
                 const struct cs_registry *reg, struct cs_error *err);

@@ -437,5 +437,5 @@ int compare_run(struct cs_config *cfg, const char *path,
     plan_free(&p);
     if (rc)
         return -1;
-    return status == CS_INTERRUPTED ? 130 : status == CS_LIMIT ? 3 : 0;
+    return status == CS_INTERRUPTED ? cli_interrupted_status() : status == CS_LIMIT ? 3 : 0;
 }
