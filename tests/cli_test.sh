@@ -81,6 +81,22 @@ run 0 configs/nqueens.yaml --set params.n=8 --set task=enumerate --set output.sh
 expect_json '.boards | length' 3
 expect_json .solutions 92
 
+# --- output.format csv: a table per task ---
+run 0 configs/nqueens.yaml --set output.format=csv
+[ "$(head -n 1 "$out")" = "status,solutions,unique,nodes,checks,fails,max_depth,seconds" ] || fail "csv count header: $(cat "$out")"
+[ "$(tail -n +2 "$out" | cut -d, -f1-7)" = "complete,92,12,397,397,153,5" ] || fail "csv count row: $(cat "$out")"
+[ "$(wc -l <"$out")" = 2 ] || fail "csv count: $(cat "$out")"
+run 0 configs/nqueens.yaml --set output.format=csv --set params.n=4 --set task=enumerate --set strategy.symmetry=none
+[ "$(tr '\n' '|' <"$out")" = "solution,line_1,line_2,line_3,line_4|1,.Q..,...Q,Q...,..Q.|2,..Q.,Q...,...Q,.Q..|" ] || fail "csv enumerate: $(cat "$out")"
+run 0 configs/sudoku.yaml --set output.format=csv
+[ "$(tail -n 1 "$out" | cut -d, -f1,2,10)" = "1,839465712,475916238" ] || fail "csv solve: $(cat "$out")"
+run 0 configs/sudoku-batch.yaml --set output.format=csv --set task=solve
+[ "$(wc -l <"$out")" = 21 ] || fail "csv batch: $(wc -l <"$out") lines"
+[ "$(head -n 1 "$out")" = "index,status,solutions,nodes,result" ] || fail "csv batch header: $(head -n 1 "$out")"
+[ "$(sed -n 2p "$out" | cut -d, -f1-3)" = "0,complete,1" ] || fail "csv batch row: $(sed -n 2p "$out")"
+run 1 configs/nqueens.yaml --set output.format=csv --set params.n=3 --set task=solve
+[ ! -s "$out" ] || fail "csv without a solution printed: $(cat "$out")"
+
 # solve shows the one solution it found, even with mirror weights
 run 0 configs/nqueens.yaml --set task=solve --set strategy.symmetry=mirror --json
 expect_json '.boards | length' 1

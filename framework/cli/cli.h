@@ -109,6 +109,15 @@ void out_batch_end(struct out *o, const struct batch_summary *sum);
 /* s as a JSON string, quoted and escaped. */
 void out_json_string(FILE *out, const char *s);
 
+/* ---- output_csv.c: output.format csv ------------------------------------ */
+
+/* o->board as a row (the header before the first); the end of a count (a
+ * header and its row); an instance of a batch (rows: those printed). */
+void out_csv_board(struct out *o);
+void out_csv_end(struct out *o, const struct cs_result *r);
+void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
+                          const char *outcome, uint64_t rows);
+
 /* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
 
 struct traces {

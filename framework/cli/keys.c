@@ -11,8 +11,8 @@ static const char *const format_names[] = {"text", "json", "csv", NULL};
 static const struct cs_option cli_keys[] = {
     {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
      .choices = format_names,
-     .help = "text, one JSON object (--json), or csv (the solutions' "
-             "lines alone, as the model writes them)"},
+     .help = "text, one JSON object (--json), or csv (count: a header "
+             "and a row of results; solve/enumerate: a row per solution)"},
     {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
      .max = 9e18, .all_word = "all",
      .help = "solutions to print for solve/enumerate (a number or all)"},

@@ -214,7 +214,7 @@ static void out_head(struct out *o)
 }
 
 /* The board in o->board: a JSON list of lines, or the lines and a blank
- * line (text), or the lines alone (csv). */
+ * line (text), or a CSV row (output_csv.c). */
 static void print_board(struct out *o)
 {
     if (o->format == CS_FORMAT_JSON) {
@@ -224,11 +224,12 @@ static void print_board(struct out *o)
             out_json_string(o->out, o->board.lines[i]);
         }
         fputc(']', o->out);
+    } else if (o->format == CS_FORMAT_CSV) {
+        out_csv_board(o);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->out, "%s\n", o->board.lines[i]);
-        if (o->format == CS_FORMAT_TEXT)
-            fputc('\n', o->out);
+        fputc('\n', o->out);
     }
     o->shown++;
 }
@@ -276,7 +277,8 @@ void out_end(struct out *o, const struct cs_result *r)
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
     if (o->format == CS_FORMAT_CSV) {
-        fflush(o->out); /* the roster alone, ready for a spreadsheet */
+        out_csv_end(o, r); /* a table alone, ready for a spreadsheet */
+        fflush(o->out);
         return;
     }
     if (o->format == CS_FORMAT_JSON) {
@@ -424,6 +426,8 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             }
         }
         fputc('}', o->out);
+    } else if (o->format == CS_FORMAT_CSV) {
+        out_csv_batch_result(o, r, outcome, sum->instances - 1);
     } else {
         fprintf(o->out, "%s\n", outcome);
     }
@@ -450,7 +454,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->stopped ? "interrupted" : "complete", s->instances,
                 s->solved, s->unique, s->multiple, s->none, s->invalid,
                 s->limited, s->nodes, s->seconds, rate, guesses);
-    } else if (o->stats) {
+    } else if (o->stats && o->format != CS_FORMAT_CSV) {
         fprintf(o->out,
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
