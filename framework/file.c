@@ -1,8 +1,9 @@
 /* file.c - cs_file_read(): a whole input, refused when it has no end.
  *
- * The type is decided by fstat before a byte is read, so /dev/zero, a
- * directory or a FIFO nobody writes to never hangs or fills the memory; a
- * stream that is allowed is still cut off at the cap while it is read.
+ * The type is decided by stat before the file is opened (and checked again
+ * by fstat on what was opened), so /dev/zero, a directory or a FIFO nobody
+ * writes to never hangs or fills the memory; a stream that is allowed is
+ * still cut off at the cap while it is read.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -23,22 +24,20 @@ static int fail(struct cs_file *f, int status, int errnum, const char *why)
     return status;
 }
 
-/* The type of fd's file: 0 to read on, or a refusal in f. */
-static int look(int fd, int flags, struct cs_file *f, bool *fifo)
+/* The type of a file by its stat: 0 to read on, or a refusal in f. */
+static int look(const struct stat *st, int flags, struct cs_file *f,
+                bool *fifo)
 {
-    struct stat st;
-    if (fstat(fd, &st))
-        return fail(f, CS_FILE_CANNOT_READ, errno, NULL);
-    *fifo = S_ISFIFO(st.st_mode);
-    if (S_ISDIR(st.st_mode))
+    *fifo = S_ISFIFO(st->st_mode);
+    if (S_ISDIR(st->st_mode))
         return fail(f, CS_FILE_CANNOT_READ, EISDIR, NULL);
     if (*fifo && (flags & CS_FILE_STREAM))
         return 0;
-    if (!S_ISREG(st.st_mode))
+    if (!S_ISREG(st->st_mode))
         return fail(f, CS_FILE_CANNOT_READ, 0,
                     flags & CS_FILE_STREAM ? "not a regular file or a pipe"
                                            : "not a regular file");
-    f->size = (uint64_t)st.st_size;
+    f->size = (uint64_t)st->st_size;
     return 0;
 }
 
@@ -92,22 +91,22 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
 {
     memset(f, 0, sizeof *f);
     bool stdin_ = (flags & CS_FILE_STREAM) && !strcmp(path, "-");
-    int fd = stdin_ ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK);
-    if (fd < 0)
-        return fail(f, CS_FILE_CANNOT_OPEN, errno, NULL);
+    struct stat st;
     bool fifo = false;
-    int rc = look(fd, flags, f, &fifo);
-    if (!rc && fifo && !stdin_) {
-        /* opened without blocking to look; read it blocking, as a pipe */
-        close(fd);
-        fd = open(path, O_RDONLY);
-        if (fd < 0)
+    int fd = STDIN_FILENO;
+    /* the path's type first: opening a FIFO or a device may block */
+    if (!stdin_) {
+        if (stat(path, &st))
             return fail(f, CS_FILE_CANNOT_OPEN, errno, NULL);
-    } else if (!rc && !stdin_) {
-        int fl = fcntl(fd, F_GETFL);
-        if (fl >= 0)
-            fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+        int rc = look(&st, flags, f, &fifo);
+        if (rc)
+            return rc;
+        if ((fd = open(path, O_RDONLY)) < 0)
+            return fail(f, CS_FILE_CANNOT_OPEN, errno, NULL);
     }
+    /* and what was opened, in case the path changed in between */
+    int rc = fstat(fd, &st) ? fail(f, CS_FILE_CANNOT_READ, errno, NULL)
+                            : look(&st, flags, f, &fifo);
     if (!rc && !(flags & CS_FILE_PROBE))
         rc = slurp(fd, max, f);
     if (!stdin_)

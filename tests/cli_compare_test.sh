@@ -151,6 +151,9 @@ bad "--set compare.plot=/nonexistent/p.svg: cannot write '/nonexistent/p.svg': N
     compare configs/compare-mirror.yaml --set compare.n=6 --set compare.csv=$tmp/c.csv --set compare.plot=/nonexistent/p.svg
 bad "--set compare.repeat=0: 'compare.repeat' must be between 1 and 100, not 0" \
     compare configs/compare-mirror.yaml --set compare.repeat=0
+# numbers beyond 64 bits get the key's own range, not int64's
+bad "--set compare.n.step=99999999999999999999: 'compare.n.step' must be between 1 and 9000000000000000000, not 99999999999999999999" \
+    compare configs/compare-mirror.yaml --set compare.n.from=4 --set compare.n.to=6 --set compare.n.step=99999999999999999999
 bad "--set compare.clock=sundial: unknown value 'sundial' for 'compare.clock'; expected one of: wall, cpu" \
     compare configs/compare-mirror.yaml --set compare.clock=sundial
 bad "compare cannot take --checkpoint: checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"

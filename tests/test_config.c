@@ -665,6 +665,17 @@ static void test_config_node_conversions(void **state)
                  "9223372036854775807, not 9223372036854775808");
     assert_int_equal(cs_node_int(cs_node_at(v, 4), "v[4]", &i, &err), -1);
     assert_error(&err, NAME, 1, 41, "'v[4]' must be an integer, not 'x'");
+    /* with a range of its own, beyond 64 bits says that range */
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 1), "v[1]", 0, 10, &i, &err),
+                     -1);
+    assert_error(&err, NAME, 1, 10,
+                 "'v[1]' must be between 0 and 10, not 9223372036854775808");
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 0), "v[0]", 0, 10, &i, &err),
+                     -1);
+    assert_error(&err, NAME, 1, 5, "'v[0]' must be between 0 and 10, not -42");
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 0), "v[0]", -50, 0, &i, &err),
+                     0);
+    assert_int_equal(i, -42);
     assert_int_equal(cs_node_int(cs_node_at(v, 5), "v[5]", &i, &err), -1);
     assert_error(&err, NAME, 1, 44, "'v[5]' must be an integer, not a sequence");
 

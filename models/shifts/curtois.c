@@ -116,9 +116,11 @@ static int number(struct reader *r, const struct fields *f, int i,
     errno = 0;
     long v = strtol(f->f[i], &end, 10);
     /* "-0" is zero (Instance15 writes it); other signs are refused */
-    if (*end || (f->f[i][0] == '-' && v) || f->f[i][0] == '+' || errno)
+    if (*end || (f->f[i][0] == '-' && v) || f->f[i][0] == '+')
         return bad(r, f->col[i], "%s must be a whole number, not '%s'", what,
                    f->f[i]);
+    if (errno) /* beyond a long: beyond max too */
+        return bad(r, f->col[i], "%s %s is more than %d", what, f->f[i], max);
     if (v > max)
         return bad(r, f->col[i], "%s %ld is more than %d", what, v, max);
     *out = (int)v;

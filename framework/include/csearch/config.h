@@ -160,6 +160,11 @@ const struct cs_node *cs_node_get(const struct cs_node *node, const char *key);
  *   not TEXT */
 int cs_node_int(const struct cs_node *node, const char *name, int64_t *out,
                 struct cs_error *err);
+/* cs_node_int_in: the same within [min, max]; a value outside it, even one
+ * beyond 64 bits, gives the key's own range:
+ *   'NAME' must be between MIN and MAX, not TEXT */
+int cs_node_int_in(const struct cs_node *node, const char *name, int64_t min,
+                   int64_t max, int64_t *out, struct cs_error *err);
 
 /* cs_node_real: the whole text as C's strtod() reads it, finite (no inf or
  * nan), not starting with a blank.  Errors:

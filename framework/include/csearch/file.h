@@ -17,7 +17,7 @@
 
 enum cs_file_flags {
     CS_FILE_STREAM = 1, /* a pipe (FIFO) is fine, and "-" is standard input */
-    CS_FILE_PROBE = 2   /* only open and fstat: fill size, read nothing */
+    CS_FILE_PROBE = 2   /* only look and open: fill size, read nothing */
 };
 
 /* cs_file_read()'s answer.  On failure why is the reason, fit for a
@@ -42,8 +42,9 @@ enum cs_file_status { CS_FILE_OK = 0, CS_FILE_CANNOT_OPEN, CS_FILE_CANNOT_READ }
 
 /* Read path whole (at most max bytes) into f; flags from cs_file_flags.
  * Returns CS_FILE_OK, or CS_FILE_CANNOT_OPEN / CS_FILE_CANNOT_READ with
- * f->why set and f->text NULL.  A FIFO is opened without blocking, to be
- * looked at, and opened again to be read only with CS_FILE_STREAM. */
+ * f->why set and f->text NULL.  The type is looked at (stat) before the
+ * file is opened, so a FIFO is opened (and waits for its writer) only with
+ * CS_FILE_STREAM. */
 int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f);
 
 #pragma GCC visibility pop
