@@ -268,6 +268,9 @@ total=$(jq .units.total "$out")
 run 0 $slow --resume "$ck" --json
 expect_json .units.resumed "$total"
 expect_json .solutions 365596
+# and nodes/s counts this run's nodes (those above the split), not the log's
+top_nodes=$(sed -n 2p "$ck" | sed 's/.* nodes=\([0-9]*\) .*/\1/')
+expect_json "(.nodes_per_second * .seconds) < ($top_nodes + 100)" true
 
 # another config: refused, nothing printed
 run 2 $slow --set params.n=13 --resume "$ck"

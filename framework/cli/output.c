@@ -271,7 +271,10 @@ void out_end(struct out *o, const struct cs_result *r)
 {
     const struct cs_stats *s = &r->stats;
     const struct cs_problem *p = &o->job->problem;
-    double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
+    /* this run's nodes: not those taken from a checkpoint or merged logs */
+    double rate = s->seconds > 0
+                      ? (double)(s->nodes - r->units.resumed_nodes) / s->seconds
+                      : 0;
     bool costs = o->job->task == CS_TASK_OPTIMIZE;
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))

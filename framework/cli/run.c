@@ -197,7 +197,8 @@ static int merge_logs(const struct cs_job *job, struct out *out,
     struct cs_result r = {.status = CS_COMPLETE, .stats = m.total,
                           .units = {.total = m.units, .end = m.units,
                                     .done = m.present,
-                                    .resumed = m.present}};
+                                    .resumed = m.present,
+                                    .resumed_nodes = m.total.nodes}};
     r.stats.seconds = cs_now() - started;
     out_end(out, &r);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
