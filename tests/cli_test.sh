@@ -18,6 +18,11 @@ run 0 --list
 expect_stdout "nqueens: place n queens on an n x n board"
 expect_stdout "strategy.state       array | bitmask"
 expect_stdout "strategy.select      in-order | mrv"
+# the types as a config writes them: string, list, mapping
+expect_line "    params.puzzle        string | list"
+expect_line "    params.file          string"
+expect_line "    params.shifts        list"
+expect_line "    compare              mapping"
 run 2
 [ "$(cat "$err")" = "csearch: missing CONFIG; try 'csearch --help'" ] || fail "no args: $(cat "$err")"
 run 2 configs/nqueens.yaml --bogus

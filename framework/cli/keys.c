@@ -29,6 +29,7 @@ static const struct cs_option cli_keys[] = {
      .min = 1, .max = 1000000,
      .help = "nodes the tree and the HTML page hold at most"},
     {.key = "compare", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"mapping", NULL},
      .help = "strategies to run side by side over values of n: a table, "
              "CSV and a plot (csearch compare; docs/compare.md)"},
     {.key = NULL},

@@ -186,11 +186,13 @@ static void print_option(const struct cs_option *opt)
                opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_REAL) {
         printf("number %g..%g", opt->min, opt->max);
+    } else if (opt->type == CS_OPT_NODE) {
+        static const char *const any[] = {"mapping", "list", "string", NULL};
+        const char *const *shape = opt->choices ? opt->choices : any;
+        for (int i = 0; shape[i]; i++)
+            printf("%s%s", i ? " | " : "", shape[i]);
     } else {
-        fputs(opt->type == CS_OPT_BOOL   ? "true | false"
-              : opt->type == CS_OPT_NODE ? "mapping"
-                                         : "text",
-              stdout);
+        fputs(opt->type == CS_OPT_BOOL ? "true | false" : "string", stdout);
     }
     if (opt->def)
         printf("  (default %s)", opt->def);

@@ -197,7 +197,10 @@ struct cs_option {
     enum cs_option_type type;
     const char *def;              /* default as YAML text; NULL = none */
     double min, max;              /* CS_OPT_INT / CS_OPT_REAL bounds */
-    const char *const *choices;   /* CS_OPT_ENUM: NULL-terminated */
+    const char *const *choices;   /* CS_OPT_ENUM: NULL-terminated; for
+                                   * CS_OPT_NODE the shapes it takes, as
+                                   * csearch --list names them ("mapping",
+                                   * "list", "string"; NULL: any) */
     const char *all_word;         /* CS_OPT_INT: a word meaning -1 ("all") */
     const char *help;
 };
