@@ -89,8 +89,13 @@ static int slurp(int fd, size_t max, struct cs_file *f)
 
 int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
 {
+    static bool stdin_read; /* a stream is read once */
     memset(f, 0, sizeof *f);
     bool stdin_ = (flags & CS_FILE_STREAM) && !strcmp(path, "-");
+    if (stdin_ && stdin_read)
+        return fail(f, CS_FILE_CANNOT_READ, 0,
+                    "standard input was read already");
+    stdin_read |= stdin_ && !(flags & CS_FILE_PROBE);
     struct stat st;
     bool fifo = false;
     int fd = STDIN_FILENO;

@@ -439,7 +439,8 @@ char *cs_config_path(const struct cs_config *cfg, const char *key)
     const char *file = cs_config_str(cfg, key);
     struct cs_pos pos = cs_config_pos(cfg, key);
     const char *slash = strrchr(pos.file, '/');
-    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5))
+    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5) ||
+        !strcmp(file, "-")) /* standard input */
         return cs_xstrdup(file);
     size_t dir = (size_t)(slash - pos.file) + 1, len = dir + strlen(file) + 1;
     char *path = cs_xmalloc(len);

@@ -28,6 +28,39 @@ run 2
 run 2 configs/nqueens.yaml --bogus
 [ "$(cat "$err")" = "csearch: unknown option '--bogus'; try 'csearch --help'" ] || fail "bad option: $(cat "$err")"
 
+# --- options: --, -, --quiet, contradictions ---
+run 2 --version extra
+expect_stderr "csearch: --version takes nothing else, got 'extra'; try 'csearch --help'"
+run 2 configs/nqueens.yaml --checkpoint "$tmp/a" --resume "$tmp/b"
+expect_stderr "csearch: --checkpoint $tmp/a and --resume $tmp/b contradict each other (one log: --checkpoint starts it, --resume continues it); try 'csearch --help'"
+[ ! -e "$tmp/a" ] && [ ! -e "$tmp/b" ] || fail "contradictory checkpoints left a file"
+run 2 configs/nqueens.yaml --progress --no-progress
+expect_stderr "csearch: --progress and --no-progress contradict each other; try 'csearch --help'"
+run 2 configs/nqueens.yaml --quiet --progress
+expect_stderr "csearch: --quiet and --progress contradict each other; try 'csearch --help'"
+run 2 configs/nqueens.yaml --json --set output.format=csv
+expect_stderr "csearch: --json and --set output.format=csv contradict each other; try 'csearch --help'"
+run 0 configs/nqueens.yaml --quiet
+[ "$(tr '\n' '|' <"$out")" = "solutions  92|unique     12|" ] || fail "--quiet: $(cat "$out")"
+[ ! -s "$err" ] || fail "--quiet wrote to stderr: $(cat "$err")"
+run 0 configs/nqueens.yaml -q --set params.n=4 --set task=solve
+[ "$(tr '\n' '|' <"$out")" = ".Q..|...Q|Q...|..Q.||solutions  1|unique     1|" ] || fail "-q solve: $(cat "$out")"
+run 0 -- configs/nqueens.yaml
+expect_stdout "solutions  92"
+run 2 configs/nqueens.yaml -- --json
+expect_stderr "csearch: one CONFIG at a time, got '--json' too; try 'csearch --help'"
+"$csearch" - --quiet <configs/nqueens.yaml >"$out" 2>"$err" || fail "config from stdin: $(cat "$err")"
+[ "$(head -n 1 "$out")" = "solutions  92" ] || fail "config from stdin: $(cat "$out")"
+printf 'model: nqueens\nparams: {m: 4}\n' | "$csearch" - >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:10: unknown key 'params.m'; did you mean 'params.n'?"
+head -n 3 tests/data/sudoku_top95_head20.txt |
+    "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
+[ "$(tr '\n' '|' <"$out")" = "1|1|1|" ] || fail "puzzles from stdin: $(cat "$out" "$err")"
+printf 'model: sudoku\nparams: {file: "-"}\n' | "$csearch" - >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:16: cannot read '-': standard input was read already"
+"$csearch" compare - <configs/compare-mirror.yaml >"$out" 2>"$err"
+expect_stderr "csearch: compare reads CONFIG again for each run: give a file, not - (standard input)"
+
 # --- the main job ---
 run 0 configs/nqueens.yaml
 expect_stdout "solutions  92"

@@ -45,6 +45,7 @@ struct search_opts {
     bool resume;
     uint64_t slice[4];        /* --units: first, end, part, parts */
     bool progress;            /* a progress line on stderr */
+    bool quiet;               /* --quiet: the result lines alone */
 };
 
 /* Search job once (polling cli_interrupted); the result even on failure. */
@@ -75,7 +76,8 @@ struct out {
     const struct cs_config *cfg;
     enum cs_format format; /* output.format */
     int64_t show;          /* output.show: boards to print, -1 = all */
-    bool stats;            /* output.stats */
+    bool stats;            /* output.stats (off with --quiet) */
+    bool quiet;            /* --quiet: no status line either */
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
     bool head_done; /* the JSON object's head is out */

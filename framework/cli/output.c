@@ -326,7 +326,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, "bound      %" PRId64 "\n", r->bound);
         if (costs && s->solutions)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
-        fprintf(o->out, "status     %s\n", cs_status_name(r->status));
+        if (!o->quiet)
+            fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64

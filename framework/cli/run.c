@@ -215,6 +215,8 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
         return cli_fail(&err);
     struct out out;
     out_init(&out, &job, cfg);
+    out.quiet = o->quiet;
+    out.stats = out.stats && !o->quiet;
     int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
                       : run_search(&job, cfg, &out, o);
     out_free(&out);

@@ -249,8 +249,9 @@ const char *cs_config_str(const struct cs_config *cfg, const char *key);
 
 /* A file a string key names, as a path to open: relative to the config
  * file's folder unless absolute, or as given when it came from --set (then
- * relative to where csearch runs) or the config's name has no folder.  The
- * key must have a value or a default.  Returns a malloc'ed string the caller
+ * relative to where csearch runs) or the config's name has no folder; "-"
+ * (standard input, csearch/file.h) stays "-".  The key must have a value or
+ * a default.  Returns a malloc'ed string the caller
  * frees. */
 char *cs_config_path(const struct cs_config *cfg, const char *key);
 

@@ -28,6 +28,7 @@ enum cs_file_flags {
  *                           CS_FILE_STREAM: "not a regular file or a pipe"
  *                           with it)
  *   larger than N MiB      (N = max in MiB, rounded down)
+ *   standard input was read already    (a second "-" in one process)
  *   <strerror>             (a read failed) */
 struct cs_file {
     char *text;     /* the bytes read and a NUL (free() it); NULL on failure */
