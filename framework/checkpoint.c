@@ -115,9 +115,12 @@ static bool field(const char **p, const char *end, const char *name,
 }
 
 /* Parse one unit line (unit non-NULL) or the top line (unit NULL), without
- * its newline; NULL or an error message. */
+ * its newline; NULL or an error message (in why, for the counts).  A valid
+ * checksum is not enough: the counts must be possible too, since an edited
+ * line can be checksummed again. */
 static const char *parse_line(const char *line, size_t len, uint64_t units,
-                              uint64_t *unit, struct cs_stats *s)
+                              bool unique_ok, uint64_t *unit,
+                              struct cs_stats *s, char *why, size_t size)
 {
     static const char *const names[] = {"unit",   "solutions", "unique",
                                         "nodes",  "checks",    "fails",
@@ -159,7 +162,19 @@ static const char *parse_line(const char *line, size_t len, uint64_t units,
     s->max_depth = (int)v[6];
     if (unit && (*unit = v[0]) >= units)
         return "checkpoint names a unit beyond this config's units";
-    return NULL;
+    if (s->unique > s->solutions)
+        snprintf(why, size,
+                 "impossible counts: unique %" PRIu64 " is more than "
+                 "solutions %" PRIu64,
+                 s->unique, s->solutions);
+    else if (s->unique && !unique_ok)
+        snprintf(why, size,
+                 "impossible counts: unique %" PRIu64 " in a log whose "
+                 "header says it counts no unique solutions (unique=0)",
+                 s->unique);
+    else
+        return NULL;
+    return why;
 }
 
 /* The units a log records, as loading fills them in. */
@@ -243,8 +258,11 @@ static int load(const char *path, const char *text, size_t len,
         } else {
             uint64_t unit;
             struct cs_stats s;
+            char why[160];
             const char *bad = parse_line(line, line_len, head->units,
-                                         lineno == 2 ? NULL : &unit, &s);
+                                         head->reports_unique,
+                                         lineno == 2 ? NULL : &unit, &s, why,
+                                         sizeof why);
             if (bad)
                 return cs_error_at(err, pos, "%s", bad);
             if (lineno == 2) {
