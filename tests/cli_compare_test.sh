@@ -176,4 +176,11 @@ grep -qF "csearch compare CONFIG [options]" "$out" || fail "--help lacks compare
 run 0 --list
 grep -qF "    compare              mapping" "$out" || fail "--list lacks the compare key"
 
+# --- README's compare block runs as pasted (the binary: this build's) ---
+sed -n '/^repo=\$PWD && cd \/tmp/,/^```/p' README.md | sed '$d' |
+    sed -e "s|cd /tmp|cd $tmp|" -e "s|\$repo/build/framework/csearch|$csearch|" >"$tmp/readme.sh"
+[ "$(grep -c ' compare ' "$tmp/readme.sh")" = 5 ] || fail "README compare block not found: $(cat "$tmp/readme.sh")"
+bash -e "$tmp/readme.sh" >"$out" 2>"$err" || fail "README compare block: $(head -c 300 "$err")"
+[ -s "$tmp/compare-mrv.svg" ] || fail "README compare block wrote no plot"
+
 cli_finish "compare CLI"
