@@ -109,9 +109,11 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
         if ((fd = open(path, O_RDONLY)) < 0)
             return fail(f, CS_FILE_CANNOT_OPEN, errno, NULL);
     }
-    /* and what was opened, in case the path changed in between */
+    /* and what was opened, in case the path changed in between; standard
+     * input may also be a terminal (typed, ended by Ctrl-D) */
     int rc = fstat(fd, &st) ? fail(f, CS_FILE_CANNOT_READ, errno, NULL)
-                            : look(&st, flags, f, &fifo);
+             : stdin_ && isatty(fd) ? 0
+                                    : look(&st, flags, f, &fifo);
     if (!rc && !(flags & CS_FILE_PROBE))
         rc = slurp(fd, max, f);
     if (!stdin_)
