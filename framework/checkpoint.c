@@ -18,6 +18,10 @@
 
 #include "checkpoint.h"
 #include "csearch/dist.h"
+#include "csearch/file.h"
+
+/* the largest log read: some 10 million units */
+#define CHECKPOINT_MAX_BYTES ((size_t)1 << 30)
 
 #define MAGIC "csearch-checkpoint 2"
 
@@ -66,34 +70,24 @@ bool stats_add(struct cs_stats *into, const struct cs_stats *s)
     return overflow;
 }
 
-static char *read_all(const char *path, size_t *len, struct cs_error *err)
+/* A log's text, at most CHECKPOINT_MAX_BYTES; for an absent file (when
+ * absent_ok) ""; a log to merge may be a pipe */
+static char *read_all(const char *path, bool absent_ok, size_t *len,
+                      struct cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT) {
-            *len = 0;
-            return cs_xstrdup("");
-        }
-        cs_error_set(err, path, "cannot open checkpoint: %s", strerror(errno));
-        return NULL;
+    struct cs_file f;
+    int rc = cs_file_read(path, CHECKPOINT_MAX_BYTES,
+                          absent_ok ? 0 : CS_FILE_STREAM, &f);
+    if (rc == CS_FILE_CANNOT_OPEN && f.errnum == ENOENT && absent_ok) {
+        *len = 0;
+        return cs_xstrdup("");
     }
-    size_t cap = 4096, got;
-    char *buf = cs_xmalloc(cap + 1);
-    *len = 0;
-    while ((got = fread(buf + *len, 1, cap - *len, f)) > 0) {
-        *len += got;
-        if (*len == cap)
-            buf = cs_xrealloc(buf, (cap *= 2) + 1);
-    }
-    int bad = ferror(f) ? errno : 0;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        cs_error_set(err, path, "cannot read checkpoint: %s", strerror(bad));
-        return NULL;
-    }
-    buf[*len] = '\0';
-    return buf;
+    if (rc)
+        cs_error_set(err, path, "cannot %s %s: %s",
+                     rc == CS_FILE_CANNOT_OPEN ? "open" : "read",
+                     absent_ok ? "checkpoint" : "log", f.why);
+    *len = f.len;
+    return f.text;
 }
 
 /* One "name=DIGITS" field at *p, advancing past it and one space; digits
@@ -121,9 +115,12 @@ static bool field(const char **p, const char *end, const char *name,
 }
 
 /* Parse one unit line (unit non-NULL) or the top line (unit NULL), without
- * its newline; NULL or an error message. */
+ * its newline; NULL or an error message (in why, for the counts).  A valid
+ * checksum is not enough: the counts must be possible too, since an edited
+ * line can be checksummed again. */
 static const char *parse_line(const char *line, size_t len, uint64_t units,
-                              uint64_t *unit, struct cs_stats *s)
+                              bool unique_ok, uint64_t *unit,
+                              struct cs_stats *s, char *why, size_t size)
 {
     static const char *const names[] = {"unit",   "solutions", "unique",
                                         "nodes",  "checks",    "fails",
@@ -165,7 +162,19 @@ static const char *parse_line(const char *line, size_t len, uint64_t units,
     s->max_depth = (int)v[6];
     if (unit && (*unit = v[0]) >= units)
         return "checkpoint names a unit beyond this config's units";
-    return NULL;
+    if (s->unique > s->solutions)
+        snprintf(why, size,
+                 "impossible counts: unique %" PRIu64 " is more than "
+                 "solutions %" PRIu64,
+                 s->unique, s->solutions);
+    else if (s->unique && !unique_ok)
+        snprintf(why, size,
+                 "impossible counts: unique %" PRIu64 " in a log whose "
+                 "header says it counts no unique solutions (unique=0)",
+                 s->unique);
+    else
+        return NULL;
+    return why;
 }
 
 /* The units a log records, as loading fills them in. */
@@ -249,8 +258,11 @@ static int load(const char *path, const char *text, size_t len,
         } else {
             uint64_t unit;
             struct cs_stats s;
+            char why[160];
             const char *bad = parse_line(line, line_len, head->units,
-                                         lineno == 2 ? NULL : &unit, &s);
+                                         head->reports_unique,
+                                         lineno == 2 ? NULL : &unit, &s, why,
+                                         sizeof why);
             if (bad)
                 return cs_error_at(err, pos, "%s", bad);
             if (lineno == 2) {
@@ -290,16 +302,23 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
     *resumed = 0;
     *torn = false;
 
-    size_t len, keep = 0;
-    char *text = read_all(path, &len, err);
-    if (!text)
-        return -1;
-    if (len && !resume) {
-        free(text);
+    /* whether it exists is its size, by fstat; only --resume reads it */
+    struct cs_file probe;
+    int st = cs_file_read(path, 0, CS_FILE_PROBE, &probe);
+    if (st == CS_FILE_CANNOT_READ ||
+        (st == CS_FILE_CANNOT_OPEN && probe.errnum != ENOENT))
+        return cs_error_set(err, path, "cannot %s checkpoint: %s",
+                            st == CS_FILE_CANNOT_OPEN ? "open" : "read",
+                            probe.why);
+    if (!st && probe.size && !resume)
         return cs_error_set(err, path,
                             "checkpoint exists; continue it with --resume "
                             "or remove it");
-    }
+    size_t len = 0, keep = 0;
+    char *text = st || !probe.size ? cs_xstrdup("")
+                                   : read_all(path, true, &len, err);
+    if (!text)
+        return -1;
     struct table t = {done, results, 0};
     struct checkpoint_head want = *head;
     if (len && load(path, text, len, &want, false, "this config", &t, torn,
@@ -371,10 +390,7 @@ int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
         size_t len, keep;
         bool torn;
         char *text = NULL;
-        if (access(paths[i], R_OK)) /* read_all takes "absent" as empty */
-            rc = cs_error_set(err, paths[i], "cannot open log: %s",
-                              strerror(errno));
-        else if (!(text = read_all(paths[i], &len, err)))
+        if (!(text = read_all(paths[i], false, &len, err)))
             rc = -1;
         else
             rc = load(paths[i], text, len, &head, i == 0, "the first log",

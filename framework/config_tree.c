@@ -16,6 +16,8 @@
 
 #include <yaml.h>
 
+#include "csearch/file.h"
+
 /* Deeper trees are refused so copying, checking and freeing can recurse. */
 #define MAX_DEPTH 1000
 
@@ -329,24 +331,16 @@ int cs_config_load(struct cs_config **out, const char *path,
                    struct cs_error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cs_error_set(err, path, "cannot open: %s", strerror(errno));
-    char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    do {
-        if (len == cap) {
-            cap = cap ? 2 * cap : 4096;
-            buf = cs_xrealloc(buf, cap);
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-    } while (got > 0);
-    int failed = ferror(f), saved = errno;
-    fclose(f);
-    int rc = failed ? cs_error_set(err, path, "cannot read: %s", strerror(saved))
-                    : cs_config_parse(out, path, buf, len, err);
-    free(buf);
+    struct cs_file f;
+    switch (cs_file_read(path, CS_CONFIG_MAX_BYTES, CS_FILE_STREAM, &f)) {
+    case CS_FILE_CANNOT_OPEN:
+        return cs_error_set(err, path, "cannot open: %s", f.why);
+    case CS_FILE_CANNOT_READ:
+        return cs_error_set(err, path, "cannot read: %s", f.why);
+    }
+    int rc = cs_config_parse(out, strcmp(path, "-") ? path : CS_STDIN_NAME,
+                             f.text, f.len, err);
+    free(f.text);
     return rc;
 }
 

@@ -142,6 +142,25 @@ int cs_node_int(const struct cs_node *node, const char *name, int64_t *out,
     }
 }
 
+int cs_node_int_in(const struct cs_node *node, const char *name, int64_t min,
+                   int64_t max, int64_t *out, struct cs_error *err)
+{
+    assert(node);
+    int64_t v = 0;
+    if (node->kind != CS_NODE_SCALAR)
+        return int_type_error(node, name, err);
+    enum number got = parse_int(node->text, &v);
+    if (got == NUMBER_BAD)
+        return int_type_error(node, name, err);
+    if (got == NUMBER_RANGE || v < min || v > max) /* the key's own range */
+        return cs_error_at(err, node->pos,
+                           "'%s' must be between %" PRId64 " and %" PRId64
+                           ", not %s",
+                           name, min, max, node->text);
+    *out = v;
+    return 0;
+}
+
 int cs_node_real(const struct cs_node *node, const char *name, double *out,
                  struct cs_error *err)
 {
@@ -420,7 +439,8 @@ char *cs_config_path(const struct cs_config *cfg, const char *key)
     const char *file = cs_config_str(cfg, key);
     struct cs_pos pos = cs_config_pos(cfg, key);
     const char *slash = strrchr(pos.file, '/');
-    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5))
+    if (file[0] == '/' || !slash || !strncmp(pos.file, "--set", 5) ||
+        !strcmp(file, "-")) /* standard input */
         return cs_xstrdup(file);
     size_t dir = (size_t)(slash - pos.file) + 1, len = dir + strlen(file) + 1;
     char *path = cs_xmalloc(len);

@@ -426,7 +426,10 @@ static int open_log(struct pool *pool, struct checkpoint *cp,
     pool->cp = cp;
     u->resumed = 0; /* those of the slice */
     for (uint64_t i = pool->first; i < pool->end; i++)
-        u->resumed += pool->done[i];
+        if (pool->done[i]) {
+            u->resumed++;
+            u->resumed_nodes += pool->results[i].nodes;
+        }
     atomic_store(&pool->finished, u->resumed);
     return 0;
 }

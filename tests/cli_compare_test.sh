@@ -97,6 +97,16 @@ status=$?
 [ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
 [ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
     fail "Ctrl-C: $(head -c 300 "$out")"
+# SIGTERM: the same, exit 143
+"$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+[ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
+    fail "SIGTERM: $(head -c 300 "$out")"
 
 # --- mistakes: one line on stderr at the right place, nothing on stdout ---
 bad() { # MESSAGE ARGS...: exit 2 with exactly that message
@@ -141,6 +151,9 @@ bad "--set compare.plot=/nonexistent/p.svg: cannot write '/nonexistent/p.svg': N
     compare configs/compare-mirror.yaml --set compare.n=6 --set compare.csv=$tmp/c.csv --set compare.plot=/nonexistent/p.svg
 bad "--set compare.repeat=0: 'compare.repeat' must be between 1 and 100, not 0" \
     compare configs/compare-mirror.yaml --set compare.repeat=0
+# numbers beyond 64 bits get the key's own range, not int64's
+bad "--set compare.n.step=99999999999999999999: 'compare.n.step' must be between 1 and 9000000000000000000, not 99999999999999999999" \
+    compare configs/compare-mirror.yaml --set compare.n.from=4 --set compare.n.to=6 --set compare.n.step=99999999999999999999
 bad "--set compare.clock=sundial: unknown value 'sundial' for 'compare.clock'; expected one of: wall, cpu" \
     compare configs/compare-mirror.yaml --set compare.clock=sundial
 bad "compare cannot take --checkpoint: checkpoints are for counts, not comparisons" compare configs/compare-mirror.yaml --checkpoint "$tmp/ck"
@@ -162,5 +175,12 @@ run 0 --help
 grep -qF "csearch compare CONFIG [options]" "$out" || fail "--help lacks compare"
 run 0 --list
 grep -qF "    compare              mapping" "$out" || fail "--list lacks the compare key"
+
+# --- README's compare block runs as pasted (the binary: this build's) ---
+sed -n '/^repo=\$PWD && cd \/tmp/,/^```/p' README.md | sed '$d' |
+    sed -e "s|cd /tmp|cd $tmp|" -e "s|\$repo/build/framework/csearch|$csearch|" >"$tmp/readme.sh"
+[ "$(grep -c ' compare ' "$tmp/readme.sh")" = 5 ] || fail "README compare block not found: $(cat "$tmp/readme.sh")"
+bash -e "$tmp/readme.sh" >"$out" 2>"$err" || fail "README compare block: $(head -c 300 "$err")"
+[ -s "$tmp/compare-mrv.svg" ] || fail "README compare block wrote no plot"
 
 cli_finish "compare CLI"

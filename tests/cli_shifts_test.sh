@@ -96,6 +96,21 @@ expect_line "solutions  0"
 # --- bad input: one line, the position, exit 2 ---
 run 2 configs/shifts.yaml --set params.instance=tests/data/shifts/tiny.txt
 expect_stderr "csearch: configs/shifts.yaml:7:9: give params.instance or the roster spec (params.days), not both"
+# numbers beyond 64 bits: the key's own range (or the horizon's words)
+big=99999999999999999999
+while IFS='|' read -r edit message; do
+    sed "$edit" configs/shifts.yaml >"$tmp/big.yaml"
+    run 2 "$tmp/big.yaml"
+    expect_stderr "csearch: $tmp/big.yaml:$message"
+done <<CASES
+s/weight: 3/weight: $big/|29:46: 'weight' must be between 0 and 33554431, not $big
+s/need: 2/need: $big/|25:34: 'need' must be between 0 and 10000, not $big
+s/max_consecutive: 6/max_consecutive: $big/|14:72: 'max_consecutive' must be between 1 and 2147483647, not $big
+s/days_off: \[2\]/days_off: [$big]/|17:37: day $big is outside the horizon (0 to 6)
+CASES
+printf 'SECTION_HORIZON\n%s\n' $big >"$tmp/horizon.txt"
+run 2 configs/shifts-instance1.yaml --set params.instance="$tmp/horizon.txt"
+expect_stderr "csearch: $tmp/horizon.txt:2:1: horizon $big is more than 3660"
 run 2 configs/shifts-instance1.yaml --set params.instance=no-such-file.txt
 expect_stderr "csearch: --set params.instance=no-such-file.txt: cannot open 'no-such-file.txt': No such file or directory"
 printf 'SECTION_HORIZON\r\n14\r\nSECTION_SHIFTS\r\nD,48O,\r\n' >"$tmp/bad.txt"

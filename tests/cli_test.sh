@@ -18,10 +18,48 @@ run 0 --list
 expect_stdout "nqueens: place n queens on an n x n board"
 expect_stdout "strategy.state       array | bitmask"
 expect_stdout "strategy.select      in-order | mrv"
+# the types as a config writes them: string, list, mapping
+expect_line "    params.puzzle        string | list"
+expect_line "    params.file          string"
+expect_line "    params.shifts        list"
+expect_line "    compare              mapping"
 run 2
 [ "$(cat "$err")" = "csearch: missing CONFIG; try 'csearch --help'" ] || fail "no args: $(cat "$err")"
 run 2 configs/nqueens.yaml --bogus
 [ "$(cat "$err")" = "csearch: unknown option '--bogus'; try 'csearch --help'" ] || fail "bad option: $(cat "$err")"
+
+# --- options: --, -, --quiet, contradictions ---
+run 2 --version extra
+expect_stderr "csearch: --version takes nothing else, got 'extra'; try 'csearch --help'"
+run 2 configs/nqueens.yaml --checkpoint "$tmp/a" --resume "$tmp/b"
+expect_stderr "csearch: --checkpoint $tmp/a and --resume $tmp/b contradict each other (one log: --checkpoint starts it, --resume continues it); try 'csearch --help'"
+[ ! -e "$tmp/a" ] && [ ! -e "$tmp/b" ] || fail "contradictory checkpoints left a file"
+run 2 configs/nqueens.yaml --progress --no-progress
+expect_stderr "csearch: --progress and --no-progress contradict each other; try 'csearch --help'"
+run 2 configs/nqueens.yaml --quiet --progress
+expect_stderr "csearch: --quiet and --progress contradict each other; try 'csearch --help'"
+run 2 configs/nqueens.yaml --json --set output.format=csv
+expect_stderr "csearch: --json and --set output.format=csv contradict each other; try 'csearch --help'"
+run 0 configs/nqueens.yaml --quiet
+[ "$(tr '\n' '|' <"$out")" = "solutions  92|unique     12|" ] || fail "--quiet: $(cat "$out")"
+[ ! -s "$err" ] || fail "--quiet wrote to stderr: $(cat "$err")"
+run 0 configs/nqueens.yaml -q --set params.n=4 --set task=solve
+[ "$(tr '\n' '|' <"$out")" = ".Q..|...Q|Q...|..Q.||solutions  1|unique     1|" ] || fail "-q solve: $(cat "$out")"
+run 0 -- configs/nqueens.yaml
+expect_stdout "solutions  92"
+run 2 configs/nqueens.yaml -- --json
+expect_stderr "csearch: one CONFIG at a time, got '--json' too; try 'csearch --help'"
+"$csearch" - --quiet <configs/nqueens.yaml >"$out" 2>"$err" || fail "config from stdin: $(cat "$err")"
+[ "$(head -n 1 "$out")" = "solutions  92" ] || fail "config from stdin: $(cat "$out")"
+printf 'model: nqueens\nparams: {m: 4}\n' | "$csearch" - >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:10: unknown key 'params.m'; did you mean 'params.n'?"
+head -n 3 tests/data/sudoku_top95_head20.txt |
+    "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
+[ "$(tr '\n' '|' <"$out")" = "1|1|1|" ] || fail "puzzles from stdin: $(cat "$out" "$err")"
+printf 'model: sudoku\nparams: {file: "-"}\n' | "$csearch" - >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:16: cannot read '-': standard input was read already"
+"$csearch" compare - <configs/compare-mirror.yaml >"$out" 2>"$err"
+expect_stderr "csearch: compare reads CONFIG again for each run: give a file, not - (standard input)"
 
 # --- the main job ---
 run 0 configs/nqueens.yaml
@@ -93,6 +131,22 @@ run 0 configs/nqueens.yaml --set params.n=8 --set task=enumerate --set output.sh
 expect_json '.boards | length' 3
 expect_json .solutions 92
 
+# --- output.format csv: a table per task ---
+run 0 configs/nqueens.yaml --set output.format=csv
+[ "$(head -n 1 "$out")" = "status,solutions,unique,nodes,checks,fails,max_depth,seconds" ] || fail "csv count header: $(cat "$out")"
+[ "$(tail -n +2 "$out" | cut -d, -f1-7)" = "complete,92,12,397,397,153,5" ] || fail "csv count row: $(cat "$out")"
+[ "$(wc -l <"$out")" = 2 ] || fail "csv count: $(cat "$out")"
+run 0 configs/nqueens.yaml --set output.format=csv --set params.n=4 --set task=enumerate --set strategy.symmetry=none
+[ "$(tr '\n' '|' <"$out")" = "solution,line_1,line_2,line_3,line_4|1,.Q..,...Q,Q...,..Q.|2,..Q.,Q...,...Q,.Q..|" ] || fail "csv enumerate: $(cat "$out")"
+run 0 configs/sudoku.yaml --set output.format=csv
+[ "$(tail -n 1 "$out" | cut -d, -f1,2,10)" = "1,839465712,475916238" ] || fail "csv solve: $(cat "$out")"
+run 0 configs/sudoku-batch.yaml --set output.format=csv --set task=solve
+[ "$(wc -l <"$out")" = 21 ] || fail "csv batch: $(wc -l <"$out") lines"
+[ "$(head -n 1 "$out")" = "index,status,solutions,nodes,result" ] || fail "csv batch header: $(head -n 1 "$out")"
+[ "$(sed -n 2p "$out" | cut -d, -f1-3)" = "0,complete,1" ] || fail "csv batch row: $(sed -n 2p "$out")"
+run 1 configs/nqueens.yaml --set output.format=csv --set params.n=3 --set task=solve
+[ ! -s "$out" ] || fail "csv without a solution printed: $(cat "$out")"
+
 # solve shows the one solution it found, even with mirror weights
 run 0 configs/nqueens.yaml --set task=solve --set strategy.symmetry=mirror --json
 expect_json '.boards | length' 1
@@ -122,6 +176,32 @@ expect_json .status interrupted
 nodes=$(jq .nodes "$out")
 [ "${nodes:-0}" -gt 0 ] || fail "no partial node count after Ctrl-C"
 
+# --- SIGTERM (timeout, Slurm, systemd) is Ctrl-C, with exit status 143 ---
+"$csearch" configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
+    --set strategy.symmetry=none --json >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+expect_json .status interrupted
+nodes=$(jq .nodes "$out")
+[ "${nodes:-0}" -gt 0 ] || fail "no partial node count after SIGTERM"
+# a batch: the puzzles so far, the one cut short marked, the summary
+printf '%s\n%081d\n' "$(head -n 1 tests/data/sudoku_top95_head20.txt)" 0 | tr 0 . >"$tmp/endless.txt"
+"$csearch" configs/sudoku-batch.yaml --set params.file="$tmp/endless.txt" --set task=count \
+    --set limits.solutions=0 >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM of a batch exited $status, expected 143"
+[ "$(head -n 2 "$out" | tr '\n' '|')" = "1|interrupted|" ] || fail "SIGTERM batch: $(head -c 300 "$out")"
+expect_line "status       interrupted"
+rm -f "$tmp/endless.txt"
+
 # --- bad input: one line on stderr, exit 2, nothing on stdout ---
 while IFS='|' read -r file message; do
     [ -n "$file" ] || continue
@@ -146,6 +226,47 @@ tests/data/bad/sudoku-short-row.yaml|tests/data/bad/sudoku-short-row.yaml:5:7: p
 tests/data/bad/sudoku-no-puzzle.yaml|tests/data/bad/sudoku-no-puzzle.yaml:4:3: missing key 'params.puzzle' (or params.file)
 tests/data/bad/sudoku-regions.yaml|tests/data/bad/sudoku-regions.yaml:4:12: region 'C' has 5 cells and there are 4 regions; a 4 x 4 grid needs 4 regions of 4
 CASES
+
+# --- hostile files: refused by their type or size before they are read ---
+mkfifo "$tmp/fifo"
+hostile() { # EXPECTED_STDERR ARGS...: exit 2 within 10 s, that one line
+    local want=$1
+    shift
+    timeout 10 "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = 2 ] || fail "csearch $* exited $got, expected 2"
+    expect_stderr "$want"
+}
+hostile "csearch: /dev/zero: cannot read: not a regular file or a pipe" /dev/zero
+hostile "csearch: /dev/full: cannot read: not a regular file or a pipe" /dev/full
+hostile "csearch: $tmp: cannot read: Is a directory" "$tmp"
+truncate -s 17M "$tmp/big.yaml"
+hostile "csearch: $tmp/big.yaml: cannot read: larger than 16 MiB" "$tmp/big.yaml"
+hostile "csearch: /dev/full: cannot read checkpoint: not a regular file" configs/nqueens.yaml --set params.n=12 --checkpoint /dev/full
+hostile "csearch: /dev/zero: cannot read checkpoint: not a regular file" configs/nqueens.yaml --resume /dev/zero
+hostile "csearch: $tmp/fifo: cannot read checkpoint: not a regular file" configs/nqueens.yaml --checkpoint "$tmp/fifo"
+hostile "csearch: $tmp: cannot read checkpoint: Is a directory" configs/nqueens.yaml --resume "$tmp"
+# "exists" is the size by fstat: a sparse 100 GB file is never read
+truncate -s 100G "$tmp/huge.ckpt"
+hostile "csearch: $tmp/huge.ckpt: checkpoint exists; continue it with --resume or remove it" configs/nqueens.yaml --checkpoint "$tmp/huge.ckpt"
+hostile "csearch: $tmp/huge.ckpt: cannot read checkpoint: larger than 1024 MiB" configs/nqueens.yaml --resume "$tmp/huge.ckpt"
+rm -f "$tmp/huge.ckpt" "$tmp/big.yaml"
+hostile "csearch: /dev/zero: cannot read log: not a regular file or a pipe" merge configs/nqueens.yaml /dev/zero
+hostile "csearch: --set params.roster=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts.yaml --set params.roster=/dev/zero
+hostile "csearch: --set params.instance=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts-instance1.yaml --set params.instance=/dev/zero
+hostile "csearch: --set params.file=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/sudoku-batch.yaml --set params.file=/dev/zero
+hostile "csearch: --set params.file=$tmp: cannot read '$tmp': Is a directory" configs/sudoku-batch.yaml --set params.file="$tmp"
+head -c 70000 /dev/zero | tr '\0' 0 >"$tmp/long.txt"
+hostile "csearch: $tmp/long.txt:1:65537: line longer than 65536 characters" configs/shifts-instance1.yaml --set params.instance="$tmp/long.txt"
+rm -f "$tmp/long.txt"
+# a pipe is a stream where one is meant: the config, a puzzle file, an instance
+cat configs/nqueens.yaml >"$tmp/fifo" &
+run 0 "$tmp/fifo"
+expect_stdout "solutions  92"
+head -n 3 tests/data/sudoku_top95_head20.txt >"$tmp/fifo" &
+run 0 configs/sudoku-batch.yaml --set params.file="$tmp/fifo"
+expect_stdout "unique       3"
+wait
 
 # --set mistakes name the override
 run 2 configs/nqueens.yaml --set strategy.prune=sideways
@@ -197,6 +318,9 @@ total=$(jq .units.total "$out")
 run 0 $slow --resume "$ck" --json
 expect_json .units.resumed "$total"
 expect_json .solutions 365596
+# and nodes/s counts this run's nodes (those above the split), not the log's
+top_nodes=$(sed -n 2p "$ck" | sed 's/.* nodes=\([0-9]*\) .*/\1/')
+expect_json "(.nodes_per_second * .seconds) < ($top_nodes + 100)" true
 
 # another config: refused, nothing printed
 run 2 $slow --set params.n=13 --resume "$ck"
@@ -227,6 +351,20 @@ run 0 $slow --resume "$ck.torn" --json
 expect_json .solutions 365596
 expect_json .units.resumed $((total - 1))
 [ "$(tail -c 1 "$ck.torn" | od -An -c | tr -d ' ')" = '\n' ] || fail "torn: file does not end with a full line"
+# SIGTERM of a threaded checkpointed count: finished units logged, the rest resumed
+"$csearch" $slow --threads 2 --checkpoint "$ckdir/term.ckpt" --json >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM with threads exited $status, expected 143"
+expect_json .status interrupted
+done_units=$(jq .units.done "$out")
+[ "$(($(wc -l <"$ckdir/term.ckpt") - 2))" = "$done_units" ] || fail "SIGTERM: $done_units units done, $(wc -l <"$ckdir/term.ckpt") log lines"
+run 0 $slow --resume "$ckdir/term.ckpt" --json
+expect_json .solutions 365596
+expect_json .units.resumed "$done_units"
 rm -rf "$ckdir"
 
 # --- sudoku: the grid as rows of digits, JSON boards as lists of strings ---

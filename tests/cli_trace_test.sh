@@ -179,8 +179,12 @@ configs/nqueens-trace.yaml --threads 2|--set strategy.threads=2: a trace follows
 configs/nqueens.yaml --trace --set strategy.kernel=fast|--set strategy.kernel=fast: kernel fast needs a run without traces (output.trace, trace_html, tree)
 configs/sudoku-batch.yaml --tree $tmp/b.dot|--set output.tree=$tmp/b.dot: a trace follows one search, not a batch of instances
 configs/nqueens-trace.yaml --tree $tmp/no/such/dir/t.dot|--set output.tree=$tmp/no/such/dir/t.dot: cannot write '$tmp/no/such/dir/t.dot': No such file or directory
+configs/nqueens-trace.yaml --tree /dev/full|--set output.tree=/dev/full: cannot write '/dev/full': No space left on device
+configs/nqueens-trace.yaml --trace-html /dev/full|--set output.trace_html=/dev/full: cannot write '/dev/full': No space left on device
 configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 1000000, not 0
 CASES
+# a refused device is left alone (as root, removing it would delete the node)
+[ -c /dev/full ] || fail "/dev/full is no longer a device"
 run 2 configs/nqueens-trace.yaml --checkpoint "$tmp/ck" --trace-html "$tmp/ck.html"
 expect_stderr "csearch: a trace follows one search: it cannot be split by threads, checkpoints or a counting kernel"
 [ ! -e "$tmp/ck.html" ] && [ ! -e "$tmp/ck" ] || fail "a refused search left files behind: $(ls "$tmp")"

@@ -42,6 +42,8 @@ run 0 merge $g --json "$tmp/g2" "$tmp/g0" "$tmp/g1"
 # the JSON contract: what was counted, how, and in what time
 expect_json '[.model, .task, .status, .params.n, .strategy.symmetry, .strategy.kernel, .units.total, .units.done] | map(tostring) | join(" ")' "nqueens count complete 12 mirror generic 2040 2040"
 expect_json '.seconds >= 0 and .seconds < 5' true
+# nodes/s: this run's nodes, and merge searches none
+expect_json .nodes_per_second 0
 # logs of another config than the one named are refused
 run 2 merge configs/nqueens.yaml --set params.n=11 --set strategy.symmetry=mirror "$tmp/g0" "$tmp/g1" "$tmp/g2"
 grep -qx "csearch: merge: the logs belong to another config than configs/nqueens.yaml (fingerprint [0-9a-f]\{16\}, the config [0-9a-f]\{16\})" "$err" || fail "merge of another config: $(cat "$err")"

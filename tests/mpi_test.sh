@@ -149,4 +149,13 @@ mpi 0 $slow --units 1/2 --checkpoint "$tmp/s1"
 # and the MPI checkpoint merges with them, unit for unit
 "$csearch" merge $slow "$tmp/s0" "$tmp/ck" "$tmp/s1" >"$out" 2>"$err" || fail "merge with the checkpoint: $(cat "$err")"
 
+# --- README's mpirun block runs as pasted (the binary: this build's) ---
+mkdir "$tmp/readme" && ln -s "$PWD/configs" "$tmp/readme/configs"
+sed -n '/^mpirun -np 2 build/,/^```/p' README.md | sed '$d' |
+    sed "s|build/framework/csearch|$csearch|g" >"$tmp/readme.sh"
+[ "$(wc -l <"$tmp/readme.sh")" = 3 ] || fail "README mpirun block not found: $(cat "$tmp/readme.sh")"
+(cd "$tmp/readme" && timeout 120 bash -e "$tmp/readme.sh") >"$out" 2>"$err" || fail "README mpirun block: $(head -c 300 "$err")"
+[ "$(grep -c '^solutions  14772512$' "$out")" = 1 ] || fail "README mpirun: n=16 total: $(head -c 300 "$out")"
+[ "$(tail -n +1 "$out" | grep -c '^solutions  365596$')" = 1 ] || fail "README merge total: $(tail -c 300 "$out")"
+
 cli_finish "MPI"

@@ -169,6 +169,51 @@ static void test_checkpoint_refuses_forged_numbers(void **ctx)
                         "checkpoint names a unit beyond this config's units");
 }
 
+/* A valid checksum is not enough: the counts must be possible too. */
+static void test_checkpoint_refuses_impossible_counts(void **ctx)
+{
+    (void)ctx;
+    struct cs_stats results[UNITS];
+    unsigned char done[UNITS];
+    uint64_t resumed;
+    bool torn;
+    struct cs_error err;
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", start(),
+             forged("unit=2 solutions=3 unique=5 nodes=9 checks=9 fails=1 "
+                    "depth=4"));
+    write_file(text);
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.col, 1);
+    assert_string_equal(err.msg, "impossible counts: unique 5 is more than "
+                                 "solutions 3");
+    /* the top line too */
+    snprintf(text, sizeof text, "%s%s", HEADER,
+             forged("top solutions=0 unique=1 nodes=3 checks=2 fails=0 "
+                    "depth=1"));
+    write_file(text);
+    assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
+    assert_int_equal(err.line, 2);
+    assert_string_equal(err.msg, "impossible counts: unique 1 is more than "
+                                 "solutions 0");
+    /* unique counted in a log that says it counts none */
+    struct cs_merge m;
+    const char *logs[] = {path};
+    snprintf(text, sizeof text,
+             "csearch-checkpoint 2 fingerprint=0123456789abcdef units=10 "
+             "unique=0\n%s%s",
+             forged(TOP),
+             forged("unit=0 solutions=4 unique=2 nodes=9 checks=9 fails=1 "
+                    "depth=4"));
+    write_file(text);
+    assert_int_equal(cs_merge_logs(logs, 1, &m, &err), -1);
+    assert_int_equal(err.line, 3);
+    assert_string_equal(err.msg, "impossible counts: unique 2 in a log whose "
+                                 "header says it counts no unique solutions "
+                                 "(unique=0)");
+}
+
 static void test_checkpoint_torn_lines(void **ctx)
 {
     (void)ctx;
@@ -232,7 +277,9 @@ static void test_checkpoint_refuses_other_top_and_format_1(void **ctx)
                                  "MPI); this csearch reads format 2");
 }
 
-/* A log of units first..last (unit u: u solutions, depth 3 + u), then tail. */
+/* A log of units first..last (unit u: u solutions, one of them unique but
+ * for unit 0, which has none: unique > solutions is refused; depth 3 + u),
+ * then tail. */
 static void write_log(const char *file, int first, int last, const char *tail)
 {
     FILE *f = fopen(file, "w");
@@ -241,9 +288,9 @@ static void write_log(const char *file, int first, int last, const char *tail)
     for (int u = first; u <= last; u++) {
         char body[200];
         snprintf(body, sizeof body,
-                 "unit=%d solutions=%d unique=1 nodes=10 checks=9 fails=2 "
+                 "unit=%d solutions=%d unique=%d nodes=10 checks=9 fails=2 "
                  "depth=%d",
-                 u, u, 3 + u);
+                 u, u, u > 0, 3 + u);
         fputs(forged(body), f);
     }
     fputs(tail, f);
@@ -270,7 +317,7 @@ static void test_checkpoint_merge(void **ctx)
     assert_true(m.reports_unique);
     assert_int_equal(m.torn, 1);
     assert_int_equal(m.total.solutions, 0 + 1 + 2 + 3 + 4 + 5 + 6 + 7);
-    assert_int_equal(m.total.unique, 8);
+    assert_int_equal(m.total.unique, 7); /* units 1-7 */
     assert_int_equal(m.total.nodes, 3 + 8 * 10); /* top + units */
     assert_int_equal(m.total.checks, 2 + 8 * 9);
     assert_int_equal(m.total.max_depth, 10);
@@ -314,6 +361,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_checkpoint_refuses_forged_numbers,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_checkpoint_refuses_impossible_counts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_checkpoint_torn_lines, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(

@@ -237,6 +237,18 @@ static void test_config_load_directory(void **state)
     assert_error(&err, "/", 0, 0, "cannot read: Is a directory");
 }
 
+/* a device has no end: refused by its type before a byte is read */
+static void test_config_load_device(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = NULL;
+    struct cs_error err = {0};
+    assert_int_equal(cs_config_load(&cfg, "/dev/zero", &err), -1);
+    assert_null(cfg);
+    assert_error(&err, "/dev/zero", 0, 0,
+                 "cannot read: not a regular file or a pipe");
+}
+
 static void test_config_load_file(void **state)
 {
     (void)state;
@@ -653,6 +665,17 @@ static void test_config_node_conversions(void **state)
                  "9223372036854775807, not 9223372036854775808");
     assert_int_equal(cs_node_int(cs_node_at(v, 4), "v[4]", &i, &err), -1);
     assert_error(&err, NAME, 1, 41, "'v[4]' must be an integer, not 'x'");
+    /* with a range of its own, beyond 64 bits says that range */
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 1), "v[1]", 0, 10, &i, &err),
+                     -1);
+    assert_error(&err, NAME, 1, 10,
+                 "'v[1]' must be between 0 and 10, not 9223372036854775808");
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 0), "v[0]", 0, 10, &i, &err),
+                     -1);
+    assert_error(&err, NAME, 1, 5, "'v[0]' must be between 0 and 10, not -42");
+    assert_int_equal(cs_node_int_in(cs_node_at(v, 0), "v[0]", -50, 0, &i, &err),
+                     0);
+    assert_int_equal(i, -42);
     assert_int_equal(cs_node_int(cs_node_at(v, 5), "v[5]", &i, &err), -1);
     assert_error(&err, NAME, 1, 44, "'v[5]' must be an integer, not a sequence");
 
@@ -718,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_config_aliases_are_copied),
         cmocka_unit_test(test_config_load_missing_file),
         cmocka_unit_test(test_config_load_directory),
+        cmocka_unit_test(test_config_load_device),
         cmocka_unit_test(test_config_load_file),
         cmocka_unit_test(test_config_unknown_top_level_key_suggests),
         cmocka_unit_test(test_config_unknown_section_key_suggests),

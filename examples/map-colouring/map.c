@@ -178,8 +178,10 @@ static const char *const prune_names[] = {"none", "forward", NULL};
 
 static const struct cs_option map_options[] = {
     {.key = "params.map", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"mapping", NULL},
      .help = "each region mapped to the list of regions it borders"},
     {.key = "params.colours", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"list", NULL},
      .help = "the list of colour names (1 to 16)"},
     {.key = "strategy.prune", .type = CS_OPT_ENUM, .def = "none",
      .choices = prune_names,

@@ -29,10 +29,13 @@ int cli_fail(const struct cs_error *err);
 
 /* ---- run.c -------------------------------------------------------------- */
 
-/* Set by Ctrl-C once cli_catch_sigint() ran (or by rank 0 when another rank
- * was interrupted); cli_signalled: a signal reached this process. */
+/* Set by Ctrl-C or SIGTERM once cli_catch_sigint() ran (or by rank 0 when
+ * another rank was interrupted); cli_signalled: a signal reached this
+ * process.  cli_interrupted_status(): the exit status of an interrupted
+ * run, 143 after a SIGTERM (but under mpirun), else 130. */
 extern volatile sig_atomic_t cli_interrupted, cli_signalled;
 void cli_catch_sigint(void);
+int cli_interrupted_status(void);
 
 /* What a search needs besides its job; zero means none. */
 struct search_opts {
@@ -42,6 +45,7 @@ struct search_opts {
     bool resume;
     uint64_t slice[4];        /* --units: first, end, part, parts */
     bool progress;            /* a progress line on stderr */
+    bool quiet;               /* --quiet: the result lines alone */
 };
 
 /* Search job once (polling cli_interrupted); the result even on failure. */
@@ -59,7 +63,7 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
  * sets applied; each run reads path again and applies sets, its strategy's
  * keys, then n.  -1 with err (at the offending key, nothing printed) when
  * the comparison cannot start, else the exit status: 0 all complete, 3 a
- * run stopped by a limit, 130 interrupted. */
+ * run stopped by a limit, 130 interrupted (143 by SIGTERM). */
 int compare_run(struct cs_config *cfg, const char *path,
                 const char *const *sets, int nsets,
                 const struct cs_registry *reg, struct cs_error *err);
@@ -72,7 +76,8 @@ struct out {
     const struct cs_config *cfg;
     enum cs_format format; /* output.format */
     int64_t show;          /* output.show: boards to print, -1 = all */
-    bool stats;            /* output.stats */
+    bool stats;            /* output.stats (off with --quiet) */
+    bool quiet;            /* --quiet: no status line either */
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
     bool head_done; /* the JSON object's head is out */
@@ -105,6 +110,15 @@ void out_batch_end(struct out *o, const struct batch_summary *sum);
 
 /* s as a JSON string, quoted and escaped. */
 void out_json_string(FILE *out, const char *s);
+
+/* ---- output_csv.c: output.format csv ------------------------------------ */
+
+/* o->board as a row (the header before the first); the end of a count (a
+ * header and its row); an instance of a batch (rows: those printed). */
+void out_csv_board(struct out *o);
+void out_csv_end(struct out *o, const struct cs_result *r);
+void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
+                          const char *outcome, uint64_t rows);
 
 /* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
 

@@ -35,8 +35,8 @@ static const struct cs_option n_values[] = {
 static const struct cs_option n_range[] = {
     {.key = "compare.n.from", .type = CS_OPT_INT, .min = -0x1p63, .max = 0x1p63},
     {.key = "compare.n.to", .type = CS_OPT_INT, .min = -0x1p63, .max = 0x1p63},
-    {.key = "compare.n.step", .type = CS_OPT_INT, .def = "1", .min = -0x1p63,
-     .max = 0x1p63},
+    {.key = "compare.n.step", .type = CS_OPT_INT, .def = "1", .min = 1,
+     .max = 9e18},
     {.key = NULL},
 };
 
@@ -88,10 +88,6 @@ static int read_n(struct plan *p, const struct cs_config *cfg,
                            "'compare.n.to' must not be below compare.n.from "
                            "(%" PRId64 "), not %" PRId64,
                            lo, hi);
-    if (by < 1)
-        return cs_error_at(err, cs_config_pos(cfg, "compare.n.step"),
-                           "'compare.n.step' must be at least 1, not %" PRId64,
-                           by);
     if ((hi - lo) / by >= MAX_NS)
         return cs_error_at(err, cs_node_pos(node),
                            "'compare.n' spans more than %d values", MAX_NS);
@@ -437,5 +433,5 @@ int compare_run(struct cs_config *cfg, const char *path,
     plan_free(&p);
     if (rc)
         return -1;
-    return status == CS_INTERRUPTED ? 130 : status == CS_LIMIT ? 3 : 0;
+    return status == CS_INTERRUPTED ? cli_interrupted_status() : status == CS_LIMIT ? 3 : 0;
 }

@@ -11,8 +11,8 @@ static const char *const format_names[] = {"text", "json", "csv", NULL};
 static const struct cs_option cli_keys[] = {
     {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
      .choices = format_names,
-     .help = "text, one JSON object (--json), or csv (the solutions' "
-             "lines alone, as the model writes them)"},
+     .help = "text, one JSON object (--json), or csv (count: a header "
+             "and a row of results; solve/enumerate: a row per solution)"},
     {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
      .max = 9e18, .all_word = "all",
      .help = "solutions to print for solve/enumerate (a number or all)"},
@@ -29,6 +29,7 @@ static const struct cs_option cli_keys[] = {
      .min = 1, .max = 1000000,
      .help = "nodes the tree and the HTML page hold at most"},
     {.key = "compare", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"mapping", NULL},
      .help = "strategies to run side by side over values of n: a table, "
              "CSV and a plot (csearch compare; docs/compare.md)"},
     {.key = NULL},

@@ -25,7 +25,7 @@ enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 /* What an option does.  KEY options become the override "key=ARG" (or key
  * as it stands, without ARG), applied after every --set in table order. */
 enum action { SET, KEY, CHECKPOINT, RESUME, UNITS, PROGRESS, NO_PROGRESS,
-              LIST, HELP, VERSION };
+              QUIET, LIST, HELP, VERSION, END };
 
 static const struct flag {
     const char *name, *arg; /* arg: what follows it in --help, or NULL */
@@ -64,6 +64,11 @@ static const struct flag {
      "show a progress line on stderr (default: when stderr\n"
      "is a terminal); --no-progress never shows it"},
     {"--no-progress", NULL, NO_PROGRESS, NULL, NULL, false, NULL},
+    {"--quiet", NULL, QUIET, NULL, "a comparison's result is its table", true,
+     "print only the result: the solutions (boards, counts,\n"
+     "cost), no status line, statistics or progress line"},
+    {"-q", NULL, QUIET, NULL, "a comparison's result is its table", true,
+     NULL},
     {"--trace", NULL, KEY, "output.trace=true",
      "trace one config, not a comparison", false,
      "print every step of the search on stdout: depth,\n"
@@ -82,6 +87,9 @@ static const struct flag {
     {"--help", NULL, HELP, NULL, NULL, false, "print this help"},
     {"-h", NULL, HELP, NULL, NULL, false, NULL},
     {"--version", NULL, VERSION, NULL, NULL, false, "print the version"},
+    {"--", NULL, END, NULL, NULL, true,
+     "end the options: what follows is CONFIG (and LOGs),\n"
+     "even if it starts with '-' (CONFIG - is standard input)"},
 };
 #define NFLAGS (sizeof flags / sizeof flags[0])
 
@@ -99,7 +107,8 @@ static const char help_head[] =
 static const char help_tail[] =
     "\n"
     "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
-    "             3 stopped by a limit, 130 interrupted (Ctrl-C)\n"
+    "             3 stopped by a limit, 130 interrupted (Ctrl-C),\n"
+    "             143 terminated (SIGTERM); both print the results so far\n"
     "\n"
     "merge checks that the LOGs (checkpoints or slice logs) belong to\n"
     "CONFIG (with its --set overrides), hold every unit, a unit in several\n"
@@ -189,11 +198,13 @@ static void print_option(const struct cs_option *opt)
                opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_REAL) {
         printf("number %g..%g", opt->min, opt->max);
+    } else if (opt->type == CS_OPT_NODE) {
+        static const char *const any[] = {"mapping", "list", "string", NULL};
+        const char *const *shape = opt->choices ? opt->choices : any;
+        for (int i = 0; shape[i]; i++)
+            printf("%s%s", i ? " | " : "", shape[i]);
     } else {
-        fputs(opt->type == CS_OPT_BOOL   ? "true | false"
-              : opt->type == CS_OPT_NODE ? "mapping"
-                                         : "text",
-              stdout);
+        fputs(opt->type == CS_OPT_BOOL ? "true | false" : "string", stdout);
     }
     if (opt->def)
         printf("  (default %s)", opt->def);
@@ -261,6 +272,9 @@ struct cmdline {
     char *keys[NFLAGS];               /* each KEY option's override */
     bool list, compare;
     int progress;                     /* -1: when stderr is a terminal */
+    const char *progress_flag;        /* the one given, for a contradiction */
+    const char *checkpoint_flag;      /* --checkpoint or --resume, if any */
+    bool quiet;
     const struct flag *single;        /* the first that compare refuses */
     struct search_opts run;
 };
@@ -284,10 +298,12 @@ static const struct flag *find_flag(const char *a, const char **arg)
 /* argv by the table; -1 to go on, else the exit status to end with. */
 static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
 {
+    bool options = true; /* until "--" */
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        const struct flag *f = a[0] == '-' && a[1] ? find_flag(a, &v) : NULL;
-        if (a[0] == '-' && a[1] && (!f || (merge && !f->merge)))
+        bool option = options && a[0] == '-' && a[1];
+        const struct flag *f = option ? find_flag(a, &v) : NULL;
+        if (option && (!f || (merge && !f->merge)))
             return usage_error(merge ? "unknown merge option '%s'"
                                      : "unknown option '%s'",
                                a);
@@ -325,6 +341,13 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
         }
         case CHECKPOINT:
         case RESUME:
+            if (cl->checkpoint_flag)
+                return usage_error("%s %s and %s %s contradict each other "
+                                   "(one log: --checkpoint starts it, "
+                                   "--resume continues it)",
+                                   cl->checkpoint_flag, cl->run.checkpoint, a,
+                                   v);
+            cl->checkpoint_flag = f->name;
             cl->run.checkpoint = v;
             cl->run.resume = f->action == RESUME;
             break;
@@ -334,7 +357,17 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             break;
         case PROGRESS:
         case NO_PROGRESS:
+            if (cl->progress_flag && strcmp(cl->progress_flag, a))
+                return usage_error("%s and %s contradict each other",
+                                   cl->progress_flag, a);
+            cl->progress_flag = f->name;
             cl->progress = f->action == PROGRESS;
+            break;
+        case QUIET:
+            cl->quiet = true;
+            break;
+        case END:
+            options = false;
             break;
         case LIST:
             cl->list = true;
@@ -343,10 +376,28 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             print_help();
             return EXIT_DONE;
         case VERSION:
+            if (argc > 1)
+                return usage_error("--version takes nothing else, got '%s'",
+                                   argv[i ? 0 : 1]);
             printf("csearch %s\n", CSEARCH_VERSION);
             return EXIT_DONE;
         }
     }
+    if (cl->quiet && cl->progress == 1)
+        return usage_error("%s", "--quiet and --progress contradict each "
+                                 "other");
+    if (cl->quiet)
+        cl->progress = 0;
+    cl->run.quiet = cl->quiet;
+    /* --json is output.format=json: a --set of another format says the
+     * opposite (the config file's own format is what both override) */
+    const char *unused;
+    size_t json_flag = (size_t)(find_flag("--json", &unused) - flags);
+    for (int i = 0; cl->keys[json_flag] && i < cl->nsets; i++)
+        if (!strncmp(cl->sets[i], "output.format=", 14) &&
+            strcmp(cl->sets[i] + 14, "json"))
+            return usage_error("--json and --set %s contradict each other",
+                               cl->sets[i]);
     for (size_t k = 0; k < NFLAGS; k++)
         if (cl->keys[k])
             cl->sets[cl->nsets++] = cl->keys[k];
@@ -365,6 +416,11 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
     if (cl->single) {
         cs_error_set(&err, NULL, "compare cannot take %s: %s",
                      cl->single->name, cl->single->single);
+        return cli_fail(&err);
+    }
+    if (!strcmp(cl->path, "-")) {
+        cs_error_set(&err, NULL, "compare reads CONFIG again for each run: "
+                                 "give a file, not - (standard input)");
         return cli_fail(&err);
     }
     cli_catch_sigint();

@@ -214,7 +214,7 @@ static void out_head(struct out *o)
 }
 
 /* The board in o->board: a JSON list of lines, or the lines and a blank
- * line (text), or the lines alone (csv). */
+ * line (text), or a CSV row (output_csv.c). */
 static void print_board(struct out *o)
 {
     if (o->format == CS_FORMAT_JSON) {
@@ -224,11 +224,12 @@ static void print_board(struct out *o)
             out_json_string(o->out, o->board.lines[i]);
         }
         fputc(']', o->out);
+    } else if (o->format == CS_FORMAT_CSV) {
+        out_csv_board(o);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->out, "%s\n", o->board.lines[i]);
-        if (o->format == CS_FORMAT_TEXT)
-            fputc('\n', o->out);
+        fputc('\n', o->out);
     }
     o->shown++;
 }
@@ -270,13 +271,17 @@ void out_end(struct out *o, const struct cs_result *r)
 {
     const struct cs_stats *s = &r->stats;
     const struct cs_problem *p = &o->job->problem;
-    double rate = s->seconds > 0 ? (double)s->nodes / s->seconds : 0;
+    /* this run's nodes: not those taken from a checkpoint or merged logs */
+    double rate = s->seconds > 0
+                      ? (double)(s->nodes - r->units.resumed_nodes) / s->seconds
+                      : 0;
     bool costs = o->job->task == CS_TASK_OPTIMIZE;
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
     if (o->format == CS_FORMAT_CSV) {
-        fflush(o->out); /* the roster alone, ready for a spreadsheet */
+        out_csv_end(o, r); /* a table alone, ready for a spreadsheet */
+        fflush(o->out);
         return;
     }
     if (o->format == CS_FORMAT_JSON) {
@@ -321,7 +326,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, "bound      %" PRId64 "\n", r->bound);
         if (costs && s->solutions)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
-        fprintf(o->out, "status     %s\n", cs_status_name(r->status));
+        if (!o->quiet)
+            fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
@@ -424,6 +430,8 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             }
         }
         fputc('}', o->out);
+    } else if (o->format == CS_FORMAT_CSV) {
+        out_csv_batch_result(o, r, outcome, sum->instances - 1);
     } else {
         fprintf(o->out, "%s\n", outcome);
     }
@@ -450,7 +458,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 s->stopped ? "interrupted" : "complete", s->instances,
                 s->solved, s->unique, s->multiple, s->none, s->invalid,
                 s->limited, s->nodes, s->seconds, rate, guesses);
-    } else if (o->stats) {
+    } else if (o->stats && o->format != CS_FORMAT_CSV) {
         fprintf(o->out,
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64

@@ -1,8 +1,8 @@
 /* run.c - one config's run: its search or its batch, printed; and merge.
  *
  * cli_search() is the one place the command turns a job into a search
- * (struct cs_spec and cs_split); the printers see its struct cs_result.  Ctrl-C is
- * caught only once a run is set up, so a long setup still stops at once.
+ * (struct cs_spec and cs_split); the printers see its struct cs_result.  Ctrl-C and
+ * SIGTERM are caught only once a run is set up, so a long setup still stops at once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -12,28 +12,36 @@
 #include "csearch/dist.h"
 
 enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
-       EXIT_INTERRUPTED = 130 };
+       EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
 
 volatile sig_atomic_t cli_interrupted, cli_signalled;
+static volatile sig_atomic_t caught; /* the signal that stopped the run */
 
-static void on_sigint(int sig)
+static void on_signal(int sig)
 {
-    (void)sig;
     cli_interrupted = 1;
     cli_signalled = 1;
+    caught = sig;
 }
 
-/* SA_RESTART: a write to a slow pipe must not fail with EINTR and lose
- * buffered output when Ctrl-C arrives */
+/* SIGTERM (timeout, Slurm, systemd; mpirun's Ctrl-C) is Ctrl-C: the run
+ * stops, logs its finished units and prints what it has.  SA_RESETHAND: a
+ * second signal ends the process at once.  SA_RESTART: a write to a slow
+ * pipe must not fail with EINTR and lose buffered output. */
 void cli_catch_sigint(void)
 {
-    struct sigaction sa = {.sa_handler = on_sigint,
+    struct sigaction sa = {.sa_handler = on_signal,
                            .sa_flags = (int)(SA_RESETHAND | SA_RESTART)};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
-    /* mpirun passes Ctrl-C on to the ranks as SIGTERM (SIGKILL later) */
-    if (cs_dist_size() > 1)
-        sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_interrupted_status(void)
+{
+    /* under mpirun a SIGTERM is the user's Ctrl-C passed on to the ranks */
+    return caught == SIGTERM && cs_dist_size() <= 1 ? EXIT_TERMINATED
+                                                    : EXIT_INTERRUPTED;
 }
 
 /* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
@@ -83,7 +91,7 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
 }
 
 /* A batch: every instance in input order, one line each, then a summary.
- * Exit status: 130 stopped, 2 some instance invalid, 3 some stopped by a
+ * Exit status: 130 (143) stopped, 2 some instance invalid, 3 some stopped by a
  * node or time limit, 1 some without a solution, else 0. */
 static void on_batch_result(void *ud, const struct cs_batch_result *r)
 {
@@ -103,7 +111,7 @@ static int run_batch(struct cs_job *job, struct out *out)
     sum.seconds = cs_now() - started;
     out_batch_end(out, &sum);
     if (sum.stopped)
-        return EXIT_INTERRUPTED;
+        return cli_interrupted_status();
     if (sum.invalid)
         return EXIT_USAGE;
     if (sum.limited)
@@ -117,7 +125,7 @@ static int exit_status(const struct cs_result *r, const struct search_opts *o)
     case CS_LIMIT:
         return EXIT_LIMIT;
     case CS_INTERRUPTED:
-        return EXIT_INTERRUPTED;
+        return cli_interrupted_status();
     default: /* a slice is done when its units are: merge has the answer */
         return r->stats.solutions || o->slice[1] || o->slice[3]
                    ? EXIT_DONE
@@ -189,7 +197,8 @@ static int merge_logs(const struct cs_job *job, struct out *out,
     struct cs_result r = {.status = CS_COMPLETE, .stats = m.total,
                           .units = {.total = m.units, .end = m.units,
                                     .done = m.present,
-                                    .resumed = m.present}};
+                                    .resumed = m.present,
+                                    .resumed_nodes = m.total.nodes}};
     r.stats.seconds = cs_now() - started;
     out_end(out, &r);
     return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
@@ -206,6 +215,8 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
         return cli_fail(&err);
     struct out out;
     out_init(&out, &job, cfg);
+    out.quiet = o->quiet;
+    out.stats = out.stats && !o->quiet;
     int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
                       : run_search(&job, cfg, &out, o);
     out_free(&out);

@@ -1,17 +1,42 @@
 /* traces.c - the CLI's side of --trace, --trace-html and --tree.
  *
- * The files are opened before the search, so a path that cannot be written
- * is a config error (exit 2, nothing searched); the text trace goes to
+ * The files are opened and tried with a byte before the search, so a path
+ * that cannot be written (a missing folder, /dev/full, a full disk) is a
+ * config error (exit 2, nothing searched); the text trace goes to
  * stdout ahead of the results, as it is what the user asked to see.  A tree
  * larger than output.tree_max_nodes is written up to the cap, and one line
  * on stderr says so.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+/* Can f take bytes?  Asked before the search, so that a full disk or
+ * /dev/full is a config error and not a failure after the results: a
+ * regular file takes a byte and is cut back to empty, a device (not a
+ * terminal) takes a byte; a pipe or a terminal is not tried.  errno says
+ * why not. */
+static bool writable(FILE *f)
+{
+    struct stat st;
+    int fd = fileno(f);
+    if (fstat(fd, &st) || S_ISFIFO(st.st_mode) || isatty(fd))
+        return true;
+    if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+        return true;
+    if (fputc('\n', f) == EOF || fflush(f))
+        return false;
+    if (S_ISREG(st.st_mode) && (ftruncate(fd, 0) || fseek(f, 0, SEEK_SET)))
+        return false;
+    return true;
+}
 
 static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
                     struct cs_error *err)
@@ -21,7 +46,7 @@ static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
     if (!path)
         return 0;
     *f = fopen(path, "w");
-    if (!*f)
+    if (!*f || !writable(*f))
         return cs_error_at(err, cs_config_pos(cfg, key),
                            "cannot write '%s': %s", path, strerror(errno));
     return 0;
@@ -57,12 +82,21 @@ static void title_of(const struct cs_job *job, const struct cs_config *cfg,
         }
 }
 
+/* Remove what open_out() created at key, if it is a regular file: never a
+ * device (--tree /dev/full run as root would delete the device node). */
+static void remove_output(FILE *f, const struct cs_config *cfg, const char *key)
+{
+    struct stat st;
+    if (f && !fstat(fileno(f), &st) && S_ISREG(st.st_mode))
+        remove(cs_config_str(cfg, key));
+}
+
 void traces_close(struct traces *tr, bool remove_files)
 {
-    if (remove_files && tr->html)
-        remove(cs_config_str(tr->cfg, "output.trace_html"));
-    if (remove_files && tr->dot)
-        remove(cs_config_str(tr->cfg, "output.tree"));
+    if (remove_files) {
+        remove_output(tr->html, tr->cfg, "output.trace_html");
+        remove_output(tr->dot, tr->cfg, "output.tree");
+    }
     if (tr->html)
         fclose(tr->html);
     if (tr->dot)

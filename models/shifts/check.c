@@ -216,6 +216,7 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
                       struct cs_board *out)
 {
     if (out->csv) {
+        out->table = true;
         write_csv(p, roster, out);
         return;
     }

@@ -15,10 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/file.h"
 #include "shifts/shifts.h"
 
 /* A line cut into fields at a separator, each with its 1-based column. */
 #define MAX_FIELDS 4096
+#define SHF_MAX_FILE_BYTES ((size_t)64 << 20)
+#define SHF_MAX_LINE 65536
 struct fields {
     char *f[MAX_FIELDS];
     int col[MAX_FIELDS];
@@ -43,31 +46,17 @@ static void split(char *line, char sep, struct fields *out)
         }
 }
 
-/* The whole file, lines cut in place; NULL with err (no position). */
+/* The whole file, lines cut in place; NULL with err (no position).  A pipe
+ * is read as a stream; a device, a directory or a file over the cap is
+ * refused before it is read. */
 static char *slurp(const char *path, struct cs_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cs_error_set(err, NULL, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t len = 0, cap = 4096;
-    char *buf = cs_xmalloc(cap);
-    size_t got;
-    while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (cap - len < 2)
-            buf = cs_xrealloc(buf, cap *= 2);
-    }
-    bool failed = ferror(f);
-    fclose(f);
-    if (failed) {
-        free(buf);
-        cs_error_set(err, NULL, "cannot read '%s'", path);
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
+    struct cs_file f;
+    int rc = cs_file_read(path, SHF_MAX_FILE_BYTES, CS_FILE_STREAM, &f);
+    if (rc)
+        cs_error_set(err, NULL, "cannot %s '%s': %s",
+                     rc == CS_FILE_CANNOT_OPEN ? "open" : "read", path, f.why);
+    return f.text;
 }
 
 /* Next line of *text (CR and LF stripped), or NULL at the end. */
@@ -107,6 +96,16 @@ static int bad(struct reader *r, int col, const char *fmt, ...)
                        msg);
 }
 
+/* A line over SHF_MAX_LINE characters: refused (no field is that long). */
+static int too_long(struct reader *r, const char *line)
+{
+    size_t len = strlen(line);
+    return len > SHF_MAX_LINE
+               ? bad(r, SHF_MAX_LINE + 1, "line longer than %d characters",
+                     SHF_MAX_LINE)
+               : 0;
+}
+
 /* A whole non-negative integer field up to max. */
 static int number(struct reader *r, const struct fields *f, int i,
                   const char *what, int max, int *out)
@@ -117,9 +116,11 @@ static int number(struct reader *r, const struct fields *f, int i,
     errno = 0;
     long v = strtol(f->f[i], &end, 10);
     /* "-0" is zero (Instance15 writes it); other signs are refused */
-    if (*end || (f->f[i][0] == '-' && v) || f->f[i][0] == '+' || errno)
+    if (*end || (f->f[i][0] == '-' && v) || f->f[i][0] == '+')
         return bad(r, f->col[i], "%s must be a whole number, not '%s'", what,
                    f->f[i]);
+    if (errno) /* beyond a long: beyond max too */
+        return bad(r, f->col[i], "%s %s is more than %d", what, f->f[i], max);
     if (v > max)
         return bad(r, f->col[i], "%s %ld is more than %d", what, v, max);
     *out = (int)v;
@@ -341,8 +342,11 @@ int shf_read_curtois(struct shf_problem *p, const char *path,
     struct reader r = {p, p->source, 0, err};
     struct fields *f = cs_xmalloc(sizeof *f);
     int rc = 0;
+    /* read once (it may be a pipe), cut in place by each pass's copy */
+    char *whole = slurp(path, err);
+    size_t size = whole ? strlen(whole) + 1 : 0;
     for (int pass = 0; pass < 2 && !rc; pass++) {
-        char *buf = slurp(path, err);
+        char *buf = whole ? memcpy(cs_xmalloc(size), whole, size) : NULL;
         if (!buf) {
             rc = -1;
             break;
@@ -353,6 +357,8 @@ int shf_read_curtois(struct shf_problem *p, const char *path,
         r.line = 0;
         while (!rc && (line = next_line(&text))) {
             r.line++;
+            if ((rc = too_long(&r, line)))
+                break;
             if (!line[0] || line[0] == '#')
                 continue;
             if (!strncmp(line, "SECTION_", 8)) {
@@ -387,6 +393,7 @@ int shf_read_curtois(struct shf_problem *p, const char *path,
         free(buf);
     }
     free(f);
+    free(whole);
     return rc ? -1 : shf_problem_finish(p, err);
 }
 
@@ -411,6 +418,8 @@ int shf_read_roster(struct shf_problem *p, const char *path,
     int rc = 0, rows = 0;
     while (!rc && (line = next_line(&text))) {
         r.line++;
+        if ((rc = too_long(&r, line)))
+            break;
         if (!line[0])
             continue;
         split(line, ',', f);

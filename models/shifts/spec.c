@@ -56,6 +56,15 @@ static int list(struct spec *sp, const struct cs_node *node, const char *key)
     return 0;
 }
 
+/* Digits with an optional sign: a number, however large. */
+static bool whole_number(const char *t)
+{
+    if (!t)
+        return false;
+    t += *t == '-' || *t == '+';
+    return *t && strspn(t, "0123456789") == strlen(t);
+}
+
 /* An integer in [min, max] at map[key]; absent: *out unchanged. */
 static int integer(struct spec *sp, const struct cs_node *map, const char *key,
                    int64_t min, int64_t max, int *out)
@@ -64,13 +73,8 @@ static int integer(struct spec *sp, const struct cs_node *map, const char *key,
     int64_t v;
     if (!n)
         return 0;
-    if (cs_node_int(n, key, &v, sp->err))
+    if (cs_node_int_in(n, key, min, max, &v, sp->err))
         return -1;
-    if (v < min || v > max)
-        return cs_error_at(sp->err, cs_node_pos(n),
-                           "'%s' must be between %" PRId64 " and %" PRId64
-                           ", not %" PRId64,
-                           key, min, max, v);
     *out = (int)v;
     return 0;
 }
@@ -225,13 +229,14 @@ static int read_one_staff(struct spec *sp, const struct cs_node *e)
     for (size_t i = 0; off && i < cs_node_len(off); i++) {
         const struct cs_node *n = cs_node_at(off, i);
         int64_t d;
-        if (cs_node_int(n, "days_off", &d, sp->err))
-            return -1;
-        if (d < 0 || d >= p->ndays)
+        if (cs_node_int_in(n, "days_off", 0, p->ndays - 1, &d, sp->err)) {
+            if (!whole_number(cs_node_text(n)))
+                return -1; /* not a number: err says so */
+            /* a number of any size outside the horizon, in its words */
             return cs_error_at(sp->err, cs_node_pos(n),
-                               "day %" PRId64 " is outside the horizon (0 to "
-                               "%d)",
-                               d, p->ndays - 1);
+                               "day %s is outside the horizon (0 to %d)",
+                               cs_node_text(n), p->ndays - 1);
+        }
         struct shf_day_off *o = shf_add_day_off(p);
         *o = (struct shf_day_off){s, (int)d, cs_node_pos(n).line,
                                   cs_node_pos(n).col};

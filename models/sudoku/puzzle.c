@@ -12,8 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/file.h"
 #include "sudoku/fast9.h"
 #include "sudoku/sudoku_impl.h"
+
+/* the largest puzzle file read: millions of 9 x 9 lines */
+#define SDK_MAX_BATCH_BYTES ((size_t)256 << 20)
 
 /* A batch: the puzzles of params.file, one a line; the geometry of the
  * first puzzle's size is built once and shared. */
@@ -323,46 +327,45 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
     b->set = *set;
     pthread_mutex_init(&b->lock, NULL);
     b->path = cs_config_path(cfg, "params.file");
-    FILE *f = fopen(b->path, "r");
-    if (!f) {
+    struct cs_file f;
+    int st = cs_file_read(b->path, SDK_MAX_BATCH_BYTES, CS_FILE_STREAM, &f);
+    if (st) {
         int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
-                             "cannot open '%s': %s", b->path, strerror(errno));
+                             "cannot %s '%s': %s",
+                             st == CS_FILE_CANNOT_OPEN ? "open" : "read",
+                             b->path, f.why);
         free_batch(b);
         return rc;
     }
     size_t cap = 0;
-    char buf[SDK_MAX_CELLS + 8];
     int lineno = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        size_t len = strlen(buf);
-        bool too_long = false;
+    for (char *line = f.text, *end = f.text + f.len; line < end;) {
+        char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        char *next = nl ? nl + 1 : end;
         lineno++;
-        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
-            /* longer than any grid: remember that, skip the rest */
-            int ch;
-            while ((ch = fgetc(f)) != EOF && ch != '\n')
-                ;
-            too_long = true;
-        }
-        while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-            buf[--len] = '\0';
-        if (!len)
+        while (len && line[len - 1] == '\r')
+            len--;
+        line[len] = '\0';
+        if (!len) {
+            line = next;
             continue; /* blank lines separate, they are not puzzles */
+        }
         if (b->count == cap) {
             cap = cap ? 2 * cap : 256;
             b->lines = cs_xrealloc(b->lines, cap * sizeof *b->lines);
             b->lineno = cs_xrealloc(b->lineno, cap * sizeof *b->lineno);
         }
         b->lineno[b->count] = lineno;
-        b->lines[b->count++] = too_long ? NULL : cs_xstrdup(buf);
+        /* longer than any grid: an invalid line */
+        b->lines[b->count++] = len > SDK_MAX_CELLS + 6 ? NULL
+                                                       : cs_xstrdup(line);
+        line = next;
     }
-    int failed = ferror(f) ? errno : 0;
-    fclose(f);
-    if (failed || !b->count) {
+    free(f.text);
+    if (!b->count) {
         int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
-                             failed ? "cannot read '%s': %s"
-                                    : "'%s' holds no puzzle%s",
-                             b->path, failed ? strerror(failed) : "");
+                             "'%s' holds no puzzle", b->path);
         free_batch(b);
         return rc;
     }

@@ -18,6 +18,7 @@ static const char *const kernel_names[] = {SDK_KERNEL(SDK_NAME) NULL};
 
 static const struct cs_option sdk_options[] = {
     {.key = "params.puzzle", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"string", "list", NULL},
      .help = "the grid: one string of N*N cells, or a list of N row strings; "
              "'.' or '0' blank, digits 1-9 then A-P"},
     {.key = "params.file", .type = CS_OPT_STRING,
@@ -26,6 +27,7 @@ static const struct cs_option sdk_options[] = {
     {.key = "params.box", .type = CS_OPT_STRING,
      .help = "box shape RxC (rows x columns); default from the grid size"},
     {.key = "params.regions", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"list", NULL},
      .help = "jigsaw: N row strings of region letters, replacing the boxes"},
     {.key = "params.diagonals", .type = CS_OPT_BOOL, .def = "false",
      .help = "Sudoku X: both main diagonals hold every digit once"},

@@ -36,11 +36,18 @@ struct cs_node;   /* opaque: one mapping, sequence or scalar of the tree */
 struct cs_config; /* opaque: the tree and the file name */
 
 /* Read the file at path and parse it as cs_config_parse() does, with path as
- * the file name in positions.  Returns 0 and sets *out to a new config (free
- * it with cs_config_free()), or returns -1 with *out NULL and err set.
- * Besides cs_config_parse()'s errors, without a line:
+ * the file name in positions; path "-" is standard input, named "<stdin>"
+ * (CS_STDIN_NAME).  A pipe is read as a stream; a device or a directory is
+ * refused before anything is read.  Returns 0 and sets *out to a new config
+ * (free it with cs_config_free()), or returns -1 with *out NULL and err set.
+ * Besides cs_config_parse()'s errors, without a line (csearch/file.h):
  *   cannot open: <strerror>                 (at PATH)
- *   cannot read: <strerror>                 (at PATH; a directory, say) */
+ *   cannot read: Is a directory             (at PATH)
+ *   cannot read: not a regular file or a pipe       (/dev/zero, say)
+ *   cannot read: larger than 16 MiB         (CS_CONFIG_MAX_BYTES)
+ *   cannot read: <strerror> */
+#define CS_CONFIG_MAX_BYTES ((size_t)16 << 20)
+#define CS_STDIN_NAME "<stdin>"
 int cs_config_load(struct cs_config **out, const char *path,
                    struct cs_error *err);
 
@@ -153,6 +160,11 @@ const struct cs_node *cs_node_get(const struct cs_node *node, const char *key);
  *   not TEXT */
 int cs_node_int(const struct cs_node *node, const char *name, int64_t *out,
                 struct cs_error *err);
+/* cs_node_int_in: the same within [min, max]; a value outside it, even one
+ * beyond 64 bits, gives the key's own range:
+ *   'NAME' must be between MIN and MAX, not TEXT */
+int cs_node_int_in(const struct cs_node *node, const char *name, int64_t min,
+                   int64_t max, int64_t *out, struct cs_error *err);
 
 /* cs_node_real: the whole text as C's strtod() reads it, finite (no inf or
  * nan), not starting with a blank.  Errors:
@@ -185,7 +197,10 @@ struct cs_option {
     enum cs_option_type type;
     const char *def;              /* default as YAML text; NULL = none */
     double min, max;              /* CS_OPT_INT / CS_OPT_REAL bounds */
-    const char *const *choices;   /* CS_OPT_ENUM: NULL-terminated */
+    const char *const *choices;   /* CS_OPT_ENUM: NULL-terminated; for
+                                   * CS_OPT_NODE the shapes it takes, as
+                                   * csearch --list names them ("mapping",
+                                   * "list", "string"; NULL: any) */
     const char *all_word;         /* CS_OPT_INT: a word meaning -1 ("all") */
     const char *help;
 };
@@ -234,8 +249,9 @@ const char *cs_config_str(const struct cs_config *cfg, const char *key);
 
 /* A file a string key names, as a path to open: relative to the config
  * file's folder unless absolute, or as given when it came from --set (then
- * relative to where csearch runs) or the config's name has no folder.  The
- * key must have a value or a default.  Returns a malloc'ed string the caller
+ * relative to where csearch runs) or the config's name has no folder; "-"
+ * (standard input, csearch/file.h) stays "-".  The key must have a value or
+ * a default.  Returns a malloc'ed string the caller
  * frees. */
 char *cs_config_path(const struct cs_config *cfg, const char *key);
 

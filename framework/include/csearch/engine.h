@@ -127,6 +127,7 @@ struct cs_units {
     uint64_t first, end;      /* the units searched: a slice, or 0, total */
     uint64_t done;            /* of those, finished, resumed ones included */
     uint64_t resumed;         /* taken from the checkpoint */
+    uint64_t resumed_nodes;   /* their nodes: in stats, not searched now */
     bool torn;                /* resume dropped a torn last line */
 };
 

@@ -89,11 +89,14 @@ struct cs_setup {
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
  * of strings (JSON).  The caller sets csv when it wants comma-separated
- * rows (output.format csv); a model with a table of its own honours it. */
+ * rows (output.format csv); a model with a table of its own honours it and
+ * sets table: its lines are then CSV rows, a header first, printed as they
+ * are (otherwise each line becomes a column of the solution's one row). */
 struct cs_board {
     char **lines;
     size_t count, cap;
     bool csv;
+    bool table; /* set by the model: the lines are a CSV table of its own */
 };
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
