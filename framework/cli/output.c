@@ -146,6 +146,8 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         fputs(l->shuffle ? "true" : "false", out);
     else if (!strcmp(key, "strategy.lns_nodes"))
         fprintf(out, "%" PRIu64, l->lns_nodes);
+    else if (!strcmp(key, "strategy.local")) /* the search that ran */
+        out_json_string(out, l->local ? "min-conflicts" : "none");
     else
         return false;
     return true;
@@ -259,6 +261,28 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     return true;
 }
 
+/* What the local-search layer did: steps, restarts, conflicts left, the
+ * process's peak memory. */
+static void local_stats(struct out *o, const struct cs_result *r)
+{
+    double rate = r->stats.seconds > 0 ? (double)r->steps / r->stats.seconds
+                                       : 0;
+    if (o->format == CS_FORMAT_JSON)
+        fprintf(o->out,
+                ", \"search\": \"min-conflicts\", \"steps\": %" PRIu64
+                ", \"steps_per_second\": %.0f, \"restarts\": %" PRIu64
+                ", \"conflicts\": %" PRIu64 ", \"peak_bytes\": %" PRIu64,
+                r->steps, rate, r->restarts, r->conflicts, r->peak_bytes);
+    else if (o->stats)
+        fprintf(o->out,
+                "search     min-conflicts\nsteps      %" PRIu64
+                "\nsteps/s    %.0f\nrestarts   %" PRIu64
+                "\nconflicts  %" PRIu64 "\nseconds    %.6f\n"
+                "peak       %.1f MB\n",
+                r->steps, rate, r->restarts, r->conflicts, r->stats.seconds,
+                (double)r->peak_bytes / 1e6);
+}
+
 /* optimize: cost, bound and the gap between them, as a fraction of the
  * cost (0 when optimal). */
 static double gap(const struct cs_result *r)
@@ -279,7 +303,13 @@ void out_end(struct out *o, const struct cs_result *r)
         fflush(o->out); /* the roster alone, ready for a spreadsheet */
         return;
     }
-    if (o->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON && o->job->layers.local) {
+        fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64
+                ", \"seconds\": %.6f",
+                cs_status_name(r->status), s->solutions, s->seconds);
+        local_stats(o, r);
+        fputs("}\n", o->out);
+    } else if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(r->status), s->solutions);
         if (costs && s->solutions)
@@ -322,7 +352,9 @@ void out_end(struct out *o, const struct cs_result *r)
         if (costs && s->solutions)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
         fprintf(o->out, "status     %s\n", cs_status_name(r->status));
-        if (o->stats) {
+        if (o->job->layers.local)
+            local_stats(o, r);
+        else if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
                     "\nfails      %" PRIu64 "\nmax depth  %d\n"

@@ -12,7 +12,7 @@
 #include "csearch/dist.h"
 
 enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
-       EXIT_INTERRUPTED = 130 };
+       EXIT_INTERNAL = 70, EXIT_INTERRUPTED = 130 };
 
 volatile sig_atomic_t cli_interrupted, cli_signalled;
 
@@ -114,6 +114,8 @@ static int run_batch(struct cs_job *job, struct out *out)
 static int exit_status(const struct cs_result *r, const struct search_opts *o)
 {
     switch (r->status) {
+    case CS_UNVERIFIED:
+        return EXIT_INTERNAL;
     case CS_LIMIT:
         return EXIT_LIMIT;
     case CS_INTERRUPTED:
@@ -154,6 +156,10 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
                 o->checkpoint);
     if (rc)
         return cli_fail(&err);
+    if (r.status == CS_UNVERIFIED)
+        fputs("csearch: internal error: the solution found fails its "
+              "independent check; nothing printed (please report)\n",
+              stderr);
     out_end(out, &r);
     return traces_failed ? EXIT_USAGE : exit_status(&r, o);
 }

@@ -33,7 +33,9 @@ enum cs_status {
     CS_LIMIT,       /* stopped by limits.solutions, nodes or seconds */
     CS_INTERRUPTED, /* *stop was set (Ctrl-C, SIGTERM) */
     CS_INFEASIBLE,  /* proven that no solution exists */
-    CS_OPTIMAL      /* optimise: best cost proven */
+    CS_OPTIMAL,     /* optimise: best cost proven */
+    CS_UNVERIFIED   /* a solution failed the model's verify hook: an
+                       internal error, never printed */
 };
 
 /* Called for each solution found, with how many it stands for (its weight);
@@ -136,8 +138,12 @@ struct cs_result {
     /* task optimize: the best cost found (valid when stats.solutions > 0)
      * and a lower bound on every solution's cost; equal when optimal */
     int64_t cost, bound;
-    uint64_t restarts;        /* searches the restart layer began anew */
+    uint64_t restarts;        /* searches the restart layer began anew
+                                 (local search: new starts) */
     uint64_t rounds;          /* neighbourhood rounds searched */
+    /* local search: steps taken, conflicts left at the end (0 when
+     * solved), the peak resident memory of the process in bytes */
+    uint64_t steps, conflicts, peak_bytes;
     int portfolio;            /* threads of a portfolio; 0: none */
     struct cs_units units;
 };
