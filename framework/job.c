@@ -344,7 +344,8 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"), "%s",
                            why);
     }
-    if (job->select == CS_SELECT_MRV && !job->problem.hooks->domain_size) {
+    if (job->select == CS_SELECT_MRV && !job->layers.local &&
+        !job->problem.hooks->domain_size) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),
                            "model %s cannot select mrv with these settings",

@@ -120,7 +120,7 @@ done <<'CASES'
 tests/data/bad/malformed.yaml|tests/data/bad/malformed.yaml:3:5: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping
 tests/data/bad/unknown-key.yaml|tests/data/bad/unknown-key.yaml:5:3: unknown key 'strategy.selct'; did you mean 'strategy.select'?
 tests/data/bad/wrong-type.yaml|tests/data/bad/wrong-type.yaml:3:6: 'params.n' must be an integer, not 'eight'
-tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 128, not 0
+tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 1000000000, not 0
 tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown model 'nqeens'; did you mean 'nqueens'?
 tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
 tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)

@@ -175,6 +175,9 @@ const struct cs_hooks *nq_count_hooks(const struct nq_problem *p);
 /* absolute.c: forward and d4 read at run time. */
 const struct cs_hooks *nq_absolute_hooks(const struct nq_problem *p);
 
+/* local.c: the permutation state of the min-conflicts layer, any n. */
+const struct cs_hooks *nq_local_hooks(void);
+
 /* ---- the set state's lines (set.c) ---------------------------------------
  *
  * A uthash set of the columns and diagonals queens occupy, behind the array
