@@ -148,6 +148,10 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         fprintf(out, "%" PRIu64, l->lns_nodes);
     else if (!strcmp(key, "strategy.local")) /* the search that ran */
         out_json_string(out, l->local ? "min-conflicts" : "none");
+    else if (!strcmp(key, "strategy.local_steps"))
+        fprintf(out, "%" PRIu64, l->local_steps);
+    else if (!strcmp(key, "strategy.sample"))
+        fprintf(out, "%" PRIu64, l->sample);
     else
         return false;
     return true;
@@ -180,7 +184,7 @@ void out_init(struct out *o, const struct cs_job *job,
               const struct cs_config *cfg)
 {
     *o = (struct out){
-        .out = stdout, .job = job, .cfg = cfg,
+        .out = stdout, .sol = stdout, .job = job, .cfg = cfg,
         .format = (enum cs_format)cs_config_enum(cfg, "output.format"),
         .show = cs_config_int(cfg, "output.show"),
         .stats = cs_config_bool(cfg, "output.stats")};
@@ -228,9 +232,9 @@ static void print_board(struct out *o)
         fputc(']', o->out);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
-            fprintf(o->out, "%s\n", o->board.lines[i]);
+            fprintf(o->sol, "%s\n", o->board.lines[i]);
         if (o->format == CS_FORMAT_TEXT)
-            fputc('\n', o->out);
+            fputc('\n', o->sol);
     }
     o->shown++;
 }
@@ -251,6 +255,16 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     /* solve shows the solution found, not the others its weight stands for */
     uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
     out_head(o);
+    if (o->format == CS_FORMAT_COLUMNS || out_board_too_large(o, hooks)) {
+        /* one line a variable: the solution found, not its images */
+        if (o->show >= 0 && o->shown >= (uint64_t)o->show)
+            return true;
+        if (o->format == CS_FORMAT_COLUMNS)
+            out_columns(o, hooks, state);
+        else
+            o->board_hidden = true;
+        return true;
+    }
     for (uint64_t k = 0; k < boards; k++) {
         if (o->show >= 0 && o->shown >= (uint64_t)o->show)
             return true;
@@ -299,6 +313,13 @@ void out_end(struct out *o, const struct cs_result *r)
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
+    if (o->board_hidden)
+        fprintf(stderr,
+                "csearch: the board is not drawn: %d rows are more than the "
+                "%d of a Q/. board; output.format: columns writes it "
+                "(output.file: PATH sends it to a file)\n",
+                p->nvars, CLI_BOARD_MAX);
+    fflush(o->sol);
     if (o->format == CS_FORMAT_CSV) {
         fflush(o->out); /* the roster alone, ready for a spreadsheet */
         return;

@@ -212,8 +212,15 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
         return cli_fail(&err);
     struct out out;
     out_init(&out, &job, cfg);
+    if (out_open(&out, &err)) {
+        out_free(&out);
+        cs_job_free(&job);
+        return cli_fail(&err);
+    }
     int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
                       : run_search(&job, cfg, &out, o);
+    if (out_close(&out) && status == 0)
+        status = 2;
     out_free(&out);
     cs_job_free(&job);
     return status;
