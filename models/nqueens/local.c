@@ -98,26 +98,71 @@ static inline void ls_place(struct nq_ls *s, uint32_t r)
 
 /* The greedy start: row by row, a column drawn from those not yet taken
  * (pos[i..n) holds them) whose two diagonals are free, within LS_TRIES
- * draws; else the last draw whose counters have room. */
+ * draws; else the last draw whose counters have room.  Each row's first
+ * draw is made LS_AHEAD rows early and its memory prefetched (the column
+ * at half the distance, its diagonals then), so the cache misses of many
+ * rows overlap; later draws of a row are made when needed. */
+#define LS_AHEAD 16
+#define LS_BATCH 4
+
+static inline bool ls_free(const struct nq_ls *s, uint32_t r, uint32_t c)
+{
+    return !s->d1[(size_t)r + c] && !s->d2[ls_d2(s, r, c)];
+}
+
+/* Row i's draws after the first missed, LS_BATCH at a time with their
+ * memory prefetched together: the first free one, else the last. */
+static uint32_t ls_retry(const struct nq_ls *s, uint32_t i, uint64_t *rng,
+                         uint32_t j)
+{
+    const uint32_t n = s->n;
+    for (int t = 1; t < LS_TRIES; t += LS_BATCH) {
+        uint32_t js[LS_BATCH], cs[LS_BATCH];
+        for (int k = 0; k < LS_BATCH; k++) {
+            js[k] = i + ls_below(rng, n - i);
+            __builtin_prefetch(&s->pos[js[k]]);
+        }
+        for (int k = 0; k < LS_BATCH; k++) {
+            cs[k] = s->pos[js[k]];
+            __builtin_prefetch(&s->d1[(size_t)i + cs[k]]);
+            __builtin_prefetch(&s->d2[ls_d2(s, i, cs[k])]);
+        }
+        for (int k = 0; k < LS_BATCH; k++)
+            if (ls_free(s, i, cs[k]))
+                return js[k];
+        j = js[LS_BATCH - 1];
+    }
+    return j;
+}
+
 static void ls_start(void *state, uint64_t seed)
 {
     struct nq_ls *s = state;
     const uint32_t n = s->n;
     uint64_t rng = seed;
+    uint32_t ahead[LS_AHEAD];
     for (uint32_t r = 0; r < n; r++)
         s->pos[r] = r;
     memset(s->d1, 0, 2 * (size_t)n);
     memset(s->d2, 0, 2 * (size_t)n);
     s->collisions = 0;
     s->ncand = 0;
+    for (uint32_t k = 0; k < LS_AHEAD && k < n; k++)
+        ahead[k] = k + ls_below(&rng, n - k);
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t j = i;
-        for (int t = 0; t < LS_TRIES; t++) {
-            j = i + ls_below(&rng, n - i);
-            uint32_t c = s->pos[j];
-            if (!s->d1[(size_t)i + c] && !s->d2[ls_d2(s, i, c)])
-                break;
+        uint32_t j = ahead[i % LS_AHEAD];
+        if (i + LS_AHEAD < n) {
+            uint32_t later = i + LS_AHEAD;
+            ahead[i % LS_AHEAD] = later + ls_below(&rng, n - later);
+            __builtin_prefetch(&s->pos[ahead[i % LS_AHEAD]]);
         }
+        if (i + LS_AHEAD / 2 < n) {
+            uint32_t mid = i + LS_AHEAD / 2, c = s->pos[ahead[mid % LS_AHEAD]];
+            __builtin_prefetch(&s->d1[(size_t)mid + c]);
+            __builtin_prefetch(&s->d2[ls_d2(s, mid, c)]);
+        }
+        if (!ls_free(s, i, s->pos[j]))
+            j = ls_retry(s, i, &rng, j);
         /* a counter that is full takes no queen: the next column does */
         while (s->d1[(size_t)i + s->pos[j]] == LS_FULL ||
                s->d2[ls_d2(s, i, s->pos[j])] == LS_FULL)
