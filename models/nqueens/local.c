@@ -10,13 +10,15 @@
  * queens in it (a queen that lands on an occupied diagonal is added), and
  * rows no longer attacked are dropped when a pick meets them.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "nqueens/internal.h"
 
 /* The start's random tries for a free diagonal pair per row: with 128 the
- * start leaves some tens of conflicts at n = 10^6 .. 10^7 (3 leave n / 4) */
+ * start leaves some tens to a hundred conflicts at n = 10^6 .. 10^8 */
 #define LS_TRIES 128
 #define LS_FULL 255
 
@@ -29,14 +31,32 @@ struct nq_ls {
     size_t ncand, cap;
 };
 
+/* A large array on 2 MB pages where the kernel grants them: the start
+ * reads all three arrays at random, and with 4 kB pages a board of 10^8
+ * queens misses the TLB on nearly every read. */
+#define LS_HUGE ((size_t)2 << 20)
+static void *ls_alloc(size_t size)
+{
+    if (size < 2 * LS_HUGE)
+        return cs_xmalloc(size);
+    void *p = NULL;
+    size_t rounded = (size + LS_HUGE - 1) & ~(LS_HUGE - 1);
+    if (posix_memalign(&p, LS_HUGE, rounded))
+        return cs_xmalloc(size);
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded, MADV_HUGEPAGE); /* a hint: failure is fine */
+#endif
+    return p;
+}
+
 static void ls_init(void *state, const void *problem)
 {
     struct nq_ls *s = state;
     const struct nq_problem *p = problem;
     s->n = (uint32_t)p->n;
-    s->pos = cs_xmalloc((size_t)s->n * sizeof *s->pos);
-    s->d1 = cs_xmalloc(2 * (size_t)s->n);
-    s->d2 = cs_xmalloc(2 * (size_t)s->n);
+    s->pos = ls_alloc((size_t)s->n * sizeof *s->pos);
+    s->d1 = ls_alloc(2 * (size_t)s->n);
+    s->d2 = ls_alloc(2 * (size_t)s->n);
     s->cap = 1024;
     s->cand = cs_xmalloc(s->cap * sizeof *s->cand);
 }
@@ -98,39 +118,28 @@ static inline void ls_place(struct nq_ls *s, uint32_t r)
 
 /* The greedy start: row by row, a column drawn from those not yet taken
  * (pos[i..n) holds them) whose two diagonals are free, within LS_TRIES
- * draws; else the last draw whose counters have room.  Each row's first
- * draw is made LS_AHEAD rows early and its memory prefetched (the column
- * at half the distance, its diagonals then), so the cache misses of many
- * rows overlap; later draws of a row are made when needed. */
+ * tries (ls_retry); else the last try whose counters have room.  Each
+ * row's draw is made LS_AHEAD rows early and its memory prefetched (the
+ * column at once, its diagonals half-way), so the cache misses of many
+ * rows overlap. */
 #define LS_AHEAD 16
-#define LS_BATCH 4
-
 static inline bool ls_free(const struct nq_ls *s, uint32_t r, uint32_t c)
 {
     return !s->d1[(size_t)r + c] && !s->d2[ls_d2(s, r, c)];
 }
 
-/* Row i's draws after the first missed, LS_BATCH at a time with their
- * memory prefetched together: the first free one, else the last. */
-static uint32_t ls_retry(const struct nq_ls *s, uint32_t i, uint64_t *rng,
-                         uint32_t j)
+/* Row i's tries after the first draw j missed: the columns next to it in
+ * pos (wrapping within [i, n)).  Most of pos[i..n) still holds the columns
+ * in order, so these tries read the same cache lines of pos, d1 and d2 as
+ * the first: up to LS_TRIES tries for the misses of one.  The first free
+ * one, else the last. */
+static uint32_t ls_retry(const struct nq_ls *s, uint32_t i, uint32_t j)
 {
     const uint32_t n = s->n;
-    for (int t = 1; t < LS_TRIES; t += LS_BATCH) {
-        uint32_t js[LS_BATCH], cs[LS_BATCH];
-        for (int k = 0; k < LS_BATCH; k++) {
-            js[k] = i + ls_below(rng, n - i);
-            __builtin_prefetch(&s->pos[js[k]]);
-        }
-        for (int k = 0; k < LS_BATCH; k++) {
-            cs[k] = s->pos[js[k]];
-            __builtin_prefetch(&s->d1[(size_t)i + cs[k]]);
-            __builtin_prefetch(&s->d2[ls_d2(s, i, cs[k])]);
-        }
-        for (int k = 0; k < LS_BATCH; k++)
-            if (ls_free(s, i, cs[k]))
-                return js[k];
-        j = js[LS_BATCH - 1];
+    for (int t = 1; t < LS_TRIES; t++) {
+        j = j + 1 < n ? j + 1 : i;
+        if (ls_free(s, i, s->pos[j]))
+            break;
     }
     return j;
 }
@@ -162,7 +171,7 @@ static void ls_start(void *state, uint64_t seed)
             __builtin_prefetch(&s->d2[ls_d2(s, mid, c)]);
         }
         if (!ls_free(s, i, s->pos[j]))
-            j = ls_retry(s, i, &rng, j);
+            j = ls_retry(s, i, j);
         /* a counter that is full takes no queen: the next column does */
         while (s->d1[(size_t)i + s->pos[j]] == LS_FULL ||
                s->d2[ls_d2(s, i, s->pos[j])] == LS_FULL)
