@@ -17,7 +17,7 @@
 
 #include "nqueens/internal.h"
 
-/* The start's random tries for a free diagonal pair per row: with 128 the
+/* The start's tries for a free diagonal pair per row: with 128 the
  * start leaves some tens to a hundred conflicts at n = 10^6 .. 10^8 */
 #define LS_TRIES 128
 #define LS_FULL 255
