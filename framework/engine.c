@@ -235,9 +235,6 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                                 "hooks)");
         if (spec->task != CS_TASK_SOLVE)
             return cs_error_set(err, NULL, "local search needs task solve");
-        if (spec->on_trace)
-            return cs_error_set(err, NULL,
-                                "local search cannot be traced");
         if (is_split(split))
             return cs_error_set(err, NULL,
                                 "local search runs on one thread, without "

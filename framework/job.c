@@ -321,8 +321,6 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     const char *why = NULL;
     if (local == CS_LOCAL_MIN_CONFLICTS && !job->layers.local)
         why = "has no local search with these settings";
-    else if (job->layers.local && req && req->tracing)
-        why = "cannot trace local search; set strategy.local: none";
     if (why) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),

@@ -38,7 +38,8 @@
  *              local_steps steps it restarts from a fresh start (0: never).
  *              Ends at a verified solution, limits.steps, limits.seconds or
  *              *stop; result.steps, restarts, conflicts and peak_bytes say
- *              what it did.  One thread, no trace (local.c).
+ *              what it did.  One thread; a trace gets each start and
+ *              step (CS_TRACE_START, CS_TRACE_STEP), no tree (local.c).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
  *              rounds t + 1, t + 1 + T, ...).  Solve: the first solution

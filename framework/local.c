@@ -75,6 +75,20 @@ struct run {
     double started;
 };
 
+/* Tell a traced run what a step (or a start) did. */
+static void trace(const struct run *r, enum cs_trace_kind kind, int var,
+                  int64_t move, uint64_t before, bool walk)
+{
+    const struct cs_spec *s = r->spec;
+    struct cs_trace_event ev = {.kind = kind, .var = var,
+                                .value = move < 0 ? CS_NONE : (int)move,
+                                .branch = CS_NONE, .weight = 1,
+                                .step = r->steps, .before = before,
+                                .after = r->h->ls_conflicts(r->state),
+                                .walk = walk};
+    s->on_trace(s->trace_ud, &ev, r->h, r->state);
+}
+
 /* The limit or stop that has come, or -1. */
 static int must_stop(const struct run *r)
 {
@@ -93,6 +107,7 @@ static int repair(struct run *r)
     const struct cs_hooks *h = r->h;
     const struct cs_layers *l = &r->spec->layers;
     uint64_t limit = r->spec->limits.steps, taken = 0;
+    const bool tracing = r->spec->on_trace != NULL;
     for (;;) {
         int var = h->ls_pick(r->state, next_random(&r->rng));
         if (var == CS_NONE)
@@ -109,22 +124,26 @@ static int repair(struct run *r)
         r->steps++;
         taken++;
         uint64_t moves = h->ls_moves(r->state, var), move = 0;
-        if (!moves)
-            continue;
-        int64_t delta;
-        if (l->walk > 0 &&
-            (double)(next_random(&r->rng) >> 11) * 0x1p-53 < l->walk) {
+        uint64_t before = tracing ? h->ls_conflicts(r->state) : 0;
+        int64_t delta, made = -1;
+        bool walk = false;
+        if (!moves) {
+        } else if (l->walk > 0 &&
+                   (double)(next_random(&r->rng) >> 11) * 0x1p-53 < l->walk) {
+            walk = true;
             move = below(&r->rng, moves);
             if (h->ls_delta(r->state, var, move) != INT64_MAX)
-                h->ls_apply(r->state, var, move);
-            continue;
-        }
-        /* sideways moves (delta 0) keep a plateau from trapping the run;
-         * a move that only adds conflicts waits for the walk */
-        if (best_move(h, r->state, var, moves, l->sample, &r->rng, &move,
-                      &delta) &&
-            delta <= 0)
+                h->ls_apply(r->state, var, move), made = (int64_t)move;
+        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng,
+                             &move, &delta) &&
+                   delta <= 0) {
+            /* sideways moves (delta 0) keep a plateau from trapping the
+             * run; a move that only adds conflicts waits for the walk */
             h->ls_apply(r->state, var, move);
+            made = (int64_t)move;
+        }
+        if (tracing)
+            trace(r, CS_TRACE_STEP, var, made, before, walk);
     }
 }
 
@@ -140,6 +159,8 @@ int layer_local(const struct cs_spec *spec, struct cs_result *out,
     int status;
     for (;;) {
         r.h->ls_start(r.state, next_random(&r.rng));
+        if (spec->on_trace)
+            trace(&r, CS_TRACE_START, CS_NONE, -1, 0, false);
         status = repair(&r);
         if (status >= 0)
             break;

@@ -11,6 +11,7 @@
  * rows no longer attacked are dropped when a pick meets them.
  */
 #define _DEFAULT_SOURCE /* madvise */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -244,7 +245,7 @@ static int64_t ls_delta(void *state, int var, uint64_t move)
     const struct nq_ls *s = state;
     uint32_t a = (uint32_t)var, b = (uint32_t)move;
     if (a == b)
-        return 0;
+        return INT64_MAX; /* no move: not one to weigh */
     uint32_t ca = s->pos[a], cb = s->pos[b];
     int64_t one = ls_family(s->d1, (size_t)a + ca, (size_t)b + cb,
                             (size_t)a + cb, (size_t)b + ca);
@@ -304,13 +305,38 @@ static void ls_emit(const void *state, uint64_t k, struct cs_board *out)
     nq_emit_board(pos, (int)s->n, 0, out);
 }
 
+/* Traces: a move is a swap with another row. */
+static void ls_move_name(const void *state, int var, int move, char *buf,
+                         size_t size)
+{
+    const struct nq_ls *s = state;
+    snprintf(buf, size, "swaps with row %d, to col %u", move,
+             (unsigned)s->pos[var]);
+}
+
+/* Traces of small boards (n <= 16): Q a queen, X one attacked. */
+static void ls_describe(const void *state, struct cs_view *out)
+{
+    const struct nq_ls *s = state;
+    char line[17];
+    if (s->n > 16)
+        return;
+    for (uint32_t r = 0; r < s->n; r++) {
+        memset(line, '.', s->n);
+        line[s->n] = '\0';
+        line[s->pos[r]] = ls_attacked(s, r) ? 'X' : 'Q';
+        cs_board_add(&out->board, line);
+    }
+}
+
 static const struct cs_hooks ls_hooks = {
     .state_size = sizeof(struct nq_ls),
     .init = ls_init,
     .fini = ls_fini,
     .emit = ls_emit,
     .var_name = nq_var_name,
-    .value_name = nq_value_name,
+    .value_name = ls_move_name,
+    .describe = ls_describe,
     .ls_start = ls_start,
     .ls_conflicts = ls_conflicts,
     .ls_pick = ls_pick,

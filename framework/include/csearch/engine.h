@@ -55,7 +55,11 @@ enum cs_trace_kind {
     CS_TRACE_SOLUTION, /* complete and accepted (counts `weight`) */
     CS_TRACE_REJECTED, /* complete, but goal or the cost refused it */
     CS_TRACE_NO_VALUE, /* `branch` has no value: a dead end */
-    CS_TRACE_UNDO      /* var = value taken back; the state is the parent's */
+    CS_TRACE_UNDO,     /* var = value taken back; the state is the parent's */
+    /* local search (no tree: depth 0, branch CS_NONE, weight 1) */
+    CS_TRACE_START,    /* a (new) start assignment; `after` its conflicts */
+    CS_TRACE_STEP      /* step `step` picked var and made move `value`
+                          (CS_NONE: no move), conflicts before -> after */
 };
 
 struct cs_trace_event {
@@ -64,6 +68,9 @@ struct cs_trace_event {
     int var, value;  /* the move into the node; var is CS_NONE at the root */
     int branch;      /* NODE and NO_VALUE: the variable chosen; else CS_NONE */
     uint64_t weight; /* product of the branch weights from the root */
+    /* local search only: */
+    uint64_t step, before, after;
+    bool walk;       /* STEP: a random move, not the best */
 };
 
 /* Called for every step of a traced search with the live state, which it
