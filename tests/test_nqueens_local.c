@@ -178,6 +178,39 @@ static void test_nqueens_local_refusals(void **ctx)
     }
 }
 
+/* Backtracking for teaching: MRV with restarts and a seeded shuffled
+ * order finds a board for every n up to the array state's 128, each in a
+ * few thousand nodes. */
+static void test_nqueens_backtrack_restarts_every_n(void **ctx)
+{
+    (void)ctx;
+    struct columns c = {.pos = calloc(128, sizeof(uint32_t))};
+    int pos[128];
+    for (int n = 4; n <= 128; n++) {
+        char nset[32];
+        snprintf(nset, sizeof nset, "params.n=%d", n);
+        const char *const sets[] = {"model=nqueens", "task=solve", nset,
+                                    "strategy.local=none",
+                                    "strategy.select=mrv",
+                                    "strategy.state=array",
+                                    "strategy.restarts=luby",
+                                    "strategy.shuffle=true",
+                                    "limits.nodes=1000000", NULL};
+        struct cs_config *cfg = config_of(sets);
+        struct cs_result r;
+        c.n = n;
+        c.calls = 0;
+        run_config(cfg, &r, take, &c);
+        cs_config_free(cfg);
+        assert_int_equal(r.status, CS_COMPLETE);
+        assert_int_equal(c.calls, 1);
+        for (int i = 0; i < n; i++)
+            pos[i] = (int)c.pos[i];
+        assert_true(nq_board_valid(pos, n));
+    }
+    free(c.pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +219,7 @@ int main(void)
         cmocka_unit_test(test_nqueens_local_checker_rejects_corruption),
         cmocka_unit_test(test_nqueens_local_auto_choice),
         cmocka_unit_test(test_nqueens_local_refusals),
+        cmocka_unit_test(test_nqueens_backtrack_restarts_every_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -194,6 +194,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->nvars = n;
     out->reports_unique = p->d4;
     out->kernel = "generic";
+    out->max_values = n; /* a row has at most n columns: orders can shuffle */
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
          * name: they stay with the generic search */
