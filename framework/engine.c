@@ -274,7 +274,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     double started = cs_now();
     int rc = 0;
     if (spec->layers.local)
-        rc = layer_local(spec, out, err);
+        rc = layer_local(spec, split, out, err);
     else if (spec->task == CS_TASK_COUNT && (p->count_unit || is_split(split)))
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)

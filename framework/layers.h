@@ -64,9 +64,10 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
                    int64_t *bound);
 
 /* Local search for a first solution (local.c); fills *out but for the
- * seconds.  Returns 0. */
-int layer_local(const struct cs_spec *spec, struct cs_result *out,
-                struct cs_error *err);
+ * seconds; split (may be NULL) only for its progress callback.  Returns
+ * 0. */
+int layer_local(const struct cs_spec *spec, const struct cs_split *split,
+                struct cs_result *out, struct cs_error *err);
 
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,

@@ -69,6 +69,8 @@ static uint64_t peak_bytes(void)
 
 struct run {
     const struct cs_spec *spec;
+    const struct cs_split *split;  /* its on_progress, or NULL */
+    double shown;                  /* when progress was last shown */
     const struct cs_hooks *h;
     void *state;
     uint64_t rng, steps, restarts;
@@ -89,8 +91,22 @@ static void trace(const struct run *r, enum cs_trace_kind kind, int var,
     s->on_trace(s->trace_ud, &ev, r->h, r->state);
 }
 
+/* The progress line, at most 4 times a second. */
+static void progress(struct run *r)
+{
+    if (!r->split || !r->split->on_progress)
+        return;
+    double now = cs_now();
+    if (now - r->shown < 0.25)
+        return;
+    r->shown = now;
+    struct cs_progress p = {.elapsed = now - r->started, .steps = r->steps,
+                            .conflicts = r->h->ls_conflicts(r->state)};
+    r->split->on_progress(r->split->progress_ud, &p);
+}
+
 /* The limit or stop that has come, or -1. */
-static int must_stop(const struct run *r)
+static int must_stop(struct run *r)
 {
     const struct cs_spec *s = r->spec;
     if (s->stop && *s->stop)
@@ -120,6 +136,7 @@ static int repair(struct run *r)
             int stop = must_stop(r);
             if (stop >= 0)
                 return stop;
+            progress(r);
         }
         r->steps++;
         taken++;
@@ -147,13 +164,13 @@ static int repair(struct run *r)
     }
 }
 
-int layer_local(const struct cs_spec *spec, struct cs_result *out,
-                struct cs_error *err)
+int layer_local(const struct cs_spec *spec, const struct cs_split *split,
+                struct cs_result *out, struct cs_error *err)
 {
     (void)err;
     const struct cs_problem *p = spec->problem;
-    struct run r = {.spec = spec, .h = p->hooks, .rng = spec->seed,
-                    .started = cs_now()};
+    struct run r = {.spec = spec, .split = split, .h = p->hooks,
+                    .rng = spec->seed, .started = cs_now()};
     r.state = cs_xcalloc(1, cs_problem_state_size(p));
     r.h->init(r.state, p->data);
     int status;
@@ -161,6 +178,7 @@ int layer_local(const struct cs_spec *spec, struct cs_result *out,
         r.h->ls_start(r.state, next_random(&r.rng));
         if (spec->on_trace)
             trace(&r, CS_TRACE_START, CS_NONE, -1, 0, false);
+        progress(&r);
         status = repair(&r);
         if (status >= 0)
             break;

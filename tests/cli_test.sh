@@ -313,6 +313,8 @@ run 0 configs/nqueens.yaml --set task=solve --set params.n=5000 --set strategy.s
 steps=$(jq .steps "$out")
 run 0 configs/nqueens.yaml --set task=solve --set params.n=5000 --set strategy.seed=9 --json
 expect_json .steps "$steps"
+run 3 configs/nqueens.yaml --set task=solve --set params.n=2000 --set strategy.walk=1 --set limits.steps=2000000 --progress
+grep -q "csearch: steps [0-9]*  conflicts [0-9]*  .* steps/s  elapsed" "$err" || fail "local progress line: $(head -c 300 "$err")"
 run 3 configs/nqueens.yaml --set task=solve --set params.n=1000000 --set limits.steps=5 --json
 expect_json '[.status, .steps, .solutions, (.conflicts > 0)] | map(tostring) | join(" ")' "limit 5 0 true"
 for bad in \

@@ -36,10 +36,22 @@ void cli_catch_sigint(void)
         sigaction(SIGTERM, &sa, NULL);
 }
 
-/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
+/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s", or
+ * for local search "steps 51234  conflicts 12  2.1e+06 steps/s  elapsed
+ * 2.4s" */
 static void show_progress(void *ud, const struct cs_progress *p)
 {
     (void)ud;
+    if (!p->units_total) {
+        fprintf(stderr,
+                "\rcsearch: steps %" PRIu64 "  conflicts %" PRIu64
+                "  %.3g steps/s  elapsed %.1fs\033[K",
+                p->steps, p->conflicts,
+                p->elapsed > 0 ? (double)p->steps / p->elapsed : 0.0,
+                p->elapsed);
+        fflush(stderr);
+        return;
+    }
     uint64_t fresh = p->units_done - p->units_resumed;
     double rate = p->elapsed > 0 ? (double)fresh / p->elapsed : 0;
     double left = rate > 0 ? (double)(p->units_total - p->units_done) / rate
@@ -147,7 +159,7 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);
     traces_close(&traces, rc != 0);
-    if (o->progress && r.units.total)
+    if (o->progress && (r.units.total || job->layers.local))
         fputs("\r\033[K", stderr); /* clear the progress line */
     if (r.units.torn)
         fprintf(stderr,

@@ -105,6 +105,8 @@ struct cs_progress {
     uint64_t units_total;
     uint64_t units_resumed; /* taken from the checkpoint */
     double elapsed;         /* seconds since the search started */
+    /* local search (units all 0): steps so far, conflicts left now */
+    uint64_t steps, conflicts;
 };
 typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
@@ -124,7 +126,9 @@ struct cs_split {
     uint64_t slice_first, slice_end;
     uint64_t slice_part, slice_parts;
     uint64_t fingerprint;         /* of the config, kept in the checkpoint */
-    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL */
+    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL
+                                     (local search: after each start and
+                                     every 1024 steps at most that often) */
     void *progress_ud;
 };
 
