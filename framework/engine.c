@@ -56,6 +56,12 @@ uint64_t cs_dfs_random(struct cs_dfs *d, uint64_t n)
     return (z ^ (z >> 31)) % n;
 }
 
+static bool is_split(const struct cs_split *split)
+{
+    return split && (split->threads > 1 || split->checkpoint ||
+                     split->distribute);
+}
+
 /* ---- the engine's context ------------------------------------------------ */
 
 void eng_init(struct cs_engine *e, const struct cs_spec *spec,
@@ -227,17 +233,24 @@ int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
 
 /* ---- checks and the entry point ------------------------------------------ */
 
-static bool is_split(const struct cs_split *split)
-{
-    return split && (split->threads > 1 || split->checkpoint ||
-                     split->distribute);
-}
-
 int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                      struct cs_error *err)
 {
     const struct cs_problem *p = spec->problem;
     const struct cs_hooks *h = p->hooks;
+    if (spec->layers.local) {
+        if (!h->init || !cs_hooks_local(h))
+            return cs_error_set(err, NULL,
+                                "this model has no local search (the ls_* "
+                                "hooks)");
+        if (spec->task != CS_TASK_SOLVE)
+            return cs_error_set(err, NULL, "local search needs task solve");
+        if (is_split(split))
+            return cs_error_set(err, NULL,
+                                "local search runs on one thread, without "
+                                "checkpoints");
+        return 0;
+    }
     if (!h->init || !h->select || !h->next || !h->apply)
         return cs_error_set(err, NULL,
                             "model hooks lack init, select, next or apply");
@@ -271,7 +284,9 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     const struct cs_problem *p = spec->problem;
     double started = cs_now();
     int rc = 0;
-    if (spec->task == CS_TASK_COUNT && (p->count_unit || is_split(split)))
+    if (spec->layers.local)
+        rc = layer_local(spec, split, out, err);
+    else if (spec->task == CS_TASK_COUNT && (p->count_unit || is_split(split)))
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);
@@ -302,7 +317,8 @@ void cs_problem_free(struct cs_problem *problem)
 const char *cs_status_name(enum cs_status status)
 {
     static const char *const names[] = {"complete", "limit", "interrupted",
-                                        "infeasible", "optimal"};
+                                        "infeasible", "optimal",
+                                        "unverified"};
     return (unsigned)status < sizeof names / sizeof *names ? names[status]
                                                            : "unknown";
 }

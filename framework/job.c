@@ -23,6 +23,10 @@
     X(RESTARTS_CONSTANT, "constant")                                         \
     X(RESTARTS_GEOMETRIC, "geometric")                                       \
     X(RESTARTS_LUBY, "luby")
+#define JOB_LOCALS(X)                                                        \
+    X(CS_LOCAL_AUTO, "auto")                                                 \
+    X(CS_LOCAL_NONE, "none")                                                 \
+    X(CS_LOCAL_MIN_CONFLICTS, "min-conflicts")
 #define JOB_NAME(constant, name) name,
 #define JOB_CONSTANT(constant, name) constant,
 
@@ -30,6 +34,8 @@ static const char *const task_names[] = {JOB_TASKS(JOB_NAME) NULL};
 static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
 enum job_restarts { JOB_RESTARTS(JOB_CONSTANT) };
 static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
+static const char *const local_names[] = {JOB_LOCALS(JOB_NAME) NULL};
+static const enum cs_local local_values[] = {JOB_LOCALS(JOB_CONSTANT)};
 static const enum cs_restarts restart_kinds[] = {
     CS_RESTARTS_NONE, CS_RESTARTS_NONE, CS_RESTARTS_CONSTANT,
     CS_RESTARTS_GEOMETRIC, CS_RESTARTS_LUBY};
@@ -71,10 +77,30 @@ const struct cs_option cs_framework_options[] = {
      .min = 0, .max = 9e18, .all_word = "auto",
      .help = "optimize: nodes per neighbourhood round after a first "
              "solution, 0 = one branch and bound (auto: the model's)"},
+    {.key = "strategy.local", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = local_names,
+     .help = "task solve: min-conflicts local search on a complete "
+             "assignment instead of the tree, none, or auto (the model's "
+             "choice: local where backtracking would stall)"},
+    {.key = "strategy.local_steps", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "local search: steps before a restart from a new start, 0 = "
+             "never (auto: the model's)"},
+    {.key = "strategy.walk", .type = CS_OPT_REAL, .def = "0.02", .min = 0,
+     .max = 1,
+     .help = "local search: the chance that a step makes a random move "
+             "instead of the best"},
+    {.key = "strategy.sample", .type = CS_OPT_INT, .def = "auto", .min = 0,
+     .max = 9e18, .all_word = "auto",
+     .help = "local search: moves weighed per step, drawn at random when "
+             "a variable has more, 0 = all (auto: the model's)"},
     {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
     {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 9e18, .help = "stop after this many nodes (0 = no limit)"},
+    {.key = "limits.steps", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 9e18,
+     .help = "local search: stop after this many steps (0 = no limit)"},
     {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
      .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
     {.key = NULL},
@@ -159,6 +185,9 @@ static uint64_t fingerprint(const struct cs_config *cfg,
                 !strcmp(opt->key, "strategy.restarts") ||
                 !strcmp(opt->key, "strategy.restart_nodes") ||
                 !strcmp(opt->key, "strategy.lns_nodes") ||
+                !strncmp(opt->key, "strategy.local", 14) ||
+                !strcmp(opt->key, "strategy.walk") ||
+                !strcmp(opt->key, "strategy.sample") ||
                 (!strcmp(opt->key, "strategy.shuffle") &&
                  !cs_config_bool(cfg, opt->key)) ||
                 !strcmp(opt->key, "plugin"))
@@ -205,6 +234,18 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
     int64_t lns = cs_config_int(cfg, "strategy.lns_nodes");
     if (lns >= 0)
         l.lns_nodes = (uint64_t)lns;
+    int local = cs_config_enum(cfg, "strategy.local");
+    if (local == CS_LOCAL_NONE)
+        l.local = false;
+    else if (local == CS_LOCAL_MIN_CONFLICTS && cs_hooks_local(p->hooks))
+        l.local = true;
+    int64_t steps = cs_config_int(cfg, "strategy.local_steps");
+    if (steps >= 0)
+        l.local_steps = (uint64_t)steps;
+    l.walk = cs_config_real(cfg, "strategy.walk");
+    int64_t sample = cs_config_int(cfg, "strategy.sample");
+    if (sample >= 0)
+        l.sample = (uint64_t)sample;
     return l;
 }
 
@@ -258,19 +299,34 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->limits.solutions = (uint64_t)cs_config_int(cfg, "limits.solutions");
     job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
     job->limits.seconds = cs_config_real(cfg, "limits.seconds");
+    job->limits.steps = (uint64_t)cs_config_int(cfg, "limits.steps");
+    enum cs_local local = local_values[cs_config_enum(cfg, "strategy.local")];
+    if (local == CS_LOCAL_MIN_CONFLICTS && job->task != CS_TASK_SOLVE)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),
+                           "local search finds one solution: it needs task "
+                           "solve");
     job->threads = (int)cs_config_int(cfg, "strategy.threads");
     job->fingerprint = fingerprint(cfg, tables);
     job->seed = (uint64_t)cs_config_int(cfg, "strategy.seed");
 
     const struct cs_setup how = {job->task, job->select, job->limits,
-                                 req && req->tracing};
+                                 req && req->tracing, local};
     if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;
     job->layers = layers_of(cfg, &job->problem);
+    const char *why = NULL;
+    if (local == CS_LOCAL_MIN_CONFLICTS && !job->layers.local)
+        why = "has no local search with these settings";
+    if (why) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),
+                           "model %s %s", job->model->name, why);
+    }
+    if (job->layers.local && job->threads > 1)
+        why = "local search runs on one thread";
     /* threads split one count into units, or share out a batch's
      * instances (each then searched to the limits on its own) */
-    const char *why = NULL;
-    if (job->threads > 1 && !job->problem.setup_instance) {
+    else if (job->threads > 1 && !job->problem.setup_instance) {
         if (job->task == CS_TASK_ENUMERATE)
             why = "threads need task count, solve or optimize, or a batch";
         else if (job->limits.nodes || job->limits.solutions)
@@ -282,7 +338,8 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"), "%s",
                            why);
     }
-    if (!cs_select_possible(job->select, job->problem.hooks)) {
+    if (!job->layers.local &&
+        !cs_select_possible(job->select, job->problem.hooks)) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),
                            "model %s cannot select %s with these settings",

@@ -29,6 +29,17 @@
  *              grows after a round that exhausted its neighbourhood and
  *              shrinks after one cut short.  Rounds prove nothing: they end
  *              at a limit, or when the incumbent meets the root bound.
+ *   local      task solve with layers.local (the model's ls_* hooks,
+ *              csearch/model.h): no tree at all.  Min-conflicts on one
+ *              complete assignment: each step picks a variable in conflict
+ *              and makes its best move (every move, or `sample` drawn at
+ *              random; ties at random), or with probability `walk` a random
+ *              one; moves that only add conflicts are not made.  After
+ *              local_steps steps it restarts from a fresh start (0: never).
+ *              Ends at a verified solution, limits.steps, limits.seconds or
+ *              *stop; result.steps, restarts, conflicts and peak_bytes say
+ *              what it did.  One thread; a trace gets each start and
+ *              step (CS_TRACE_START, CS_TRACE_STEP), no tree (local.c).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
  *              rounds t + 1, t + 1 + T, ...).  Solve: the first solution
@@ -51,6 +62,12 @@ int layer_first_solution(struct cs_engine *e, void *state);
  * the final status (optimal, infeasible or the limit's). */
 int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
                    int64_t *bound);
+
+/* Local search for a first solution (local.c); fills *out but for the
+ * seconds; split (may be NULL) only for its progress callback.  Returns
+ * 0. */
+int layer_local(const struct cs_spec *spec, const struct cs_split *split,
+                struct cs_result *out, struct cs_error *err);
 
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,

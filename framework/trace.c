@@ -132,6 +132,8 @@ static void outcome(const struct cs_trace_event *ev, const char *branch,
         break;
     case CS_TRACE_NODE:
     case CS_TRACE_UNDO:
+    case CS_TRACE_START:
+    case CS_TRACE_STEP:
         break;
     }
 }
@@ -194,10 +196,55 @@ static const enum trace_end end_of[] = {
     [CS_TRACE_NO_VALUE] = END_DEAD,    [CS_TRACE_UNDO] = END_INNER,
 };
 
+/* Local search: a line per start and step, the state's view after it; no
+ * tree to record. */
+static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
+                       const struct cs_hooks *h, const void *state)
+{
+    FILE *text = t->opts.text;
+    char var[64], move[160], line[320];
+    if (!text)
+        return;
+    if (ev->kind == CS_TRACE_START) {
+        snprintf(line, sizeof line, "a start with %" PRIu64 " conflicts",
+                 ev->after);
+    } else {
+        trace_var_name(h, state, ev->var, var, sizeof var);
+        if (ev->value == CS_NONE)
+            snprintf(move, sizeof move, "stays: no move lowers its conflicts");
+        else if (h->value_name)
+            h->value_name(state, ev->var, ev->value, move, sizeof move);
+        else
+            snprintf(move, sizeof move, "makes move %d", ev->value);
+        snprintf(line, sizeof line,
+                 "step %" PRIu64 ": %s %s%s: conflicts %" PRIu64
+                 " -> %" PRIu64,
+                 ev->step, var, move, ev->walk ? " (random walk)" : "",
+                 ev->before, ev->after);
+    }
+    fprintf(text, "%s\n", line);
+    if (h->describe) {
+        struct cs_view view = {0};
+        h->describe(state, &view);
+        for (size_t i = 0; i < view.board.count; i++)
+            fprintf(text, "    %s\n", view.board.lines[i]);
+        if (view.names.count) {
+            fputs("   ", text);
+            print_view(text, &view);
+            fputc('\n', text);
+        }
+        cs_view_free(&view);
+    }
+}
+
 void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
                     const struct cs_hooks *h, const void *state)
 {
     struct cs_tracer *t = ud;
+    if (ev->kind == CS_TRACE_START || ev->kind == CS_TRACE_STEP) {
+        local_step(t, ev, h, state);
+        return;
+    }
     FILE *text = t->opts.text;
     bool record = t->opts.record && !t->cut;
     char move[160], branch[64] = "", what[160], words[400];

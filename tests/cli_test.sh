@@ -212,7 +212,7 @@ done <<'CASES'
 tests/data/bad/malformed.yaml|tests/data/bad/malformed.yaml:3:5: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping
 tests/data/bad/unknown-key.yaml|tests/data/bad/unknown-key.yaml:5:3: unknown key 'strategy.selct'; did you mean 'strategy.select'?
 tests/data/bad/wrong-type.yaml|tests/data/bad/wrong-type.yaml:3:6: 'params.n' must be an integer, not 'eight'
-tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 128, not 0
+tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 1000000000, not 0
 tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown model 'nqeens'; did you mean 'nqueens'?
 tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
 tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
@@ -438,9 +438,58 @@ run 2 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_sizes.
 [ "$(tr '\n' '|' <"$out")" = "1|invalid|1|" ] || fail "sizes batch, kernel fast: $(tr '\n' '|' <"$out")"
 [ "$(cat "$err")" = "csearch: tests/data/sudoku_batch_sizes.txt:2:1: kernel fast needs a 9 x 9 grid, not 4 x 4" ] || fail "sizes batch stderr: $(cat "$err")"
 
+# --- local search (issue 13): chosen by n, verified, columns to a file ---
+# queens_ok FILE N: FILE holds N lines, a permutation of 1..N with no two
+# queens on a diagonal (a check of the test's own, in awk)
+queens_ok() {
+    awk -v n="$2" '{ r = NR; c = $1; if (c < 1 || c > n || (c in col) || ((r + c) in up) || ((r - c) in down)) bad = 1; col[c]; up[r + c]; down[r - c] }
+        END { exit (bad || NR != n) }' "$1"
+}
+for n in 35 98 128 1000; do
+    run 0 configs/nqueens.yaml --set task=solve --set params.n=$n --json
+    expect_json '[.search, .strategy.local, .status, .solutions, .conflicts] | map(tostring) | join(" ")' "min-conflicts min-conflicts complete 1 0"
+    run 0 configs/nqueens.yaml --set task=solve --set params.n=$n --set output.format=columns --set output.file="$tmp/q.txt"
+    expect_stdout "search     min-conflicts"
+    queens_ok "$tmp/q.txt" $n || fail "n = $n: the columns are no solution"
+done
+run 0 configs/nqueens.yaml --set task=solve --json
+expect_json '[.strategy.local, .nodes] | map(tostring) | join(" ")' "none 114"
+run 0 configs/nqueens.yaml --set task=solve --set output.format=columns
+[ "$(head -n 8 "$out" | tr '\n' ' ')" = "1 5 8 6 3 7 2 4 " ] || fail "columns of n = 8: $(head -n 8 "$out" | tr '\n' ' ')"
+run 0 configs/nqueens.yaml --set task=solve --set params.n=65
+expect_stderr "csearch: the board is not drawn: 65 rows are more than the 64 of a Q/. board; output.format: columns writes it (output.file: PATH sends it to a file)"
+expect_stdout "conflicts  0"
+run 0 configs/nqueens.yaml --set task=solve --set params.n=5000 --set strategy.seed=9 --json
+steps=$(jq .steps "$out")
+run 0 configs/nqueens.yaml --set task=solve --set params.n=5000 --set strategy.seed=9 --json
+expect_json .steps "$steps"
+run 3 configs/nqueens.yaml --set task=solve --set params.n=2000 --set strategy.walk=1 --set limits.steps=2000000 --progress
+grep -q "csearch: steps [0-9]*  conflicts [0-9]*  .* steps/s  elapsed" "$err" || fail "local progress line: $(head -c 300 "$err")"
+run 3 configs/nqueens.yaml --set task=solve --set params.n=1000000 --set limits.steps=5 --json
+expect_json '[.status, .steps, .solutions, (.conflicts > 0)] | map(tostring) | join(" ")' "limit 5 0 true"
+for bad in \
+    "--set task=solve --set params.n=2 --set strategy.local=min-conflicts|--set params.n=2: n = 2 has no solution: local search would never end (strategy.local: none proves it)" \
+    "--set params.n=30 --set strategy.local=min-conflicts|--set strategy.local=min-conflicts: local search finds one solution: it needs task solve" \
+    "--set task=solve --set output.file=/nonexistent/q.txt|--set output.file=/nonexistent/q.txt: cannot write '/nonexistent/q.txt': No such file or directory" \
+    "--set task=solve --json --set output.file=$tmp/q.txt|--set output.file=$tmp/q.txt: output.file takes the solutions of format text, csv or columns; JSON keeps them in its object"; do
+    args=${bad%%|*}
+    # shellcheck disable=SC2086
+    run 2 configs/nqueens.yaml $args
+    expect_stderr "csearch: ${bad#*|}"
+done
+run 2 configs/sudoku.yaml --set task=solve --set output.format=columns
+expect_stderr "csearch: --set output.format=columns: model sudoku cannot write columns with these settings (its search keeps no value per variable)"
+run 2 configs/sudoku.yaml --set task=solve --set strategy.local=min-conflicts
+expect_stderr "csearch: --set strategy.local=min-conflicts: model sudoku has no local search with these settings"
+
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
     case $config in
+    configs/nqueens-million.yaml) # writes its million columns: here, to $tmp
+        run 0 "$config" --set output.file="$tmp/million.txt"
+        expect_stdout "conflicts  0"
+        queens_ok "$tmp/million.txt" 1000000 || fail "$config: the columns are no solution"
+        continue ;;
     configs/compare-*) continue ;; # cli_compare_test.sh runs them at small n
     configs/shifts-instance*.yaml) continue ;; # minute-long benchmark runs: cli_shifts_test.sh limits them
     esac

@@ -198,4 +198,16 @@ run 0 configs/nqueens.yaml --tree "$tmp/d4.dot" --json
 jq -e '.strategy.kernel == "generic" and .solutions == 92 and .unique == 12' "$out" >/dev/null ||
     fail "traced d4 count: $(jq -c '[.strategy.kernel, .solutions, .unique]' "$out")"
 
+# local search: a line per start and step with the board after it (X an
+# attacked queen), seeded, so the very steps
+run 0 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts --set strategy.seed=3 --trace
+[ "$(sed -n 1p "$out")" = "a start with 1 conflicts" ] || fail "local trace line 1: $(sed -n 1p "$out")"
+[ "$(grep '^step' "$out" | sed -n '1p;8p' | tr '\n' '|')" = "step 1: row 7 swaps with row 5, to col 2: conflicts 1 -> 1|step 8: row 1 swaps with row 4, to col 0 (random walk): conflicts 1 -> 1|" ] ||
+    fail "local trace steps: $(grep '^step' "$out" | sed -n '1p;8p')"
+[ "$(grep -c '^step [0-9]' "$out")" = 13 ] || fail "local trace: $(grep -c '^step [0-9]' "$out") steps, expected 13"
+grep -q '^    .....X..$\|^    ......X.$' "$out" || fail "local trace shows no attacked queen"
+run 2 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts --trace-html "$tmp/l.html"
+expect_stderr "csearch: --set output.trace_html=$tmp/l.html: local search has no tree to draw: --trace prints its steps"
+[ ! -e "$tmp/l.html" ] || fail "local trace: a page was left behind"
+
 cli_finish "trace"

@@ -4,11 +4,11 @@
 # path taken from the config's folder, and refused plugins with their exact
 # one-line message, exit status 2 and nothing on stdout.
 # usage: plugin_cli_test.sh CSEARCH SOURCE_DIR LIBMAP LIBKNIGHT LIBBADABI
-#        LIBNONAME LIBLANGFORD
+#        LIBNONAME LIBLANGFORD LIBLIAR
 set -u
 . "$(dirname "$0")/cli_lib.sh"
 cli_start "$1" "$2"
-libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6 liblangford=$7
+libmap=$3 libknight=$4 libbadabi=$5 libnoname=$6 liblangford=$7 libliar=$8
 
 # run EXPECTED_STATUS ARGS...: cli_lib's run, but stdout without the timing
 # lines in $out
@@ -96,5 +96,14 @@ run 2 $map --set plugin=README.md
 expect_err "csearch: --set plugin=README.md: cannot load plugin: ./README.md: invalid ELF header"
 run 2 $map --set plugin="$libknight"
 expect_err "csearch: $map:7:8: unknown model 'map' (csearch --list shows the models)"
+
+# --- a solution that fails its model's check: internal error, exit 70 ---
+printf 'model: liar\ntask: solve\n' >"$tmp/liar.yaml"
+"$csearch" "$tmp/liar.yaml" --set plugin="$libliar" >"$out" 2>"$err"
+got=$?
+[ "$got" = 70 ] || fail "liar: exit $got, expected 70"
+[ "$(cat "$err")" = "csearch: internal error: the solution found fails its independent check; nothing printed (please report)" ] ||
+    fail "liar stderr: $(cat "$err")"
+grep -qx "status     unverified" "$out" || fail "liar stdout: $(cat "$out")"
 
 cli_finish "plugin CLI"

@@ -7,11 +7,14 @@
  *   6  a model with no name          7  a model with no setup
  *   8  a model with no options table 9  a model that can do no task
  *  10  a model with no summary
+ *  11  a model whose local search reports a solution its verify refuses
+ *      (the CLI's internal error, exit status 70)
  */
 #include "csearch/plugin.h"
 
 /* A model that is never searched: the registry only reads its header. */
-#if PLUGIN_CASE != 2 && PLUGIN_CASE != 5 && PLUGIN_CASE != 7
+#if PLUGIN_CASE != 2 && PLUGIN_CASE != 5 && PLUGIN_CASE != 7 &&                \
+    PLUGIN_CASE != 11
 static int never_set_up(const struct cs_config *cfg, const struct cs_setup *how,
                         struct cs_problem *out, struct cs_error *err)
 {
@@ -69,6 +72,47 @@ CS_PLUGIN(&lazy);
 MODEL_WITH(mute, CS_ABI_VERSION, "mute", NULL, no_options, COUNT,
            never_set_up);
 CS_PLUGIN(&mute);
+#elif PLUGIN_CASE == 11
+static void liar_init(void *state, const void *problem)
+{
+    (void)state, (void)problem;
+}
+static void liar_start(void *state, uint64_t seed) { (void)state, (void)seed; }
+static uint64_t liar_conflicts(const void *state) { return (void)state, 0; }
+static int liar_pick(void *state, uint64_t random)
+{
+    return (void)state, (void)random, CS_NONE;
+}
+static uint64_t liar_moves(const void *state, int var)
+{
+    return (void)state, (void)var, 0;
+}
+static int64_t liar_delta(void *state, int var, uint64_t move)
+{
+    return (void)state, (void)var, (void)move, 0;
+}
+static void liar_apply(void *state, int var, uint64_t move)
+{
+    (void)state, (void)var, (void)move;
+}
+static bool liar_verify(const void *state) { return (void)state, false; }
+static const struct cs_hooks liar_hooks = {
+    .state_size = 16, .init = liar_init, .ls_start = liar_start,
+    .ls_conflicts = liar_conflicts, .ls_pick = liar_pick,
+    .ls_moves = liar_moves, .ls_delta = liar_delta, .ls_apply = liar_apply,
+    .verify = liar_verify};
+static int liar_setup(const struct cs_config *cfg, const struct cs_setup *how,
+                      struct cs_problem *out, struct cs_error *err)
+{
+    (void)cfg, (void)how, (void)err;
+    out->hooks = &liar_hooks;
+    out->nvars = 1;
+    out->layers.local = true;
+    return 0;
+}
+MODEL_WITH(liar, CS_ABI_VERSION, "liar", "x", no_options,
+           CS_TASK_BIT(CS_TASK_SOLVE), liar_setup);
+CS_PLUGIN(&liar);
 #else
 int not_a_plugin = 5;
 #endif

@@ -398,7 +398,8 @@ static void test_formulations_conflicts_refused(void **ctx)
          "n = 13 is refused (at most 12)"},
         {{"strategy.state=set", "params.n=29"},
          "--set params.n=29: counting n = 29 could overflow 64-bit counts "
-         "(at most 28); task solve works up to 128"},
+         "(at most 28); task solve finds one solution up to n = "
+         "1000000000"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const char *list[6] = {"model=nqueens"};

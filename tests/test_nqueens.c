@@ -474,8 +474,8 @@ static void test_nqueens_count_overflow_refused(void **ctx)
     struct cs_config *cfg = config_of(sets);
     assert_string_equal(setup_error(cfg),
                         "--set params.n=29: counting n = 29 could overflow "
-                        "64-bit counts (at most 28); task solve works up to "
-                        "64");
+                        "64-bit counts (at most 28); task solve finds one "
+                        "solution up to n = 1000000000");
     cs_config_free(cfg);
 }
 
@@ -570,13 +570,13 @@ static void test_nqueens_size_limits(void **ctx)
     cs_config_free(cfg);
     cfg = config_of(array);
     assert_string_equal(setup_error(cfg),
-                        "--set params.n=129: 'params.n' must be between 1 and "
-                        "128, not 129");
+                        "--set params.n=129: n = 129 is beyond the limit of the "
+                        "array state (at most 128)");
     cs_config_free(cfg);
     cfg = config_of(zero);
     assert_string_equal(setup_error(cfg),
-                        "--set params.n=0: 'params.n' must be between 1 and 128, "
-                        "not 0");
+                        "--set params.n=0: 'params.n' must be between 1 and "
+                        "1000000000, not 0");
     cs_config_free(cfg);
 }
 

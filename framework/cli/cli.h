@@ -21,7 +21,8 @@
 extern const struct cs_option *const cli_options[];
 
 /* The values of output.format, in the order of its choices. */
-enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV };
+enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV,
+                 CS_FORMAT_COLUMNS };
 
 /* err as one line on stderr, remembered for the other MPI ranks; returns
  * exit status 2. */
@@ -72,6 +73,8 @@ int compare_run(struct cs_config *cfg, const char *path,
 
 struct out {
     FILE *out;
+    FILE *sol;             /* the solutions: out, or output.file */
+    bool board_hidden;     /* a board too large to draw was left out */
     const struct cs_job *job;
     const struct cs_config *cfg;
     enum cs_format format; /* output.format */
@@ -107,6 +110,22 @@ struct batch_summary {
 void out_batch_result(struct out *o, const struct cs_batch_result *r,
                       struct batch_summary *sum);
 void out_batch_end(struct out *o, const struct batch_summary *sum);
+
+/* ---- columns.c: output.format columns and output.file ------------------ */
+
+/* Boards of Q and . rows are drawn for at most this many rows. */
+#define CLI_BOARD_MAX 64
+
+/* After out_init: check the format against the model, open output.file.
+ * -1 with err at the offending key. */
+int out_open(struct out *o, struct cs_error *err);
+/* Close output.file; -1 (said on stderr) if writing it failed. */
+int out_close(struct out *o);
+/* Would the model's board of this problem be too large to draw? */
+bool out_board_too_large(const struct out *o, const struct cs_hooks *hooks);
+/* One solution as a line per variable, its value from 1, to o->sol. */
+void out_columns(struct out *o, const struct cs_hooks *hooks,
+                 const void *state);
 
 /* s as a JSON string, quoted and escaped. */
 void out_json_string(FILE *out, const char *s);

@@ -6,13 +6,18 @@
  */
 #include "cli.h"
 
-static const char *const format_names[] = {"text", "json", "csv", NULL};
+static const char *const format_names[] = {"text", "json", "csv", "columns", NULL};
 
 static const struct cs_option cli_keys[] = {
     {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
      .choices = format_names,
-     .help = "text, one JSON object (--json), or csv (count: a header "
-             "and a row of results; solve/enumerate: a row per solution)"},
+     .help = "text, one JSON object (--json), csv (count: a header and a "
+             "row of results; solve/enumerate: a row per solution), or "
+             "columns (a line per variable, its value from 1: N-Queens, "
+             "each row's column)"},
+    {.key = "output.file", .type = CS_OPT_STRING,
+     .help = "write the solutions to this file instead of stdout (the "
+             "statistics stay on stdout)"},
     {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
      .max = 9e18, .all_word = "all",
      .help = "solutions to print for solve/enumerate (a number or all)"},

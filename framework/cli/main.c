@@ -107,8 +107,9 @@ static const char help_head[] =
 static const char help_tail[] =
     "\n"
     "exit status: 0 done, 1 no solution, 2 usage or config error,\n"
-    "             3 stopped by a limit, 130 interrupted (Ctrl-C),\n"
-    "             143 terminated (SIGTERM); both print the results so far\n"
+    "             3 stopped by a limit, 70 internal error (a solution\n"
+    "             failed its check), 130 interrupted (Ctrl-C), 143\n"
+    "             terminated (SIGTERM); both print the results so far\n"
     "\n"
     "merge checks that the LOGs (checkpoints or slice logs) belong to\n"
     "CONFIG (with its --set overrides), hold every unit, a unit in several\n"

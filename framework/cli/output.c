@@ -146,6 +146,12 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         fputs(l->shuffle ? "true" : "false", out);
     else if (!strcmp(key, "strategy.lns_nodes"))
         fprintf(out, "%" PRIu64, l->lns_nodes);
+    else if (!strcmp(key, "strategy.local")) /* the search that ran */
+        out_json_string(out, l->local ? "min-conflicts" : "none");
+    else if (!strcmp(key, "strategy.local_steps"))
+        fprintf(out, "%" PRIu64, l->local_steps);
+    else if (!strcmp(key, "strategy.sample"))
+        fprintf(out, "%" PRIu64, l->sample);
     else
         return false;
     return true;
@@ -178,7 +184,7 @@ void out_init(struct out *o, const struct cs_job *job,
               const struct cs_config *cfg)
 {
     *o = (struct out){
-        .out = stdout, .job = job, .cfg = cfg,
+        .out = stdout, .sol = stdout, .job = job, .cfg = cfg,
         .format = (enum cs_format)cs_config_enum(cfg, "output.format"),
         .show = cs_config_int(cfg, "output.show"),
         .stats = cs_config_bool(cfg, "output.stats")};
@@ -228,8 +234,9 @@ static void print_board(struct out *o)
         out_csv_board(o);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
-            fprintf(o->out, "%s\n", o->board.lines[i]);
-        fputc('\n', o->out);
+            fprintf(o->sol, "%s\n", o->board.lines[i]);
+        if (o->format == CS_FORMAT_TEXT)
+            fputc('\n', o->sol);
     }
     o->shown++;
 }
@@ -250,6 +257,16 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     /* solve shows the solution found, not the others its weight stands for */
     uint64_t boards = o->job->task == CS_TASK_SOLVE ? 1 : weight;
     out_head(o);
+    if (o->format == CS_FORMAT_COLUMNS || out_board_too_large(o, hooks)) {
+        /* one line a variable: the solution found, not its images */
+        if (o->show >= 0 && o->shown >= (uint64_t)o->show)
+            return true;
+        if (o->format == CS_FORMAT_COLUMNS)
+            out_columns(o, hooks, state);
+        else
+            o->board_hidden = true;
+        return true;
+    }
     for (uint64_t k = 0; k < boards; k++) {
         if (o->show >= 0 && o->shown >= (uint64_t)o->show)
             return true;
@@ -258,6 +275,28 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
         print_board(o);
     }
     return true;
+}
+
+/* What the local-search layer did: steps, restarts, conflicts left, the
+ * process's peak memory. */
+static void local_stats(struct out *o, const struct cs_result *r)
+{
+    double rate = r->stats.seconds > 0 ? (double)r->steps / r->stats.seconds
+                                       : 0;
+    if (o->format == CS_FORMAT_JSON)
+        fprintf(o->out,
+                ", \"search\": \"min-conflicts\", \"steps\": %" PRIu64
+                ", \"steps_per_second\": %.0f, \"restarts\": %" PRIu64
+                ", \"conflicts\": %" PRIu64 ", \"peak_bytes\": %" PRIu64,
+                r->steps, rate, r->restarts, r->conflicts, r->peak_bytes);
+    else if (o->stats)
+        fprintf(o->out,
+                "search     min-conflicts\nsteps      %" PRIu64
+                "\nsteps/s    %.0f\nrestarts   %" PRIu64
+                "\nconflicts  %" PRIu64 "\nseconds    %.6f\n"
+                "peak       %.1f MB\n",
+                r->steps, rate, r->restarts, r->conflicts, r->stats.seconds,
+                (double)r->peak_bytes / 1e6);
 }
 
 /* optimize: cost, bound and the gap between them, as a fraction of the
@@ -279,12 +318,25 @@ void out_end(struct out *o, const struct cs_result *r)
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
+    if (o->board_hidden)
+        fprintf(stderr,
+                "csearch: the board is not drawn: %d rows are more than the "
+                "%d of a Q/. board; output.format: columns writes it "
+                "(output.file: PATH sends it to a file)\n",
+                p->nvars, CLI_BOARD_MAX);
+    fflush(o->sol);
     if (o->format == CS_FORMAT_CSV) {
         out_csv_end(o, r); /* a table alone, ready for a spreadsheet */
         fflush(o->out);
         return;
     }
-    if (o->format == CS_FORMAT_JSON) {
+    if (o->format == CS_FORMAT_JSON && o->job->layers.local) {
+        fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64
+                ", \"seconds\": %.6f",
+                cs_status_name(r->status), s->solutions, s->seconds);
+        local_stats(o, r);
+        fputs("}\n", o->out);
+    } else if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(r->status), s->solutions);
         if (costs && s->solutions)
@@ -328,7 +380,9 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
-        if (o->stats) {
+        if (o->job->layers.local && !o->quiet)
+            local_stats(o, r);
+        else if (o->stats) {
             fprintf(o->out,
                     "nodes      %" PRIu64 "\nchecks     %" PRIu64
                     "\nfails      %" PRIu64 "\nmax depth  %d\n"

@@ -32,21 +32,21 @@ void out_csv_board(struct out *o)
     const struct cs_board *b = &o->board;
     if (b->table) { /* the model's own rows, header and all */
         for (size_t i = 0; i < b->count; i++)
-            fprintf(o->out, "%s\n", b->lines[i]);
+            fprintf(o->sol, "%s\n", b->lines[i]);
         return;
     }
     if (!o->shown) {
-        fputs("solution", o->out);
+        fputs("solution", o->sol);
         for (size_t i = 0; i < b->count; i++)
-            fprintf(o->out, ",line_%zu", i + 1);
-        fputc('\n', o->out);
+            fprintf(o->sol, ",line_%zu", i + 1);
+        fputc('\n', o->sol);
     }
-    fprintf(o->out, "%" PRIu64, o->shown + 1);
+    fprintf(o->sol, "%" PRIu64, o->shown + 1);
     for (size_t i = 0; i < b->count; i++) {
-        fputc(',', o->out);
-        csv_field(o->out, b->lines[i]);
+        fputc(',', o->sol);
+        csv_field(o->sol, b->lines[i]);
     }
-    fputc('\n', o->out);
+    fputc('\n', o->sol);
 }
 
 void out_csv_end(struct out *o, const struct cs_result *r)

@@ -12,7 +12,7 @@
 #include "csearch/dist.h"
 
 enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
-       EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
+       EXIT_INTERNAL = 70, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
 
 volatile sig_atomic_t cli_interrupted, cli_signalled;
 static volatile sig_atomic_t caught; /* the signal that stopped the run */
@@ -44,10 +44,22 @@ int cli_interrupted_status(void)
                                                     : EXIT_INTERRUPTED;
 }
 
-/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s" */
+/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s", or
+ * for local search "steps 51234  conflicts 12  2.1e+06 steps/s  elapsed
+ * 2.4s" */
 static void show_progress(void *ud, const struct cs_progress *p)
 {
     (void)ud;
+    if (!p->units_total) {
+        fprintf(stderr,
+                "\rcsearch: steps %" PRIu64 "  conflicts %" PRIu64
+                "  %.3g steps/s  elapsed %.1fs\033[K",
+                p->steps, p->conflicts,
+                p->elapsed > 0 ? (double)p->steps / p->elapsed : 0.0,
+                p->elapsed);
+        fflush(stderr);
+        return;
+    }
     uint64_t fresh = p->units_done - p->units_resumed;
     double rate = p->elapsed > 0 ? (double)fresh / p->elapsed : 0;
     double left = rate > 0 ? (double)(p->units_total - p->units_done) / rate
@@ -122,6 +134,8 @@ static int run_batch(struct cs_job *job, struct out *out)
 static int exit_status(const struct cs_result *r, const struct search_opts *o)
 {
     switch (r->status) {
+    case CS_UNVERIFIED:
+        return EXIT_INTERNAL;
     case CS_LIMIT:
         return EXIT_LIMIT;
     case CS_INTERRUPTED:
@@ -153,7 +167,7 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);
     traces_close(&traces, rc != 0);
-    if (o->progress && r.units.total)
+    if (o->progress && (r.units.total || job->layers.local))
         fputs("\r\033[K", stderr); /* clear the progress line */
     if (r.units.torn)
         fprintf(stderr,
@@ -162,6 +176,10 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
                 o->checkpoint);
     if (rc)
         return cli_fail(&err);
+    if (r.status == CS_UNVERIFIED)
+        fputs("csearch: internal error: the solution found fails its "
+              "independent check; nothing printed (please report)\n",
+              stderr);
     out_end(out, &r);
     return traces_failed ? EXIT_USAGE : exit_status(&r, o);
 }
@@ -217,8 +235,15 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
     out_init(&out, &job, cfg);
     out.quiet = o->quiet;
     out.stats = out.stats && !o->quiet;
+    if (out_open(&out, &err)) {
+        out_free(&out);
+        cs_job_free(&job);
+        return cli_fail(&err);
+    }
     int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
                       : run_search(&job, cfg, &out, o);
+    if (out_close(&out) && status == 0)
+        status = 2;
     out_free(&out);
     cs_job_free(&job);
     return status;

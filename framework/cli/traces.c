@@ -147,6 +147,14 @@ static int trace_check(const struct cs_job *job, const struct cs_config *cfg,
     if (job->threads > 1)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
                            "a trace follows one search: use one thread");
+    const char *tree = cs_config_str(cfg, "output.trace_html")
+                           ? "output.trace_html"
+                       : cs_config_str(cfg, "output.tree") ? "output.tree"
+                                                           : NULL;
+    if (job->layers.local && tree)
+        return cs_error_at(err, cs_config_pos(cfg, tree),
+                           "local search has no tree to draw: --trace "
+                           "prints its steps");
     return 0;
 }
 

@@ -138,6 +138,7 @@ static const struct cs_hooks absolute_hooks = {
     .goal = abs_goal,
     .weight = abs_weight,
     .emit = abs_emit,
+    .value = abs_value,
     .describe = abs_describe,
     .var_name = nq_var_name,
     .value_name = nq_value_name,

@@ -189,6 +189,7 @@ static const struct cs_hooks array_hooks = {
     .goal = arr_goal,
     .weight = arr_weight,
     .emit = arr_emit,
+    .value = arr_value,
     .describe = arr_describe,
     .var_name = nq_var_name,
     .value_name = nq_value_name,

@@ -323,8 +323,13 @@ int nq_formulation_setup(const struct cs_config *cfg,
     if (how->task == CS_TASK_COUNT && n > NQ_D4_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "counting n = %d could overflow 64-bit counts "
-                           "(at most %d); task solve works up to %d",
-                           n, NQ_D4_MAX, NQ_ARRAY_MAX);
+                           "(at most %d); task solve finds one solution up "
+                           "to n = %d",
+                           n, NQ_D4_MAX, NQ_LOCAL_MAX);
+    if (n > NQ_ARRAY_MAX)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "formulation cell works up to n = %d",
+                           NQ_ARRAY_MAX);
 
     struct nq_form *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");

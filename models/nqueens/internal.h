@@ -137,11 +137,20 @@ static inline bool nq_is_canonical(const int *pos, int n)
         return nq_mirror_weight(at_root, s->mirror, s->n, c);                  \
     }
 
-/* All three, for a state that keeps the queens' positions and both
+/* value (pos): the column of row r, for output.format columns. */
+#define NQ_VALUE_HOOK(prefix, type)                                            \
+    static int prefix##_value(const void *state, int r)                        \
+    {                                                                          \
+        const type *s = state;                                                 \
+        return s->pos[r];                                                      \
+    }
+
+/* All four, for a state that keeps the queens' positions and both
  * symmetries (array, bitmask, absolute). */
 #define NQ_ROW_HOOKS(prefix, type, at_root)                                    \
     NQ_GOAL_HOOK(prefix, type)                                                 \
     NQ_EMIT_HOOK(prefix, type)                                                 \
+    NQ_VALUE_HOOK(prefix, type)                                                \
     NQ_WEIGHT_HOOK(prefix, type, at_root)
 
 /* ---- boards and traces (board.c), for every state ------------------------ */
@@ -174,6 +183,9 @@ const struct cs_hooks *nq_bitmask_hooks(const struct nq_problem *p);
 const struct cs_hooks *nq_count_hooks(const struct nq_problem *p);
 /* absolute.c: forward and d4 read at run time. */
 const struct cs_hooks *nq_absolute_hooks(const struct nq_problem *p);
+
+/* local.c: the permutation state of the min-conflicts layer, any n. */
+const struct cs_hooks *nq_local_hooks(void);
 
 /* ---- the set state's lines (set.c) ---------------------------------------
  *

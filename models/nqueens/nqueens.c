@@ -27,7 +27,10 @@ static const char *const kernel_names[] = CHOICE_NAMES(NQ_KERNEL_CHOICES);
 
 static const struct cs_option nq_options[] = {
     {.key = "params.n", .type = CS_OPT_INT, .def = "8", .min = 1,
-     .max = NQ_ARRAY_MAX, .help = "board size (queens, rows, columns)"},
+     .max = NQ_LOCAL_MAX,
+     .help = "board size (queens, rows, columns): up to 128 for the tree "
+             "searches (64 for bitmask), 28 for counts, 10^9 for local "
+             "search"},
     {.key = "strategy.state", .type = CS_OPT_ENUM, .def = "bitmask",
      .choices = state_names,
      .help = "array: three boolean arrays; bitmask: three integer masks; "
@@ -93,6 +96,43 @@ static bool count_unit(const void *data, uint64_t unit,
     return nq_d4_count_unit(p->kernel, unit, stop, out);
 }
 
+/* Local search: asked for, or under auto a solve where backtracking in
+ * order would stall (n >= NQ_LOCAL_FROM) or cannot go (beyond the state's
+ * limit).  A trace shows the tree, so it keeps the tree. */
+static bool wants_local(const struct cs_setup *how, int n, int limit)
+{
+    if (how->local == CS_LOCAL_MIN_CONFLICTS)
+        return true;
+    if (how->local != CS_LOCAL_AUTO || how->task != CS_TASK_SOLVE ||
+        how->tracing)
+        return false;
+    return n > limit || (n >= NQ_LOCAL_FROM && how->select ==
+                                                    CS_SELECT_IN_ORDER);
+}
+
+static int local_setup(const struct cs_config *cfg, int n,
+                       struct cs_problem *out, struct cs_error *err)
+{
+    if (n == 2 || n == 3)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "n = %d has no solution: local search would never "
+                           "end (strategy.local: none proves it)",
+                           n);
+    struct nq_problem *p = cs_xcalloc(1, sizeof *p);
+    p->n = n;
+    out->hooks = nq_local_hooks();
+    out->data = p;
+    out->free_data = free;
+    out->nvars = n;
+    out->state = "permutation";
+    out->layers.local = true;
+    /* steps per start: a generous multiple of what a run takes (about
+     * the conflicts of the greedy start), so restarts are rare */
+    out->layers.local_steps = 100000 + 20 * (uint64_t)n;
+    out->layers.sample = 16;
+    return 0;
+}
+
 static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
                     struct cs_problem *out,
                     struct cs_error *err)
@@ -114,6 +154,15 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         !how->tracing)
         state = NQ_COUNT;
     int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
+    if (how->task == CS_TASK_SOLVE && wants_local(how, n, limit))
+        return local_setup(cfg, n, out, err);
+    if (n > limit && how->task == CS_TASK_SOLVE)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "n = %d is beyond the limit of the %s state "
+                           "(at most %d); strategy.local: min-conflicts "
+                           "solves up to %d",
+                           n, state == NQ_ARRAY ? "array" : "bitmask", limit,
+                           NQ_LOCAL_MAX);
     if (n > limit)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "n = %d is beyond the limit of the %s state "
@@ -122,8 +171,9 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (how->task == CS_TASK_COUNT && n > NQ_D4_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
                            "counting n = %d could overflow 64-bit counts "
-                           "(at most %d); task solve works up to %d",
-                           n, NQ_D4_MAX, limit);
+                           "(at most %d); task solve finds one solution up "
+                           "to n = %d",
+                           n, NQ_D4_MAX, NQ_LOCAL_MAX);
     int kernel = cs_config_enum(cfg, "strategy.kernel");
     const char *conflict = fast_conflict(cfg, how);
     if (kernel == NQ_KERNEL_FAST && conflict)
@@ -144,6 +194,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->nvars = n;
     out->reports_unique = p->d4;
     out->kernel = "generic";
+    out->max_values = n; /* a row has at most n columns: orders can shuffle */
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
          * name: they stay with the generic search */

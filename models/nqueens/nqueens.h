@@ -22,6 +22,7 @@
 #define CSEARCH_NQUEENS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "csearch/model.h"
 
@@ -39,7 +40,18 @@ struct nq_problem {
     struct nq_d4 *kernel; /* the fast count's border constellations, or NULL */
 };
 
+/* Local search (local.c, strategy.local): any n up to NQ_LOCAL_MAX;
+ * under strategy.local auto, task solve takes it from n = NQ_LOCAL_FROM,
+ * where backtracking in order starts to need tens of millions of nodes. */
+#define NQ_LOCAL_MAX 1000000000
+#define NQ_LOCAL_FROM 30
+
 extern const struct cs_model cs_nqueens_model;
+
+/* The independent check of a solution (check.c): -1 when pos[0..n) places
+ * n queens none of which attacks another, else the first row at fault (0
+ * also when memory for the check ran out). */
+long long nq_check_columns(const uint32_t *pos, uint32_t n);
 
 enum nq_state { NQ_ARRAY, NQ_BITMASK, NQ_ABSOLUTE, NQ_COUNT };
 

@@ -33,7 +33,9 @@ enum cs_status {
     CS_LIMIT,       /* stopped by limits.solutions, nodes or seconds */
     CS_INTERRUPTED, /* *stop was set (Ctrl-C, SIGTERM) */
     CS_INFEASIBLE,  /* proven that no solution exists */
-    CS_OPTIMAL      /* optimise: best cost proven */
+    CS_OPTIMAL,     /* optimise: best cost proven */
+    CS_UNVERIFIED   /* a solution failed the model's verify hook: an
+                       internal error, never printed */
 };
 
 /* Called for each solution found, with how many it stands for (its weight);
@@ -53,7 +55,11 @@ enum cs_trace_kind {
     CS_TRACE_SOLUTION, /* complete and accepted (counts `weight`) */
     CS_TRACE_REJECTED, /* complete, but goal or the cost refused it */
     CS_TRACE_NO_VALUE, /* `branch` has no value: a dead end */
-    CS_TRACE_UNDO      /* var = value taken back; the state is the parent's */
+    CS_TRACE_UNDO,     /* var = value taken back; the state is the parent's */
+    /* local search (no tree: depth 0, branch CS_NONE, weight 1) */
+    CS_TRACE_START,    /* a (new) start assignment; `after` its conflicts */
+    CS_TRACE_STEP      /* step `step` picked var and made move `value`
+                          (CS_NONE: no move), conflicts before -> after */
 };
 
 struct cs_trace_event {
@@ -62,6 +68,9 @@ struct cs_trace_event {
     int var, value;  /* the move into the node; var is CS_NONE at the root */
     int branch;      /* NODE and NO_VALUE: the variable chosen; else CS_NONE */
     uint64_t weight; /* product of the branch weights from the root */
+    /* local search only: */
+    uint64_t step, before, after;
+    bool walk;       /* STEP: a random move, not the best */
 };
 
 /* Called for every step of a traced search with the live state, which it
@@ -96,6 +105,8 @@ struct cs_progress {
     uint64_t units_total;
     uint64_t units_resumed; /* taken from the checkpoint */
     double elapsed;         /* seconds since the search started */
+    /* local search (units all 0): steps so far, conflicts left now */
+    uint64_t steps, conflicts;
 };
 typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
@@ -115,7 +126,9 @@ struct cs_split {
     uint64_t slice_first, slice_end;
     uint64_t slice_part, slice_parts;
     uint64_t fingerprint;         /* of the config, kept in the checkpoint */
-    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL */
+    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL
+                                     (local search: after each start and
+                                     every 1024 steps at most that often) */
     void *progress_ud;
 };
 
@@ -137,8 +150,12 @@ struct cs_result {
     /* task optimize: the best cost found (valid when stats.solutions > 0)
      * and a lower bound on every solution's cost; equal when optimal */
     int64_t cost, bound;
-    uint64_t restarts;        /* searches the restart layer began anew */
+    uint64_t restarts;        /* searches the restart layer began anew
+                                 (local search: new starts) */
     uint64_t rounds;          /* neighbourhood rounds searched */
+    /* local search: steps taken, conflicts left at the end (0 when
+     * solved), the peak resident memory of the process in bytes */
+    uint64_t steps, conflicts, peak_bytes;
     int portfolio;            /* threads of a portfolio; 0: none */
     struct cs_units units;
 };

@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 3
+#define CS_ABI_VERSION 4
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -55,6 +55,15 @@ struct cs_limits {
     uint64_t solutions; /* 0 = none */
     uint64_t nodes;     /* 0 = none */
     double seconds;     /* 0 = none */
+    uint64_t steps;     /* local search: steps in all; 0 = none */
+};
+
+/* strategy.local: which search a solve runs (csearch/layers.h). */
+enum cs_local {
+    CS_LOCAL_AUTO,          /* the model's choice (cs_layers.local) */
+    CS_LOCAL_NONE,          /* the tree search, always */
+    CS_LOCAL_MIN_CONFLICTS  /* the min-conflicts layer: the model must
+                               supply the ls_* hooks */
 };
 
 /* Restart budgets (csearch/layers.h). */
@@ -75,6 +84,15 @@ struct cs_layers {
                                   cs_problem.max_values) */
     uint64_t lns_nodes;        /* optimize: nodes per neighbourhood round
                                   (plus one descent); 0 = no rounds */
+    /* Local search instead of the tree (task solve, the ls_* hooks):
+     * min-conflicts steps, restarting from a new start after local_steps
+     * steps (0: never), a random move instead of the best with
+     * probability walk, and at most sample moves weighed per step (a
+     * variable with more gets sample drawn at random; 0: all). */
+    bool local;
+    uint64_t local_steps;
+    double walk;
+    uint64_t sample;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
@@ -85,6 +103,9 @@ struct cs_setup {
     enum cs_select select;
     struct cs_limits limits;
     bool tracing;       /* the run is traced (csearch/trace.h) */
+    enum cs_local local; /* strategy.local: a model with local search picks
+                            it under auto where the tree would stall, and
+                            says so in cs_problem.layers.local */
 };
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
@@ -240,7 +261,50 @@ struct cs_hooks {
      * split walk and shuffled value orders take the generic instance: this
      * one has them compiled out. */
     int (*search)(struct cs_dfs *dfs, void *state);
+
+    /* ---- local search (the min-conflicts layer, csearch/layers.h) ----
+     * A complete assignment that the layer repairs step by step.  All six
+     * of ls_start .. ls_apply, or none (NULL: the model has no local
+     * search).  The layer owns the loop and all its randomness: a model
+     * draws only from the numbers it is handed, so one seed gives one
+     * run.  init, fini and state_size serve these states as they serve
+     * the tree's; select, next and apply may stay NULL in a table that is
+     * only searched locally. */
+    /* Put a complete start assignment into an initialised state (again on
+     * each restart, replacing the last); seed is for the model's draws. */
+    void (*ls_start)(void *state, uint64_t seed);
+    /* The conflicts of the state: 0 exactly when it is a solution. */
+    uint64_t (*ls_conflicts)(const void *state);
+    /* A variable in conflict, chosen with random (uniform over 64 bits);
+     * CS_NONE when there is none. */
+    int (*ls_pick)(void *state, uint64_t random);
+    /* How many moves var has now (moves are 0 .. count-1: a new value, or
+     * a swap with another variable, as the model defines them). */
+    uint64_t (*ls_moves)(const void *state, int var);
+    /* The change in ls_conflicts that move would make, state unchanged
+     * on return (it may change it in between).  INT64_MAX: the move is not
+     * allowed now. */
+    int64_t (*ls_delta)(void *state, int var, uint64_t move);
+    /* Make the move. */
+    void (*ls_apply)(void *state, int var, uint64_t move);
+
+    /* ---- checking and showing a complete assignment; both optional ---- */
+    /* An independent check that a state the search calls a solution is one:
+     * its own code, not the counters the search keeps.  The local-search
+     * layer calls it before it hands a solution out; false there is an
+     * internal error (status CS_UNVERIFIED).  NULL: no check. */
+    bool (*verify)(const void *state);
+    /* The value of var in a complete state, for output that writes one
+     * value per variable (output.format columns).  NULL: not offered. */
+    int (*value)(const void *state, int var);
 };
+
+/* Does the table carry the local-search hooks? */
+static inline bool cs_hooks_local(const struct cs_hooks *h)
+{
+    return h->ls_start && h->ls_conflicts && h->ls_pick && h->ls_moves &&
+           h->ls_delta && h->ls_apply;
+}
 
 /* A model's answer to a config: which hooks, and the data they share. */
 struct cs_problem {

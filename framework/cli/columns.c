@@ -1,0 +1,94 @@
+/* columns.c - solutions one value per line (output.format columns), where
+ * solutions go (output.file), and which boards are too large to draw.
+ *
+ * A board of a billion queens is a billion lines: they are formatted by
+ * hand into a buffer of BUF bytes and written with fwrite, never through
+ * the model's emit hook (which would copy each line into a cs_board).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define BUF (1u << 20)
+
+int out_open(struct out *o, struct cs_error *err)
+{
+    const struct cs_problem *p = &o->job->problem;
+    const char *file = cs_config_str(o->cfg, "output.file");
+    o->sol = o->out;
+    bool shows = o->job->task == CS_TASK_SOLVE ||
+                 o->job->task == CS_TASK_ENUMERATE;
+    if (o->format == CS_FORMAT_COLUMNS && shows && !p->hooks->value &&
+        !p->setup_instance)
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
+                           "model %s cannot write columns with these "
+                           "settings (its search keeps no value per "
+                           "variable)",
+                           o->job->model->name);
+    if (!file)
+        return 0;
+    if (o->format == CS_FORMAT_JSON)
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.file"),
+                           "output.file takes the solutions of format text, "
+                           "csv or columns; JSON keeps them in its object");
+    o->sol = fopen(file, "w");
+    if (!o->sol) {
+        o->sol = o->out;
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.file"),
+                           "cannot write '%s': %s", file, strerror(errno));
+    }
+    return 0;
+}
+
+int out_close(struct out *o)
+{
+    int rc = 0;
+    if (o->sol && o->sol != o->out) {
+        rc = ferror(o->sol) | fclose(o->sol);
+        if (rc)
+            fprintf(stderr, "csearch: writing '%s' failed\n",
+                    cs_config_str(o->cfg, "output.file"));
+    }
+    o->sol = o->out;
+    return rc ? -1 : 0;
+}
+
+bool out_board_too_large(const struct out *o, const struct cs_hooks *hooks)
+{
+    return o->format != CS_FORMAT_COLUMNS && hooks->value &&
+           o->job->problem.nvars > CLI_BOARD_MAX;
+}
+
+/* v + 1 and a newline at p; returns the end. */
+static char *put_line(char *p, unsigned v)
+{
+    char digits[12];
+    int k = 0;
+    do
+        digits[k++] = (char)('0' + v % 10);
+    while (v /= 10);
+    while (k)
+        *p++ = digits[--k];
+    *p++ = '\n';
+    return p;
+}
+
+void out_columns(struct out *o, const struct cs_hooks *hooks,
+                 const void *state)
+{
+    static char buf[BUF];
+    char *p = buf;
+    int n = o->job->problem.nvars;
+    if (o->shown)
+        *p++ = '\n'; /* a blank line between solutions */
+    for (int v = 0; v < n; v++) {
+        if (p > buf + BUF - 16) {
+            fwrite(buf, 1, (size_t)(p - buf), o->sol);
+            p = buf;
+        }
+        p = put_line(p, (unsigned)hooks->value(state, v) + 1u);
+    }
+    fwrite(buf, 1, (size_t)(p - buf), o->sol);
+    o->shown++;
+}

@@ -1,0 +1,205 @@
+/* local.c - the min-conflicts layer: local search on a complete assignment.
+ *
+ * Instead of a tree, one state the model fills with a complete start and
+ * the layer repairs: each step takes a variable in conflict (ls_pick) and
+ * makes its best move (least ls_delta, ties broken at random), or with
+ * probability walk a random one.  After local_steps steps without a
+ * solution it starts anew from a fresh start.  Invariants: every random
+ * number comes from the spec's seed through one splitmix64 stream, so the
+ * same spec gives the same steps and solution; a solution leaves the layer
+ * only after the model's verify hook approved it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "layers.h"
+
+#define POLL_STEPS 1024u
+
+static uint64_t next_random(uint64_t *rng)
+{
+    uint64_t z = (*rng += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* A uniform draw below n (n > 0); the bias of % is below 2^-32 for the
+ * sizes a model has. */
+static uint64_t below(uint64_t *rng, uint64_t n)
+{
+    return next_random(rng) % n;
+}
+
+/* The best move of var: every move when it has at most sample of them,
+ * else sample drawn at random; ties go to each with equal chance
+ * (reservoir sampling over the best).  false: no allowed move. */
+static bool best_move(const struct cs_hooks *h, void *state, int var,
+                      uint64_t moves, uint64_t sample, uint64_t *rng,
+                      uint64_t *move, int64_t *delta)
+{
+    bool all = !sample || moves <= sample;
+    uint64_t tries = all ? moves : sample, ties = 0;
+    int64_t best = INT64_MAX;
+    for (uint64_t k = 0; k < tries; k++) {
+        uint64_t m = all ? k : below(rng, moves);
+        int64_t d = h->ls_delta(state, var, m);
+        if (d == INT64_MAX || d > best)
+            continue;
+        if (d < best) {
+            best = d;
+            ties = 0;
+        }
+        if (below(rng, ++ties) == 0)
+            *move = m;
+    }
+    *delta = best;
+    return best != INT64_MAX;
+}
+
+static uint64_t peak_bytes(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru))
+        return 0;
+    return (uint64_t)ru.ru_maxrss * 1024u; /* Linux: kilobytes */
+}
+
+struct run {
+    const struct cs_spec *spec;
+    const struct cs_split *split;  /* its on_progress, or NULL */
+    double shown;                  /* when progress was last shown */
+    const struct cs_hooks *h;
+    void *state;
+    uint64_t rng, steps, restarts;
+    double started;
+};
+
+/* Tell a traced run what a step (or a start) did. */
+static void trace(const struct run *r, enum cs_trace_kind kind, int var,
+                  int64_t move, uint64_t before, bool walk)
+{
+    const struct cs_spec *s = r->spec;
+    struct cs_trace_event ev = {.kind = kind, .var = var,
+                                .value = move < 0 ? CS_NONE : (int)move,
+                                .branch = CS_NONE, .weight = 1,
+                                .step = r->steps, .before = before,
+                                .after = r->h->ls_conflicts(r->state),
+                                .walk = walk};
+    s->on_trace(s->trace_ud, &ev, r->h, r->state);
+}
+
+/* The progress line, at most 4 times a second. */
+static void progress(struct run *r)
+{
+    if (!r->split || !r->split->on_progress)
+        return;
+    double now = cs_now();
+    if (now - r->shown < 0.25)
+        return;
+    r->shown = now;
+    struct cs_progress p = {.elapsed = now - r->started, .steps = r->steps,
+                            .conflicts = r->h->ls_conflicts(r->state)};
+    r->split->on_progress(r->split->progress_ud, &p);
+}
+
+/* The limit or stop that has come, or -1. */
+static int must_stop(struct run *r)
+{
+    const struct cs_spec *s = r->spec;
+    if (s->stop && *s->stop)
+        return CS_INTERRUPTED;
+    if (s->limits.seconds > 0 && cs_now() - r->started >= s->limits.seconds)
+        return CS_LIMIT;
+    return -1;
+}
+
+/* Steps from a start until a solution (CS_COMPLETE), the try's budget
+ * (-1: restart) or a limit. */
+static int repair(struct run *r)
+{
+    const struct cs_hooks *h = r->h;
+    const struct cs_layers *l = &r->spec->layers;
+    uint64_t limit = r->spec->limits.steps, taken = 0;
+    const bool tracing = r->spec->on_trace != NULL;
+    for (;;) {
+        int var = h->ls_pick(r->state, next_random(&r->rng));
+        if (var == CS_NONE)
+            return CS_COMPLETE;
+        if (limit && r->steps >= limit)
+            return CS_LIMIT;
+        if (l->local_steps && taken >= l->local_steps)
+            return -1;
+        if (r->steps % POLL_STEPS == 0) {
+            int stop = must_stop(r);
+            if (stop >= 0)
+                return stop;
+            progress(r);
+        }
+        r->steps++;
+        taken++;
+        uint64_t moves = h->ls_moves(r->state, var), move = 0;
+        uint64_t before = tracing ? h->ls_conflicts(r->state) : 0;
+        int64_t delta, made = -1;
+        bool walk = false;
+        if (!moves) {
+        } else if (l->walk > 0 &&
+                   (double)(next_random(&r->rng) >> 11) * 0x1p-53 < l->walk) {
+            walk = true;
+            move = below(&r->rng, moves);
+            if (h->ls_delta(r->state, var, move) != INT64_MAX)
+                h->ls_apply(r->state, var, move), made = (int64_t)move;
+        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng,
+                             &move, &delta) &&
+                   delta <= 0) {
+            /* sideways moves (delta 0) keep a plateau from trapping the
+             * run; a move that only adds conflicts waits for the walk */
+            h->ls_apply(r->state, var, move);
+            made = (int64_t)move;
+        }
+        if (tracing)
+            trace(r, CS_TRACE_STEP, var, made, before, walk);
+    }
+}
+
+int layer_local(const struct cs_spec *spec, const struct cs_split *split,
+                struct cs_result *out, struct cs_error *err)
+{
+    (void)err;
+    const struct cs_problem *p = spec->problem;
+    struct run r = {.spec = spec, .split = split, .h = p->hooks,
+                    .rng = spec->seed, .started = cs_now()};
+    r.state = cs_xcalloc(1, cs_problem_state_size(p));
+    r.h->init(r.state, p->data);
+    int status;
+    for (;;) {
+        r.h->ls_start(r.state, next_random(&r.rng));
+        if (spec->on_trace)
+            trace(&r, CS_TRACE_START, CS_NONE, -1, 0, false);
+        progress(&r);
+        status = repair(&r);
+        if (status >= 0)
+            break;
+        r.restarts++;
+    }
+    out->conflicts = r.h->ls_conflicts(r.state);
+    if (status == CS_COMPLETE) {
+        if (r.h->verify && !r.h->verify(r.state))
+            status = CS_UNVERIFIED;
+        else {
+            out->stats.solutions = 1;
+            if (spec->on_solution)
+                spec->on_solution(spec->ud, r.h, r.state, 1);
+        }
+    }
+    out->status = (enum cs_status)status;
+    out->steps = r.steps;
+    out->restarts = r.restarts;
+    out->peak_bytes = peak_bytes();
+    if (r.h->fini)
+        r.h->fini(r.state);
+    free(r.state);
+    return 0;
+}
