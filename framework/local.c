@@ -175,7 +175,12 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
     r.h->init(r.state, p->data);
     int status;
     for (;;) {
-        r.h->ls_start(r.state, next_random(&r.rng));
+        static volatile sig_atomic_t never;
+        if (!r.h->ls_start(r.state, next_random(&r.rng),
+                           r.spec->stop ? r.spec->stop : &never)) {
+            status = CS_INTERRUPTED;
+            break;
+        }
         if (spec->on_trace)
             trace(&r, CS_TRACE_START, CS_NONE, -1, 0, false);
         progress(&r);

@@ -201,6 +201,17 @@ status=$?
 [ "$(head -n 2 "$out" | tr '\n' '|')" = "1|interrupted|" ] || fail "SIGTERM batch: $(head -c 300 "$out")"
 expect_line "status       interrupted"
 rm -f "$tmp/endless.txt"
+# local search: a start of fifty million queens stops at the signal too
+"$csearch" configs/nqueens.yaml --set task=solve --set params.n=50000000 \
+    --set output.show=0 --json >"$out" 2>"$err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+status=$?
+[ $status = 143 ] || fail "SIGTERM of local search exited $status, expected 143"
+expect_json .status interrupted
+expect_json .solutions 0
 
 # --- bad input: one line on stderr, exit 2, nothing on stdout ---
 while IFS='|' read -r file message; do

@@ -77,7 +77,10 @@ static void liar_init(void *state, const void *problem)
 {
     (void)state, (void)problem;
 }
-static void liar_start(void *state, uint64_t seed) { (void)state, (void)seed; }
+static bool liar_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
+{
+    return (void)state, (void)seed, (void)stop, true;
+}
 static uint64_t liar_conflicts(const void *state) { return (void)state, 0; }
 static int liar_pick(void *state, uint64_t random)
 {

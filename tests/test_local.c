@@ -33,14 +33,16 @@ static void ring_init(void *state, const void *problem)
     s->p = problem;
 }
 
-static void ring_start(void *state, uint64_t seed)
+static bool ring_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
 {
+    (void)stop;
     struct ring *s = state;
     s->starts++;
     for (int i = 0; i < s->p->len; i++) {
         seed = seed * UINT64_C(6364136223846793005) + 1442695040888963407u;
         s->colour[i] = (int)((seed >> 33) % (uint64_t)s->p->k);
     }
+    return true;
 }
 
 static int ring_at(const struct ring *s, int i)

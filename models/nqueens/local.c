@@ -145,7 +145,7 @@ static uint32_t ls_retry(const struct nq_ls *s, uint32_t i, uint32_t j)
     return j;
 }
 
-static void ls_start(void *state, uint64_t seed)
+static bool ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
 {
     struct nq_ls *s = state;
     const uint32_t n = s->n;
@@ -160,6 +160,8 @@ static void ls_start(void *state, uint64_t seed)
     for (uint32_t k = 0; k < LS_AHEAD && k < n; k++)
         ahead[k] = k + ls_below(&rng, n - k);
     for (uint32_t i = 0; i < n; i++) {
+        if (!(i & 0xfffff) && *stop)
+            return false; /* every 2^20 rows: Ctrl-C within milliseconds */
         uint32_t j = ahead[i % LS_AHEAD];
         if (i + LS_AHEAD < n) {
             uint32_t later = i + LS_AHEAD;
@@ -182,6 +184,7 @@ static void ls_start(void *state, uint64_t seed)
         s->pos[i] = c;
         ls_place(s, i);
     }
+    return true;
 }
 
 static uint64_t ls_conflicts(const void *state)

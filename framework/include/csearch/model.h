@@ -271,8 +271,10 @@ struct cs_hooks {
      * the tree's; select, next and apply may stay NULL in a table that is
      * only searched locally. */
     /* Put a complete start assignment into an initialised state (again on
-     * each restart, replacing the last); seed is for the model's draws. */
-    void (*ls_start)(void *state, uint64_t seed);
+     * each restart, replacing the last); seed is for the model's draws.
+     * A start that takes long (a billion queens) polls *stop now and then
+     * and returns false, the state unfinished, once it is set; else true. */
+    bool (*ls_start)(void *state, uint64_t seed, volatile sig_atomic_t *stop);
     /* The conflicts of the state: 0 exactly when it is a solution. */
     uint64_t (*ls_conflicts)(const void *state);
     /* A variable in conflict, chosen with random (uniform over 64 bits);
