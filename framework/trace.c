@@ -196,14 +196,18 @@ static const enum trace_end end_of[] = {
     [CS_TRACE_NO_VALUE] = END_DEAD,    [CS_TRACE_UNDO] = END_INNER,
 };
 
-/* Local search: a line per start and step, the state's view after it; no
- * tree to record. */
+/* Local search: a line per start and step, the state's view after it, and
+ * for the page a frame each (its board and fields on a node of its own,
+ * with no parent: there is no tree). */
 static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
                        const struct cs_hooks *h, const void *state)
 {
     FILE *text = t->opts.text;
     char var[64], move[160], line[320];
-    if (!text)
+    t->local = true;
+    t->nodes_seen++;
+    bool record = t->opts.record && !t->cut;
+    if (!text && !record)
         return;
     if (ev->kind == CS_TRACE_START) {
         snprintf(line, sizeof line, "a start with %" PRIu64 " conflicts",
@@ -222,19 +226,24 @@ static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
                  ev->step, var, move, ev->walk ? " (random walk)" : "",
                  ev->before, ev->after);
     }
-    fprintf(text, "%s\n", line);
-    if (h->describe) {
-        struct cs_view view = {0};
-        h->describe(state, &view);
-        for (size_t i = 0; i < view.board.count; i++)
-            fprintf(text, "    %s\n", view.board.lines[i]);
-        if (view.names.count) {
+    struct trace_node *n = record ? record_node(t, ev, line) : NULL;
+    struct cs_view scratch = {0};
+    struct cs_view *view = n ? &n->view : &scratch;
+    if (h->describe)
+        h->describe(state, view);
+    if (n)
+        add_frame(t, t->nnodes - 1, false, line);
+    if (text) {
+        fprintf(text, "%s\n", line);
+        for (size_t i = 0; i < view->board.count; i++)
+            fprintf(text, "    %s\n", view->board.lines[i]);
+        if (view->names.count) {
             fputs("   ", text);
-            print_view(text, &view);
+            print_view(text, view);
             fputc('\n', text);
         }
-        cs_view_free(&view);
     }
+    cs_view_free(&scratch);
 }
 
 void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
@@ -323,4 +332,6 @@ void cs_tracer_end(struct cs_tracer *t, const struct cs_result *run)
         fflush(t->opts.text);
     snprintf(t->status, sizeof t->status, "%s", cs_status_name(run->status));
     t->stats = run->stats;
+    t->steps = run->steps;
+    t->restarts = run->restarts;
 }

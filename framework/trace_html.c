@@ -6,7 +6,12 @@
  * and the named parts of its state, the steps that entered and ended it)
  * and the frames (the node each step shows, and the step in words).  The
  * JSON sits inside a <script> element, so every '<' in it is written as
- * \u003c and no string can close the element early.
+ * \u003c and no string can close the element early.  A local search has no
+ * tree: its frames are its starts and steps, each with its board.  Lines of
+ * the template that are exactly "@tree@", "@local@" or "@end@" are never
+ * written: they open a block written only for a search with a tree (or only
+ * for a local search), which runs to the next such line, so that the page
+ * of a tree is the template without the local blocks, byte for byte.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -60,6 +65,43 @@ static void json_lines(FILE *out, const struct cs_board *b)
     fputc(']', out);
 }
 
+/* The named parts of a state: [["queens", "0123"], ...] */
+static void json_fields(FILE *out, const struct cs_view *v)
+{
+    fputc('[', out);
+    for (size_t k = 0; k < v->names.count; k++) {
+        fputs(k ? ", [" : "[", out);
+        json_string(out, v->names.lines[k]);
+        fputs(", ", out);
+        json_string(out, v->values.lines[k]);
+        fputc(']', out);
+    }
+    fputc(']', out);
+}
+
+/* The frames of a local search: the step in words, the board after it. */
+static void write_local(const struct cs_tracer *t, FILE *out)
+{
+    fprintf(out,
+            ", \"local\": true, \"stats\": {\"solutions\": %" PRIu64
+            ", \"steps\": %" PRIu64 ", \"restarts\": %" PRIu64 "}"
+            ", \"frames_seen\": %" PRIu64 ", \"cut\": %s"
+            ", \"max_frames\": %" PRIu64 ",\n\"nodes\": [],\n\"frames\": [",
+            t->stats.solutions, t->steps, t->restarts, t->nodes_seen,
+            t->cut ? "true" : "false", t->opts.max_nodes);
+    for (uint64_t i = 0; i < t->nframes; i++) {
+        const struct trace_node *n = &t->nodes[t->frames[i].node];
+        fputs(i ? ",\n{\"t\": " : "\n{\"t\": ", out);
+        json_string(out, t->frames[i].text);
+        fputs(", \"b\": ", out);
+        json_lines(out, &n->view.board);
+        fputs(", \"f\": ", out);
+        json_fields(out, &n->view);
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
 static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
 {
     const struct cs_stats *s = &t->stats;
@@ -67,6 +109,10 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
     json_string(out, title);
     fputs(", \"status\": ", out);
     json_string(out, t->status);
+    if (t->local) {
+        write_local(t, out);
+        return;
+    }
     fprintf(out,
             ", \"stats\": {\"solutions\": %" PRIu64 ", \"nodes\": %" PRIu64
             ", \"checks\": %" PRIu64 ", \"fails\": %" PRIu64 "}"
@@ -88,15 +134,9 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
                      ", \"t1\": %" PRIu64 ", \"b\": ",
                 n->weight, n->born, n->ended);
         json_lines(out, &n->view.board);
-        fputs(", \"f\": [", out);
-        for (size_t k = 0; k < n->view.names.count; k++) {
-            fputs(k ? ", [" : "[", out);
-            json_string(out, n->view.names.lines[k]);
-            fputs(", ", out);
-            json_string(out, n->view.values.lines[k]);
-            fputc(']', out);
-        }
-        fputs("]}", out);
+        fputs(", \"f\": ", out);
+        json_fields(out, &n->view);
+        fputc('}', out);
     }
     fputs("],\n\"frames\": [", out);
     for (uint64_t i = 0; i < t->nframes; i++) {
@@ -109,11 +149,10 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
     fputs("]}", out);
 }
 
-int cs_tracer_write_html(const struct cs_tracer *t, FILE *out,
-                         const char *title)
+/* One line of the template (with its '\n'), the placeholders filled. */
+static void write_line(const struct cs_tracer *t, FILE *out, const char *title,
+                       const char *page, const char *end)
 {
-    const char *page = (const char *)cs_trace_page;
-    const char *end = page + cs_trace_page_size;
     while (page < end) {
         const char *at = memchr(page, '@', (size_t)(end - page));
         if (!at) {
@@ -131,6 +170,34 @@ int cs_tracer_write_html(const struct cs_tracer *t, FILE *out,
             fputc('@', out);
             page = at + 1;
         }
+    }
+}
+
+static bool is_line(const char *line, size_t len, const char *word)
+{
+    return len == strlen(word) + 1 && !memcmp(line, word, len - 1) &&
+           line[len - 1] == '\n';
+}
+
+int cs_tracer_write_html(const struct cs_tracer *t, FILE *out,
+                         const char *title)
+{
+    const char *page = (const char *)cs_trace_page;
+    const char *end = page + cs_trace_page_size;
+    bool on = true; /* in no block, or in one for this kind of search */
+    while (page < end) {
+        const char *nl = memchr(page, '\n', (size_t)(end - page));
+        const char *next = nl ? nl + 1 : end;
+        size_t len = (size_t)(next - page);
+        if (is_line(page, len, "@tree@"))
+            on = !t->local;
+        else if (is_line(page, len, "@local@"))
+            on = t->local;
+        else if (is_line(page, len, "@end@"))
+            on = true;
+        else if (on)
+            write_line(t, out, title, page, next);
+        page = next;
     }
     return fflush(out) || ferror(out) ? -1 : 0;
 }

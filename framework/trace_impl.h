@@ -6,6 +6,8 @@
  * parent always has a smaller number and the nodes up to any step form the
  * tree "so far".  Frames are the steps: one per node event and one per undo,
  * each naming the node it shows (an undo shows the parent it returns to).
+ * A local search has no tree: each start and step is a frame and a node of
+ * its own at depth 0, which holds the board after it.
  */
 #ifndef CSEARCH_TRACE_IMPL_H
 #define CSEARCH_TRACE_IMPL_H
@@ -46,8 +48,10 @@ struct cs_tracer {
     uint64_t nframes, cap_frames;
     uint64_t *path;       /* path[d]: the recorded node at depth d */
 
+    bool local;           /* a local search: starts and steps, no tree */
     char status[32];      /* how the run ended, for the page */
     struct cs_stats stats;
+    uint64_t steps, restarts; /* of a local search */
 };
 
 /* "row 2" and "row 2 = col 3" with the model's names or the defaults. */

@@ -2,7 +2,8 @@
 # cli_trace_test.sh - --trace, --trace-html and --tree as a user meets them:
 # the 4-queens traces against stored expected output, the DOT tree parsed by
 # Graphviz, the HTML page clicked through in headless Chromium, the node cap,
-# and every refusal with its exact message.  Graphviz and Chromium parts are
+# the page of a local search (a frame per start and step), and every refusal
+# with its exact message.  Graphviz and Chromium parts are
 # skipped (and say so) where those programs are not installed.
 # usage: cli_trace_test.sh CSEARCH SOURCE_DIR
 set -u
@@ -206,8 +207,76 @@ run 0 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts -
     fail "local trace steps: $(grep '^step' "$out" | sed -n '1p;8p')"
 [ "$(grep -c '^step [0-9]' "$out")" = 13 ] || fail "local trace: $(grep -c '^step [0-9]' "$out") steps, expected 13"
 grep -q '^    .....X..$\|^    ......X.$' "$out" || fail "local trace shows no attacked queen"
-run 2 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts --trace-html "$tmp/l.html"
-expect_stderr "csearch: --set output.trace_html=$tmp/l.html: local search has no tree to draw: --trace prints its steps"
-[ ! -e "$tmp/l.html" ] || fail "local trace: a page was left behind"
+cp "$out" "$tmp/local.txt"
+
+# the page of a local search: a frame per start and step (no tree), each
+# with the board after it, in the words of the text trace
+local="configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts --set strategy.seed=3"
+page_data() { # PAGE: the JSON the page carries
+    sed -n '/^<script id="data"/,/<\/script>$/p' "$1" |
+        sed -e 's/^<script id="data" type="application\/json">//' -e 's/<\/script>$//'
+}
+# shellcheck disable=SC2086
+run 0 $local --json
+steps=$(jq .steps "$out") restarts=$(jq .restarts "$out")
+[ "$steps $restarts" = "13 0" ] || fail "seeded local search: $steps steps, $restarts restarts"
+# shellcheck disable=SC2086
+run 0 $local --trace-html "$tmp/l.html"
+[ ! -s "$err" ] || fail "local --trace-html wrote to stderr: $(cat "$err")"
+page_data "$tmp/l.html" >"$tmp/l.json"
+jq -e '.local == true and .nodes == [] and .stats.steps == 13' "$tmp/l.json" >/dev/null ||
+    fail "local page data: $(head -c 300 "$tmp/l.json")"
+[ "$(jq '.frames | length' "$tmp/l.json")" = $((1 + restarts + steps)) ] ||
+    fail "local page: $(jq '.frames | length' "$tmp/l.json") frames, expected 1 + $restarts restarts + $steps steps"
+[ "$(jq '.frames[0].b | length' "$tmp/l.json")" = 8 ] || fail "local page: the first frame's board is not 8 rows"
+[ "$(jq -r '.frames[0].b | join("/")' "$tmp/l.json")" = ".....Q../Q......./......X./...Q..../.......Q/..Q...../....Q.../.X......" ] ||
+    fail "local page: first board $(jq -r '.frames[0].b | join("/")' "$tmp/l.json")"
+grep -E '^(a start|step [0-9])' "$tmp/local.txt" >"$tmp/local-lines.txt"
+jq -r '.frames[].t' "$tmp/l.json" | diff -u "$tmp/local-lines.txt" - >"$tmp/diff" ||
+    fail "local page frames differ from the text trace: $(head -n 20 "$tmp/diff")"
+sed 's|"http://www.w3.org/2000/svg"||' "$tmp/l.html" | grep -qiE "$outside" &&
+    fail "the local page refers to something outside itself"
+grep -q 'id="tree"' "$tmp/l.html" && fail "the local page draws a tree"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=20000 --dump-dom "file://$tmp/l.html?selftest" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the local page"
+    sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" |
+        sed -e 's/<pre id="selftest">//' -e 's/<\/pre>//' -e 's/&gt;/>/g' >"$tmp/selftest.txt"
+    [ "$(sed -n 1p "$tmp/selftest.txt")" = "first | frame 1 of 14 | a start with 1 conflicts | .....Q../Q......./......X./...Q..../.......Q/..Q...../....Q.../.X...... | " ] ||
+        fail "local page, first frame: $(sed -n 1p "$tmp/selftest.txt")"
+    [ "$(sed -n 1p "$tmp/selftest.txt" | cut -d'|' -f4 | tr '/' '\n' | grep -c .)" = 8 ] ||
+        fail "local page: the first frame does not show 8 rows"
+    grep -qxF "next | frame 2 of 14 | step 1: row 7 swaps with row 5, to col 2: conflicts 1 -> 1 | .....Q../Q......./......Q./...X..../.......Q/.X....../....Q.../..Q..... | " "$tmp/selftest.txt" ||
+        fail "local page, second frame: $(sed -n 2p "$tmp/selftest.txt")"
+    [ "$(tail -n 2 "$tmp/selftest.txt" | cut -d'|' -f1,2 | tr '\n' '|')" = "played to the end, button play | frame 14 of 14 |selftest done: 14 frames|" ] ||
+        fail "local page, played: $(tail -n 2 "$tmp/selftest.txt")"
+else
+    echo "SKIP: chromium is not installed; the local page was not clicked through"
+fi
+
+# restarts: each new start is a frame too
+# shellcheck disable=SC2086
+run 0 $local --set strategy.local_steps=4 --json
+steps=$(jq .steps "$out") restarts=$(jq .restarts "$out")
+# shellcheck disable=SC2086
+run 0 $local --set strategy.local_steps=4 --trace-html "$tmp/r.html"
+page_data "$tmp/r.html" >"$tmp/r.json"
+[ "$restarts" -ge 1 ] || fail "local_steps=4 made no restart"
+[ "$(jq '[.frames[] | select(.t | startswith("a start"))] | length' "$tmp/r.json") $(jq '.frames | length' "$tmp/r.json")" = "$((1 + restarts)) $((1 + restarts + steps))" ] ||
+    fail "local page with restarts: $(jq -c '[.frames[].t]' "$tmp/r.json"); $steps steps, $restarts restarts"
+
+# the cap: the first frames, a note in the data, one line on stderr
+# shellcheck disable=SC2086
+run 0 $local --set output.tree_max_nodes=5 --trace-html "$tmp/lc.html"
+expect_stderr "csearch: $tmp/lc.html: the search made 14 starts and steps; the page replays the first 5 (output.tree_max_nodes)"
+page_data "$tmp/lc.html" >"$tmp/lc.json"
+[ "$(jq -c '[(.frames | length), .frames_seen, .cut, .max_frames]' "$tmp/lc.json")" = "[5,14,true,5]" ] ||
+    fail "capped local page: $(jq -c '[(.frames | length), .frames_seen, .cut, .max_frames]' "$tmp/lc.json")"
+
+# --tree stays refused: a local search has no tree
+run 2 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts --tree "$tmp/l.dot"
+expect_stderr "csearch: --set output.tree=$tmp/l.dot: local search has no tree to draw: --trace and --trace-html show its steps"
+[ ! -e "$tmp/l.dot" ] || fail "local search: a tree was left behind"
 
 cli_finish "trace"

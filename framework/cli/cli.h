@@ -145,6 +145,7 @@ struct traces {
     struct cs_tracer *tracer; /* NULL: the config asks for no trace */
     const struct cs_config *cfg;
     FILE *html, *dot;
+    bool local;               /* a local search: frames are starts and steps */
     char title[256];
 };
 

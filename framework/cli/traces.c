@@ -5,7 +5,8 @@
  * config error (exit 2, nothing searched); the text trace goes to
  * stdout ahead of the results, as it is what the user asked to see.  A tree
  * larger than output.tree_max_nodes is written up to the cap, and one line
- * on stderr says so.
+ * on stderr says so; a local search has no tree (--tree is refused), and its
+ * page replays its first starts and steps up to the same cap.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -147,14 +148,10 @@ static int trace_check(const struct cs_job *job, const struct cs_config *cfg,
     if (job->threads > 1)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
                            "a trace follows one search: use one thread");
-    const char *tree = cs_config_str(cfg, "output.trace_html")
-                           ? "output.trace_html"
-                       : cs_config_str(cfg, "output.tree") ? "output.tree"
-                                                           : NULL;
-    if (job->layers.local && tree)
-        return cs_error_at(err, cs_config_pos(cfg, tree),
+    if (job->layers.local && cs_config_str(cfg, "output.tree"))
+        return cs_error_at(err, cs_config_pos(cfg, "output.tree"),
                            "local search has no tree to draw: --trace "
-                           "prints its steps");
+                           "and --trace-html show its steps");
     return 0;
 }
 
@@ -177,6 +174,7 @@ int traces_open(struct traces *tr, const struct cs_job *job,
         .max_nodes = (uint64_t)cs_config_int(cfg, "output.tree_max_nodes"),
     };
     tr->tracer = cs_tracer_new(&job->problem, &opts);
+    tr->local = job->layers.local;
     title_of(job, cfg, tr->title, sizeof tr->title);
     return 0;
 }
@@ -193,7 +191,13 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
     }
     uint64_t seen = cs_tracer_nodes(tr->tracer);
     uint64_t kept = cs_tracer_recorded(tr->tracer);
-    if (kept < seen)
+    if (kept < seen && tr->local)
+        fprintf(stderr,
+                "csearch: %s: the search made %" PRIu64 " starts and steps; "
+                "the page replays the first %" PRIu64
+                " (output.tree_max_nodes)\n",
+                path, seen, kept);
+    else if (kept < seen)
         fprintf(stderr,
                 "csearch: %s: the search entered %" PRIu64 " nodes; %s "
                 "the first %" PRIu64 " (output.tree_max_nodes)\n",

@@ -40,7 +40,8 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *event,
 /* After cs_search: finish the text and note how the run ended. */
 void cs_tracer_end(struct cs_tracer *tracer, const struct cs_result *run);
 /* Nodes the search entered while traced, and how many were recorded (fewer
- * when the tree is larger than max_nodes). */
+ * when the tree is larger than max_nodes); of a local search, its starts
+ * and steps, each a frame of the page (there is no tree to write as DOT). */
 uint64_t cs_tracer_nodes(const struct cs_tracer *tracer);
 uint64_t cs_tracer_recorded(const struct cs_tracer *tracer);
 /* The recorded search as one HTML page (inline script and style, the steps
