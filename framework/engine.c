@@ -76,7 +76,6 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     e->seconds = spec->limits.seconds;
     e->node_limit = spec->limits.nodes ? spec->limits.nodes : UINT64_MAX;
     e->node_cap = e->node_limit;
-    e->lns_step = 1;
     e->on_solution = spec->on_solution;
     e->ud = spec->ud;
     struct cs_dfs *d = &e->dfs;

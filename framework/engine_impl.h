@@ -26,7 +26,9 @@ struct cs_engine {
     uint64_t node_limit;       /* of the whole search: limits.nodes or
                                   UINT64_MAX */
     uint64_t restarts, rounds; /* the layers' statistics */
-    uint64_t lns_offset, lns_step; /* portfolio: round indices t+1, t+1+T.. */
+    uint64_t lns_offset;       /* portfolio: thread t's rounds are
+                                  t * 2^32 + 1, + 2, ... (their parity,
+                                  which a model may use, still alternates) */
     unsigned char *best;       /* optimize with rounds: the incumbent */
     cs_solution_fn on_solution; /* where solutions go on to when a layer
                                    keeps the best in between */

@@ -138,8 +138,11 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     int status = layer_first_solution(e, state);
     d->solution_cap = UINT64_MAX;
     struct cs_round round = {.index = 1 + e->lns_offset, .size = SIZE_START};
-    while (status == CS_LIMIT && d->stats.solutions && d->incumbent > bound &&
-           !eng_must_stop(e)) {
+    uint64_t version = 0;
+    while (status == CS_LIMIT && d->incumbent < INT64_MAX &&
+           d->incumbent > bound && !eng_must_stop(e)) {
+        if (e->shared)
+            layer_shared_best(e, &version); /* the portfolio's best */
         eng_state_reset(e, state);
         round.seed = e->spec->seed ^ (round.index * UINT64_C(0x9e3779b97f4a7c15));
         p->hooks->relax(state, e->best, &round);
@@ -155,7 +158,7 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
             round.size = 1;
         if (status == CS_COMPLETE)
             status = CS_LIMIT; /* a neighbourhood done proves nothing */
-        round.index += e->lns_step;
+        round.index++;
     }
     if (e->stop && *e->stop)
         status = CS_INTERRUPTED;

@@ -42,9 +42,10 @@
  *              step (CS_TRACE_START, CS_TRACE_STEP), no tree (local.c).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
- *              rounds t + 1, t + 1 + T, ...).  Solve: the first solution
+ *              rounds t * 2^32 + 1, + 2, ...).  Solve: the first solution
  *              ends every thread.  Optimize: the incumbent is shared, so
- *              every thread prunes by the best cost any has found.
+ *              every thread prunes by the best cost any has found, and
+ *              each round frees part of the best solution any has found.
  *
  * Statistics: nodes, checks and fails are summed over every call (and
  * thread); result.restarts and result.rounds count what the layers did.
@@ -81,5 +82,8 @@ bool layer_shared_done(const struct cs_engine *e);
  * Returns what on_solution returned. */
 bool layer_shared_solution(struct cs_engine *e, const void *state,
                            uint64_t weight);
+/* Rounds in a portfolio: copy the best state any thread has found into
+ * e->best when it is newer than *version (then updated). */
+void layer_shared_best(struct cs_engine *e, uint64_t *version);
 
 #endif

@@ -4,8 +4,10 @@
  * rounds, branch and bound) with seed + t, shuffled value orders for t > 0
  * where the model allows them, and neighbourhood rounds t + 1, t + 1 + T,
  * ...  What the threads share sits behind one lock: the best cost so far
- * (each thread's body takes it at its next poll and prunes by it) and
- * whether the portfolio is done (a first solution for solve; a proof, for
+ * (each thread's body takes it at its next poll and prunes by it), under
+ * neighbourhood rounds the best solution itself (each round frees part of
+ * the best any thread has found, not of its own), and whether the
+ * portfolio is done (a first solution for solve; a proof, for
  * any task).  Solutions reach the caller one at a time, and under optimize
  * only those that improve on every thread's best.
  */
@@ -23,6 +25,8 @@ struct cs_shared {
     _Atomic int_fast64_t incumbent; /* INT64_MAX: none yet */
     atomic_int done;
     bool found;                     /* under lock: a solution delivered */
+    unsigned char *best;            /* under lock: the best state, rounds */
+    uint64_t best_version;          /* under lock: bumped with each best */
     uint64_t delivered;             /* under lock: how many */
     bool stopped;                   /* under lock: on_solution said stop */
 };
@@ -64,8 +68,14 @@ bool layer_shared_solution(struct cs_engine *e, const void *state,
     bool deliver;
     if (e->spec->task == CS_TASK_OPTIMIZE) {
         deliver = e->dfs.incumbent < atomic_load(&sh->incumbent);
-        if (deliver)
+        if (deliver) {
             atomic_store(&sh->incumbent, e->dfs.incumbent);
+            size_t size = cs_problem_state_size(e->problem);
+            if (!sh->best)
+                sh->best = cs_xmalloc(size);
+            memcpy(sh->best, state, size);
+            sh->best_version++;
+        }
     } else {
         deliver = !sh->found;
         atomic_store(&sh->done, 1);
@@ -83,6 +93,17 @@ bool layer_shared_solution(struct cs_engine *e, const void *state,
     go_on = !sh->stopped;
     pthread_mutex_unlock(&sh->lock);
     return go_on;
+}
+
+void layer_shared_best(struct cs_engine *e, uint64_t *version)
+{
+    struct cs_shared *sh = e->shared;
+    pthread_mutex_lock(&sh->lock);
+    if (sh->best && sh->best_version != *version) {
+        memcpy(e->best, sh->best, cs_problem_state_size(e->problem));
+        *version = sh->best_version;
+    }
+    pthread_mutex_unlock(&sh->lock);
 }
 
 static bool shared_solution(void *ud, const struct cs_hooks *h,
@@ -103,8 +124,7 @@ static void run_member(void *arg, int t)
         m->spec.layers.shuffle = true;
     eng_init(e, &m->spec, NULL);
     e->shared = &pf->shared;
-    e->lns_offset = (uint64_t)t;
-    e->lns_step = (uint64_t)pf->threads;
+    e->lns_offset = (uint64_t)t << 32;
     e->dfs.on_solution = shared_solution;
     e->dfs.ud = e;
     void *state = eng_state_new(e);
@@ -181,6 +201,7 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
     if (out->bound == INT64_MIN)
         out->bound = 0;
     out->portfolio = threads;
+    free(pf.shared.best);
     pthread_mutex_destroy(&pf.shared.lock);
     free(pf.members);
     return rc;
