@@ -418,6 +418,15 @@ cmp -s "$out" "$out.one" || fail "batch with 2 threads differs from 1 thread"
 rm -f "$out.one"
 
 # --- sudoku's fast 9 x 9 kernel: chosen by itself, same answers ---
+# auto takes it for a plain 9 x 9 grid whatever propagate says, but not
+# under a trace (its steps name cells and show boards: the general path's)
+for p in none singles full; do
+    run 0 configs/sudoku.yaml --set strategy.propagate=$p --set strategy.select=in-order --json
+    expect_json '.strategy.kernel' "fast"
+done
+run 3 configs/sudoku.yaml --set limits.nodes=2 --trace
+expect_stdout "kernel     generic"
+sed -n 2p "$out" | grep -q "^ 1  r1c1 = 3 .*filled 23/81" || fail "a traced 9 x 9 grid runs the general path: $(sed -n 2p "$out")"
 run 0 configs/sudoku.yaml --set strategy.propagate=full --json
 expect_json '.strategy.kernel' "fast"
 expect_json '.boards[0] | join("")' "839465712146782953752391486391824675564173829287659341628537194913248567475916238"
@@ -428,7 +437,7 @@ expect_stdout "kernel     generic"
 # a count split into work units on two threads: the engine's, unchanged
 run 0 configs/sudoku.yaml --set task=count --set 'params.puzzle=....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........' --set strategy.propagate=full --threads 2 --json
 expect_json '[.strategy.kernel, .solutions, .nodes] | map(tostring) | join(" ")' "fast 7465 16151"
-run 2 configs/sudoku.yaml --set strategy.kernel=fast
+run 2 configs/sudoku.yaml --set strategy.kernel=fast --set strategy.propagate=singles
 [ "$(cat "$err")" = "csearch: --set strategy.kernel=fast: kernel fast needs propagate full" ] || fail "kernel fast with singles: $(cat "$err")"
 run 0 configs/sudoku-batch.yaml --set strategy.propagate=full --set task=solve --set output.stats=false
 cp "$out" "$out.generic"

@@ -100,11 +100,12 @@ static struct cs_result sudoku_on(const char *kernel, const char *puzzle,
     return run;
 }
 
+/* The general path: auto would send a plain 9 x 9 grid to the kernel. */
 static struct cs_result sudoku(const char *puzzle, const char *task,
                             const char *select, const char *propagate,
                             const char *extra, struct grids *g)
 {
-    return sudoku_on("auto", puzzle, task, select, propagate, extra, g);
+    return sudoku_on("generic", puzzle, task, select, propagate, extra, g);
 }
 
 static int read_lines(const char *name, char lines[][82], int max)
@@ -510,7 +511,7 @@ static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
                         "without variants (diagonals, windoku, regions)");
     cs_config_free(cfg);
     const char *const singles[] = {"model=sudoku", p, "strategy.kernel=fast",
-                                   NULL};
+                                   "strategy.propagate=singles", NULL};
     cfg = config_of(singles);
     assert_string_equal(setup_error(cfg),
                         "--set strategy.kernel=fast: kernel fast needs "

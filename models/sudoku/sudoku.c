@@ -1,8 +1,9 @@
 /* sudoku.c - the Sudoku model: its options, the settings they make and its
  * setup, which hands a puzzle or a batch to puzzle.c.
  *
- * Plain 9 x 9 puzzles with full propagation go to the fast kernel (fast9.c,
- * strategy.kernel): same engine, its own state and hooks; the rest to the
+ * Plain 9 x 9 puzzles go to the fast kernel (fast9.c, strategy.kernel auto
+ * or fast) whatever propagate and select say, unless the run is traced or
+ * kernel is generic: same engine, its own state and hooks; the rest to the
  * general path (search.c) on a grid's geometry (geometry.c).
  */
 #include <stdio.h>
@@ -36,26 +37,51 @@ static const struct cs_option sdk_options[] = {
              "2-4 and 6-8"},
     {.key = "strategy.propagate", .type = CS_OPT_ENUM, .def = "singles",
      .choices = propagate_names,
-     .help = "singles: naked and hidden singles after every move; full: "
-             "and locked candidates"},
+     .help = "the general path's: none; singles: naked and hidden singles "
+             "after every move; full: and locked candidates (the fast "
+             "kernel always propagates in full)"},
     {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
      .choices = kernel_names,
      .help = "fast: the 9 x 9 digit-major kernel (3 x 3 boxes, no variant, "
-             "propagate full); generic: the general grids; auto: fast where "
-             "it applies"},
+             "propagate full); generic: the general grids; auto: fast for "
+             "every plain 9 x 9 grid unless the run is traced"},
     {.key = NULL},
 };
 
-/* What keeps settings from the fast kernel: NULL, or what it needs. */
-static const char *fast_conflict(const struct sdk_settings *set)
+/* What keeps the grid from the fast kernel: NULL, or what it needs.  (The
+ * grid's size is known only with the puzzle: puzzle.c checks it.) */
+static const char *grid_conflict(const struct sdk_settings *set)
 {
     if (set->diagonals || set->windoku || set->regions_n)
         return "a grid without variants (diagonals, windoku, regions)";
     if (set->box_r && (set->box_r != 3 || set->box_c != 3))
         return "3x3 boxes";
-    if (set->propagate != SDK_PROPAGATE_FULL)
-        return "propagate full";
     return NULL;
+}
+
+/* Which path the settings take.  kernel fast propagates in full, so it
+ * refuses a propagate given as anything else (the default is the general
+ * path's, measured in docs/performance.md); auto takes the kernel for a
+ * plain grid whatever propagate and select say (it is the faster at every
+ * setting), but not under a trace, whose steps need the general path's cell
+ * names and boards. */
+static int choose_kernel(const struct cs_config *cfg, bool tracing,
+                         struct sdk_settings *set, struct cs_error *err)
+{
+    set->kernel = cs_config_enum(cfg, "strategy.kernel");
+    const char *conflict = grid_conflict(set);
+    if (set->kernel == SDK_KERNEL_FAST && !conflict &&
+        set->propagate != SDK_PROPAGATE_FULL &&
+        cs_config_has(cfg, "strategy.propagate"))
+        conflict = "propagate full";
+    if (set->kernel == SDK_KERNEL_FAST && conflict)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
+                           "kernel fast needs %s", conflict);
+    set->fast = !conflict && (set->kernel == SDK_KERNEL_FAST ||
+                              (set->kernel == SDK_KERNEL_AUTO && !tracing));
+    if (set->fast)
+        sdk_fast9_prepare();
+    return 0;
 }
 
 /* params.regions: N strings of N region letters. */
@@ -85,8 +111,8 @@ static int read_regions(const struct cs_config *cfg, struct sdk_settings *set,
     return 0;
 }
 
-static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
-                         struct cs_error *err)
+static int read_settings(const struct cs_config *cfg, bool tracing,
+                         struct sdk_settings *set, struct cs_error *err)
 {
     memset(set, 0, sizeof *set);
     set->propagate = cs_config_enum(cfg, "strategy.propagate");
@@ -106,23 +132,15 @@ static int read_settings(const struct cs_config *cfg, struct sdk_settings *set,
                            "give params.box or params.regions, not both");
     if (read_regions(cfg, set, err))
         return -1;
-    set->kernel = cs_config_enum(cfg, "strategy.kernel");
-    const char *conflict = fast_conflict(set);
-    if (set->kernel == SDK_KERNEL_FAST && conflict)
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
-                           "kernel fast needs %s", conflict);
-    set->fast = set->kernel != SDK_KERNEL_GENERIC && !conflict;
-    if (set->fast)
-        sdk_fast9_prepare();
-    return 0;
+    return choose_kernel(cfg, tracing, set, err);
 }
 
 static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
                      struct cs_problem *out, struct cs_error *err)
 {
-    (void)how; /* the grid decides the kernel; task and trace do not */
+    /* the grid and a trace decide the kernel; the task does not */
     struct sdk_settings set;
-    if (read_settings(cfg, &set, err))
+    if (read_settings(cfg, how->tracing, &set, err))
         return -1;
     bool puzzle = cs_config_has(cfg, "params.puzzle");
     bool file = cs_config_has(cfg, "params.file");
