@@ -2,7 +2,8 @@
  *
  * A pass over libyaml's events refuses deep nesting early; then libyaml's
  * document is copied at once into cs_node trees and freed, so the config
- * owns every string it hands out.  The representation and its invariants:
+ * owns every string it hands out; aliases are copied out and merge keys
+ * (`<<`) resolved on the way.  The representation and its invariants:
  * config_impl.h; option checks and typed values: options.c.
  */
 #include "config_impl.h"
