@@ -2,7 +2,8 @@
  *
  * A pass over libyaml's events refuses deep nesting early; then libyaml's
  * document is copied at once into cs_node trees and freed, so the config
- * owns every string it hands out.  The representation and its invariants:
+ * owns every string it hands out; aliases are copied out and merge keys
+ * (`<<`) resolved on the way.  The representation and its invariants:
  * config_impl.h; option checks and typed values: options.c.
  */
 #include "config_impl.h"
@@ -140,6 +141,50 @@ struct loader {
 };
 
 static int copy_node(struct loader *ld, int index, int depth,
+                     struct cs_node **out);
+
+/* YAML's merge key, plain `<<` (a quoted one is an ordinary key). */
+static bool is_merge_key(const yaml_node_t *k)
+{
+    return k->type == YAML_SCALAR_NODE &&
+           k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+           k->data.scalar.length == 2 &&
+           memcmp(k->data.scalar.value, "<<", 2) == 0;
+}
+
+/* `<<: *defaults` or `<<: [*a, *b]`: the pairs of each mapping join map
+ * after its own keys, which win, as do those of an earlier mapping in the
+ * list; each key keeps the position where the merged mapping wrote it. */
+static int merge_into(struct loader *ld, struct cs_node *map, int index,
+                      int depth, bool in_list)
+{
+    yaml_node_t *y = yaml_document_get_node(ld->doc, index);
+    if (y->type == YAML_SEQUENCE_NODE && !in_list) {
+        for (yaml_node_item_t *it = y->data.sequence.items.start;
+             it < y->data.sequence.items.top; it++)
+            if (merge_into(ld, map, *it, depth, true))
+                return -1;
+        return 0;
+    }
+    if (y->type != YAML_MAPPING_NODE)
+        return cs_error_at(ld->err, mark_pos(ld->file, y->start_mark),
+                           "'<<' merges a mapping or a list of mappings: "
+                           "write '<<: *name' with '&name' on a mapping, "
+                           "such as 'x-name: &name {key: value}' at the top");
+    struct cs_node *from;
+    if (copy_node(ld, index, depth, &from))
+        return -1;
+    for (size_t i = 0; i < from->len; i++)
+        if (map_find(map, from->keys[i], strlen(from->keys[i])) < 0) {
+            node_append(map, from->keys[i], from->key_pos[i], from->items[i]);
+            from->keys[i] = NULL;
+            from->items[i] = NULL;
+        }
+    node_free(from);
+    return 0;
+}
+
+static int copy_node(struct loader *ld, int index, int depth,
                      struct cs_node **out)
 {
     yaml_node_t *y = yaml_document_get_node(ld->doc, index);
@@ -174,6 +219,7 @@ static int copy_node(struct loader *ld, int index, int depth,
                 node_append(node, NULL, pos, child);
         }
     } else if (y->type == YAML_MAPPING_NODE) {
+        yaml_node_pair_t *merge = NULL;
         for (yaml_node_pair_t *p = y->data.mapping.pairs.start;
              !rc && p < y->data.mapping.pairs.top; p++) {
             yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
@@ -182,6 +228,14 @@ static int copy_node(struct loader *ld, int index, int depth,
             if (k->type != YAML_SCALAR_NODE) {
                 rc = cs_error_at(ld->err, key_pos, "a key must be a scalar");
                 break;
+            }
+            if (is_merge_key(k)) {
+                if (merge)
+                    rc = cs_error_at(ld->err, key_pos,
+                                     "duplicate key '<<': merge several "
+                                     "mappings with one '<<: [*a, *b]'");
+                merge = p;
+                continue;
             }
             const char *key = (const char *)k->data.scalar.value;
             if (map_find(node, key, strlen(key)) >= 0) {
@@ -192,6 +246,8 @@ static int copy_node(struct loader *ld, int index, int depth,
             if (!rc)
                 node_append(node, cs_xstrdup(key), key_pos, child);
         }
+        if (!rc && merge)
+            rc = merge_into(ld, node, merge->value, depth, false);
     }
     ld->on_path[index - 1] = false;
     if (rc) {

@@ -327,6 +327,11 @@ static int check_map(const struct checker *ck, const struct cs_node *map,
         /* A dotted key in the file ("params.n: 3" at the top) would pass the
          * lookup here but never be found by the getters, so it is unknown. */
         bool plain = !strchr(map->keys[i], '.');
+        /* "x-..." at the top: the user's own, such as anchors to reuse. */
+        if (!*prefix && strncmp(map->keys[i], "x-", 2) == 0) {
+            free(full);
+            continue;
+        }
         const struct cs_option *opt =
             plain ? find_option(ck->opts, ck->nopts, full) : NULL;
         int rc;

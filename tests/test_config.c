@@ -216,6 +216,56 @@ static void test_config_aliases_are_copied(void **state)
     cs_config_free(cfg);
 }
 
+/* Anchors live under a top-level "x-..." key, which the checker skips. */
+static void test_config_scratch_keys_hold_anchors(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = check_ok("x-fast: &fast {select: mrv}\n"
+                                     "model: m\nstrategy: *fast\n");
+    assert_int_equal(cs_config_enum(cfg, "strategy.select"), 1);
+    cs_config_free(cfg);
+    /* only at the top: below it an x- key is as unknown as any other */
+    expect_check_error("params:\n  x-n: 3\n", 2, 3,
+                       "unknown key 'params.x-n'; did you mean 'params.n'?");
+}
+
+/* "<<" merges mappings in: the mapping's own keys win, then the earlier
+ * mapping of a list; a merged key keeps its position in the anchor. */
+static void test_config_merge_keys(void **state)
+{
+    (void)state;
+    struct cs_config *cfg = check_ok("x-base: &base {n: 5, grid: [1]}\n"
+                                     "x-more: &more {n: 7, grid: [2]}\n"
+                                     "model: m\n"
+                                     "params:\n"
+                                     "  <<: [*base, *more]\n"
+                                     "  grid: [3]\n"
+                                     "strategy:\n  <<: {select: mrv}\n");
+    assert_int_equal(cs_config_int(cfg, "params.n"), 5);
+    assert_pos(cs_node_pos(cs_config_node(cfg, "params.n")), NAME, 1, 19);
+    const struct cs_node *grid = cs_config_node(cfg, "params.grid");
+    assert_string_equal(cs_node_text(cs_node_at(grid, 0)), "3");
+    assert_int_equal(cs_config_enum(cfg, "strategy.select"), 1);
+    cs_config_free(cfg);
+
+    /* a quoted '<<' is an ordinary key */
+    expect_check_error("params:\n  '<<': {n: 3}\n", 2, 3,
+                       "unknown key 'params.<<'; did you mean 'params.n'?");
+    expect_parse_error("params:\n  <<: 3\n", 2, 7,
+                       "'<<' merges a mapping or a list of mappings: write "
+                       "'<<: *name' with '&name' on a mapping, such as "
+                       "'x-name: &name {key: value}' at the top");
+    expect_parse_error("params:\n  <<: [{n: 3}, [1]]\n", 2, 16,
+                       "'<<' merges a mapping or a list of mappings: write "
+                       "'<<: *name' with '&name' on a mapping, such as "
+                       "'x-name: &name {key: value}' at the top");
+    expect_parse_error("x-a: &a {n: 3}\nparams:\n  <<: *a\n  <<: *a\n", 4, 3,
+                       "duplicate key '<<': merge several mappings with one "
+                       "'<<: [*a, *b]'");
+    expect_parse_error("params: &p\n  <<: *p\n", 1, 9,
+                       "an alias refers to its own ancestor");
+}
+
 static void test_config_load_missing_file(void **state)
 {
     (void)state;
@@ -739,6 +789,8 @@ int main(void)
         cmocka_unit_test(test_config_yaml_structure_limits),
         cmocka_unit_test(test_config_deep_nesting_refused_early),
         cmocka_unit_test(test_config_aliases_are_copied),
+        cmocka_unit_test(test_config_scratch_keys_hold_anchors),
+        cmocka_unit_test(test_config_merge_keys),
         cmocka_unit_test(test_config_load_missing_file),
         cmocka_unit_test(test_config_load_directory),
         cmocka_unit_test(test_config_load_device),
