@@ -37,7 +37,7 @@ static bool keep_first(void *ud, const struct cs_hooks *hooks,
 {
     char **out = ud;
     (void)weight;
-    if (*out)
+    if (*out || !hooks->emit)
         return true;
     struct cs_board board = {0};
     hooks->emit(state, 0, &board);

@@ -32,17 +32,29 @@ static uint64_t next_poll_after(const struct cs_engine *e, uint64_t nodes)
     return next < e->node_cap ? next : e->node_cap;
 }
 
+/* Why the whole search must stop now: CS_INTERRUPTED, CS_LIMIT (the time
+ * limit, or another thread of a portfolio is done), or -1. */
+static int stop_reason(const struct cs_engine *e)
+{
+    if (e->stop && *e->stop)
+        return CS_INTERRUPTED;
+    if (e->seconds > 0 && cs_now() - e->started >= e->seconds)
+        return CS_LIMIT;
+    if (e->shared && layer_shared_done(e))
+        return CS_LIMIT;
+    return -1;
+}
+
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
     if (nodes >= e->node_cap)
         return CS_LIMIT;
-    if (e->stop && *e->stop)
-        return CS_INTERRUPTED;
-    if (e->seconds > 0 && cs_now() - e->started >= e->seconds)
-        return CS_LIMIT;
-    if (e->shared && layer_shared_poll(e))
-        return CS_LIMIT;
+    if (e->shared)
+        layer_shared_poll(e); /* prune by the portfolio's best cost */
+    int stop = stop_reason(e);
+    if (stop >= 0)
+        return stop;
     d->next_poll = next_poll_after(e, nodes);
     return -1;
 }
@@ -54,12 +66,6 @@ uint64_t cs_dfs_random(struct cs_dfs *d, uint64_t n)
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
     return (z ^ (z >> 31)) % n;
-}
-
-static bool is_split(const struct cs_split *split)
-{
-    return split && (split->threads > 1 || split->checkpoint ||
-                     split->distribute);
 }
 
 /* ---- the engine's context ------------------------------------------------ */
@@ -209,9 +215,7 @@ uint64_t eng_nodes_left(const struct cs_engine *e)
 
 bool eng_must_stop(const struct cs_engine *e)
 {
-    return (e->stop && *e->stop) ||
-           (e->seconds > 0 && cs_now() - e->started >= e->seconds) ||
-           eng_nodes_left(e) == 0 || (e->shared && layer_shared_done(e));
+    return stop_reason(e) >= 0 || eng_nodes_left(e) == 0;
 }
 
 int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
@@ -244,7 +248,7 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                                 "hooks)");
         if (spec->task != CS_TASK_SOLVE)
             return cs_error_set(err, NULL, "local search needs task solve");
-        if (is_split(split))
+        if (cs_split_wanted(split))
             return cs_error_set(err, NULL,
                                 "local search runs on one thread, without "
                                 "checkpoints");
@@ -269,7 +273,7 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                             "limits.seconds or limits.nodes");
     if (p->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
-    if (spec->task == CS_TASK_COUNT || is_split(split))
+    if (spec->task == CS_TASK_COUNT || cs_split_wanted(split))
         return cs_units_validate(spec, split, err);
     return 0;
 }
@@ -285,7 +289,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     int rc = 0;
     if (spec->layers.local)
         rc = layer_local(spec, split, out, err);
-    else if (spec->task == CS_TASK_COUNT && (p->count_unit || is_split(split)))
+    else if (spec->task == CS_TASK_COUNT && (p->count_unit || cs_split_wanted(split)))
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);

@@ -16,13 +16,13 @@
     X(CS_TASK_SOLVE, "solve")                                                \
     X(CS_TASK_ENUMERATE, "enumerate")                                        \
     X(CS_TASK_OPTIMIZE, "optimize")
-/* "auto": the model's proposal (cs_problem.layers) */
+/* -1, "auto": the model's proposal (cs_problem.layers) */
 #define JOB_RESTARTS(X)                                                      \
-    X(RESTARTS_AUTO, "auto")                                                 \
-    X(RESTARTS_NONE, "none")                                                 \
-    X(RESTARTS_CONSTANT, "constant")                                         \
-    X(RESTARTS_GEOMETRIC, "geometric")                                       \
-    X(RESTARTS_LUBY, "luby")
+    X(-1, "auto")                                                            \
+    X(CS_RESTARTS_NONE, "none")                                              \
+    X(CS_RESTARTS_CONSTANT, "constant")                                      \
+    X(CS_RESTARTS_GEOMETRIC, "geometric")                                    \
+    X(CS_RESTARTS_LUBY, "luby")
 #define JOB_LOCALS(X)                                                        \
     X(CS_LOCAL_AUTO, "auto")                                                 \
     X(CS_LOCAL_NONE, "none")                                                 \
@@ -32,13 +32,10 @@
 
 static const char *const task_names[] = {JOB_TASKS(JOB_NAME) NULL};
 static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
-enum job_restarts { JOB_RESTARTS(JOB_CONSTANT) };
 static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
+static const int restart_values[] = {JOB_RESTARTS(JOB_CONSTANT)};
 static const char *const local_names[] = {JOB_LOCALS(JOB_NAME) NULL};
 static const enum cs_local local_values[] = {JOB_LOCALS(JOB_CONSTANT)};
-static const enum cs_restarts restart_kinds[] = {
-    CS_RESTARTS_NONE, CS_RESTARTS_NONE, CS_RESTARTS_CONSTANT,
-    CS_RESTARTS_GEOMETRIC, CS_RESTARTS_LUBY};
 
 const struct cs_option cs_framework_options[] = {
     {.key = "model", .type = CS_OPT_STRING,
@@ -221,9 +218,9 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
                                   const struct cs_problem *p)
 {
     struct cs_layers l = p->layers;
-    int restarts = cs_config_enum(cfg, "strategy.restarts");
-    if (restarts != RESTARTS_AUTO)
-        l.restarts = restart_kinds[restarts];
+    int restarts = restart_values[cs_config_enum(cfg, "strategy.restarts")];
+    if (restarts >= 0)
+        l.restarts = (enum cs_restarts)restarts;
     int64_t nodes = cs_config_int(cfg, "strategy.restart_nodes");
     if (nodes >= 0)
         l.restart_nodes = (uint64_t)nodes;

@@ -73,9 +73,9 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,
                     struct cs_result *out, struct cs_error *err);
-/* From cs_poll: take a better shared incumbent; true when the portfolio
- * is done (another thread solved it). */
-bool layer_shared_poll(struct cs_engine *e);
+/* From cs_poll: take a better shared incumbent. */
+void layer_shared_poll(struct cs_engine *e);
+/* The portfolio is done: another thread solved it or proved its answer. */
 bool layer_shared_done(const struct cs_engine *e);
 /* A thread found a solution of this cost: share it (optimize), or end the
  * portfolio (solve); then the caller's on_solution, one thread at a time.

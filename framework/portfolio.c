@@ -46,12 +46,11 @@ struct portfolio {
     struct cs_shared shared;
 };
 
-bool layer_shared_poll(struct cs_engine *e)
+void layer_shared_poll(struct cs_engine *e)
 {
     int64_t best = atomic_load(&e->shared->incumbent);
     if (best < e->dfs.incumbent)
         e->dfs.incumbent = best;
-    return atomic_load(&e->shared->done);
 }
 
 bool layer_shared_done(const struct cs_engine *e)
@@ -142,11 +141,10 @@ static enum cs_status merged_status(const struct portfolio *pf,
 {
     const struct cs_shared *sh = &pf->shared;
     bool optimizing = pf->spec->task == CS_TASK_OPTIMIZE;
-    bool proof = false, limit = false, interrupted = false;
+    bool proof = false, interrupted = false;
     for (int t = 0; t < pf->threads; t++) {
         int s = pf->members[t].status;
         proof |= s == CS_COMPLETE || s == CS_OPTIMAL || s == CS_INFEASIBLE;
-        limit |= s == CS_LIMIT;
         interrupted |= s == CS_INTERRUPTED;
         if (pf->members[t].bound > out->bound)
             out->bound = pf->members[t].bound;
@@ -163,9 +161,8 @@ static enum cs_status merged_status(const struct portfolio *pf,
     } else if (proof && !sh->found) {
         return CS_INFEASIBLE;
     }
-    if (sh->stopped || limit)
-        return interrupted && !sh->stopped ? CS_INTERRUPTED : CS_LIMIT;
-    return interrupted ? CS_INTERRUPTED : CS_LIMIT;
+    /* a limit, or a stop on_solution asked for */
+    return interrupted && !sh->stopped ? CS_INTERRUPTED : CS_LIMIT;
 }
 
 int layer_portfolio(const struct cs_spec *spec, int threads,

@@ -32,7 +32,7 @@
 #define REMOTE_TICK_NS 1000000L /* with other ranks to serve: 1 ms */
 #define REPORT_EVERY 0.25 /* progress: at most 4 lines a second */
 
-static bool wants_split(const struct cs_split *split)
+bool cs_split_wanted(const struct cs_split *split)
 {
     return split && (split->threads > 1 || split->checkpoint ||
                      split->distribute);
@@ -43,7 +43,7 @@ int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
 {
     static const struct cs_split none;
     const struct cs_split *s = split ? split : &none;
-    bool splits = wants_split(split);
+    bool splits = cs_split_wanted(split);
     bool slice = s->slice_end || s->slice_parts;
     bool counting = spec->task == CS_TASK_COUNT;
     if (slice && !s->checkpoint)

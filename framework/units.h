@@ -16,6 +16,10 @@
 #include "csearch/engine.h"
 #include "workers.h"
 
+/* split asks for more than one search in this thread: threads, a
+ * checkpoint or MPI ranks (NULL: no). */
+bool cs_split_wanted(const struct cs_split *split);
+
 /* The checks a count or a split makes of its spec (engine.c calls it). */
 int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
                       struct cs_error *err);

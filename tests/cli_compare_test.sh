@@ -88,23 +88,11 @@ cmp -s <(jq -c '[.rows[].nodes]' "$out") <(echo '[2057,1029]') || fail "plain ru
 run 3 compare configs/compare-mirror.yaml --set compare.n=8 --set limits.nodes=1100 --set compare.clock=wall $files --json
 [ "$(jq -r '[.clock, .status, (.rows | map(.status) | join(","))] | join(" ")' "$out")" = "wall limit limit,complete" ] ||
     fail "limit: $(head -c 300 "$out")"
-"$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
-pid=$!
-sleep 2
-kill -INT $pid
-wait $pid
-status=$?
-[ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
+signal_run INT 2 130 compare configs/compare-row-cell.yaml --set compare.n=12 $files --json
 [ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
     fail "Ctrl-C: $(head -c 300 "$out")"
 # SIGTERM: the same, exit 143
-"$csearch" compare configs/compare-row-cell.yaml --set compare.n=12 $files --json >"$out" 2>"$err" &
-pid=$!
-sleep 2
-kill -TERM $pid
-wait $pid
-status=$?
-[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+signal_run TERM 2 143 compare configs/compare-row-cell.yaml --set compare.n=12 $files --json
 [ "$(jq -r '[.status, (.rows | map(.strategy + ":" + .status) | join(","))] | join(" ")' "$out")" = "interrupted row:complete,cell:interrupted" ] ||
     fail "SIGTERM: $(head -c 300 "$out")"
 

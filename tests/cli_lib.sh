@@ -40,6 +40,21 @@ run() {
     [ "$got" = "$want" ] || fail "csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
 }
 
+# signal_run SIGNAL SECONDS EXPECTED_STATUS ARGS...: csearch ARGS in the
+# background (stdout/stderr in $out/$err), SIGNAL after SECONDS, its exit
+# status checked
+signal_run() {
+    local sig=$1 after=$2 want=$3
+    shift 3
+    "$csearch" "$@" >"$out" 2>"$err" &
+    local pid=$!
+    sleep "$after"
+    kill -"$sig" $pid
+    wait $pid
+    local got=$?
+    [ "$got" = "$want" ] || fail "SIG$sig after ${after}s: csearch $* exited $got, expected $want"
+}
+
 expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
 expect_json() { # JQ_FILTER EXPECTED
     local got

@@ -164,52 +164,28 @@ run 3 configs/nqueens.yaml --set params.n=10 --set limits.solutions=10 --set str
 expect_json .solutions 10
 
 # --- Ctrl-C: partial statistics, status interrupted, exit 130 ---
-"$csearch" configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
-    --set strategy.symmetry=none --json >"$out" 2>"$err" &
-pid=$!
-sleep 0.5
-kill -INT $pid
-wait $pid
-status=$?
-[ $status = 130 ] || fail "Ctrl-C exited $status, expected 130"
+signal_run INT 0.5 130 configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
+    --set strategy.symmetry=none --json
 expect_json .status interrupted
 nodes=$(jq .nodes "$out")
 [ "${nodes:-0}" -gt 0 ] || fail "no partial node count after Ctrl-C"
 
 # --- SIGTERM (timeout, Slurm, systemd) is Ctrl-C, with exit status 143 ---
-"$csearch" configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
-    --set strategy.symmetry=none --json >"$out" 2>"$err" &
-pid=$!
-sleep 0.5
-kill -TERM $pid
-wait $pid
-status=$?
-[ $status = 143 ] || fail "SIGTERM exited $status, expected 143"
+signal_run TERM 0.5 143 configs/nqueens.yaml --set params.n=18 --set strategy.state=array \
+    --set strategy.symmetry=none --json
 expect_json .status interrupted
 nodes=$(jq .nodes "$out")
 [ "${nodes:-0}" -gt 0 ] || fail "no partial node count after SIGTERM"
 # a batch: the puzzles so far, the one cut short marked, the summary
 printf '%s\n%081d\n' "$(head -n 1 tests/data/sudoku_top95_head20.txt)" 0 | tr 0 . >"$tmp/endless.txt"
-"$csearch" configs/sudoku-batch.yaml --set params.file="$tmp/endless.txt" --set task=count \
-    --set limits.solutions=0 >"$out" 2>"$err" &
-pid=$!
-sleep 0.5
-kill -TERM $pid
-wait $pid
-status=$?
-[ $status = 143 ] || fail "SIGTERM of a batch exited $status, expected 143"
+signal_run TERM 0.5 143 configs/sudoku-batch.yaml --set params.file="$tmp/endless.txt" --set task=count \
+    --set limits.solutions=0
 [ "$(head -n 2 "$out" | tr '\n' '|')" = "1|interrupted|" ] || fail "SIGTERM batch: $(head -c 300 "$out")"
 expect_line "status       interrupted"
 rm -f "$tmp/endless.txt"
 # local search: a start of fifty million queens stops at the signal too
-"$csearch" configs/nqueens.yaml --set task=solve --set params.n=50000000 \
-    --set output.show=0 --json >"$out" 2>"$err" &
-pid=$!
-sleep 1
-kill -TERM $pid
-wait $pid
-status=$?
-[ $status = 143 ] || fail "SIGTERM of local search exited $status, expected 143"
+signal_run TERM 1 143 configs/nqueens.yaml --set task=solve --set params.n=50000000 \
+    --set output.show=0 --json
 expect_json .status interrupted
 expect_json .solutions 0
 
@@ -363,13 +339,7 @@ expect_json .solutions 365596
 expect_json .units.resumed $((total - 1))
 [ "$(tail -c 1 "$ck.torn" | od -An -c | tr -d ' ')" = '\n' ] || fail "torn: file does not end with a full line"
 # SIGTERM of a threaded checkpointed count: finished units logged, the rest resumed
-"$csearch" $slow --threads 2 --checkpoint "$ckdir/term.ckpt" --json >"$out" 2>"$err" &
-pid=$!
-sleep 1
-kill -TERM $pid
-wait $pid
-status=$?
-[ $status = 143 ] || fail "SIGTERM with threads exited $status, expected 143"
+signal_run TERM 1 143 $slow --threads 2 --checkpoint "$ckdir/term.ckpt" --json
 expect_json .status interrupted
 done_units=$(jq .units.done "$out")
 [ "$(($(wc -l <"$ckdir/term.ckpt") - 2))" = "$done_units" ] || fail "SIGTERM: $done_units units done, $(wc -l <"$ckdir/term.ckpt") log lines"

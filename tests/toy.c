@@ -168,18 +168,16 @@ static int toy_restart(void *state, int depth, bool *grow)
     return depth / 2;
 }
 
-/* first is left out: the engine starts every cursor at 0 */
+/* The slots every counting table of the toy has: first is left out (the
+ * engine starts every cursor at 0). */
+#define TOY_TREE                                                             \
+    .init = toy_init, .select = toy_select, .domain_size = toy_domain_size,  \
+    .next = toy_next, .apply = toy_apply, .prune = toy_prune,                \
+    .goal = toy_goal, .weight = toy_weight, .counters = true
+
 const struct cs_hooks toy_hooks = {
-    .init = toy_init,
-    .select = toy_select,
-    .domain_size = toy_domain_size,
-    .next = toy_next,
-    .apply = toy_apply,
+    TOY_TREE,
     .undo = toy_undo,
-    .prune = toy_prune,
-    .goal = toy_goal,
-    .weight = toy_weight,
-    .counters = true,
     .cost = toy_cost,
     .bound = toy_bound,
 };
@@ -201,17 +199,7 @@ const struct cs_hooks toy_layer_hooks = {
 };
 
 /* The same model copying its state instead of undoing. */
-const struct cs_hooks toy_copy_hooks = {
-    .init = toy_init,
-    .select = toy_select,
-    .domain_size = toy_domain_size,
-    .next = toy_next,
-    .apply = toy_apply,
-    .prune = toy_prune,
-    .goal = toy_goal,
-    .weight = toy_weight,
-    .counters = true,
-};
+const struct cs_hooks toy_copy_hooks = {TOY_TREE};
 
 /* And with a copy hook of its own, which leaves the counters alone. */
 static void toy_copy(void *dst, const void *src)
@@ -224,18 +212,7 @@ static void toy_copy(void *dst, const void *src)
     memcpy(d->bit, s->bit, (size_t)s->p->len);
 }
 
-const struct cs_hooks toy_copy_hook_hooks = {
-    .init = toy_init,
-    .copy = toy_copy,
-    .select = toy_select,
-    .domain_size = toy_domain_size,
-    .next = toy_next,
-    .apply = toy_apply,
-    .prune = toy_prune,
-    .goal = toy_goal,
-    .weight = toy_weight,
-    .counters = true,
-};
+const struct cs_hooks toy_copy_hook_hooks = {TOY_TREE, .copy = toy_copy};
 
 uint64_t fib(int k)
 {

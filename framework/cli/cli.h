@@ -134,6 +134,9 @@ void out_json_string(FILE *out, const char *s);
 
 /* o->board as a row (the header before the first); the end of a count (a
  * header and its row); an instance of a batch (rows: those printed). */
+/* s as one CSV field (RFC 4180): as it is, or in double quotes with quotes
+ * doubled when it holds a comma, a quote or a line break. */
+void out_csv_field(FILE *out, const char *s);
 void out_csv_board(struct out *o);
 void out_csv_end(struct out *o, const struct cs_result *r);
 void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,

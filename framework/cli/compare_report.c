@@ -174,22 +174,6 @@ static void print_json(const struct plan *p)
     fputs("}\n", stdout);
 }
 
-/* RFC 4180: a field with a comma, quote or line break is quoted. */
-static void csv_field(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 static void write_csv(const struct plan *p, FILE *out)
 {
     fputs("n,strategy,status,solutions,nodes,checks,fails,seconds,"
@@ -203,7 +187,7 @@ static void write_csv(const struct plan *p, FILE *out)
             row_text(p, i, s, text);
             fputs(p->nn ? text[0] : "", out);
             fputc(',', out);
-            csv_field(out, p->st[s].name);
+            out_csv_field(out, p->st[s].name);
             fprintf(out, ",%s,%s,%s,%s,%s,%s", text[10], text[2], text[3],
                     text[4], text[5], text[6]);
             for (int m = M_NODES; m <= M_SECONDS; m++) {

@@ -11,8 +11,7 @@
 
 #include "cli.h"
 
-/* One field: as it is, or in double quotes with quotes doubled. */
-static void csv_field(FILE *out, const char *s)
+void out_csv_field(FILE *out, const char *s)
 {
     if (!strpbrk(s, ",\"\r\n")) {
         fputs(s, out);
@@ -44,7 +43,7 @@ void out_csv_board(struct out *o)
     fprintf(o->sol, "%" PRIu64, o->shown + 1);
     for (size_t i = 0; i < b->count; i++) {
         fputc(',', o->sol);
-        csv_field(o->sol, b->lines[i]);
+        out_csv_field(o->sol, b->lines[i]);
     }
     fputc('\n', o->sol);
 }
@@ -72,6 +71,6 @@ void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
     fprintf(o->out, "%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",", r->index,
             r->invalid ? "invalid" : cs_status_name(r->status),
             r->stats.solutions, r->stats.nodes);
-    csv_field(o->out, outcome);
+    out_csv_field(o->out, outcome);
     fputc('\n', o->out);
 }

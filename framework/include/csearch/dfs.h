@@ -264,7 +264,6 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
 
 enter:
     if (splitting && depth == d->split_at) {
-        d->depth = depth;
         d->on_frontier(d, weight);
         goto backtrack;
     }

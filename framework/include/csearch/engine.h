@@ -39,7 +39,9 @@ enum cs_status {
 };
 
 /* Called for each solution found, with how many it stands for (its weight);
- * return false to stop the search (status CS_LIMIT).  In a portfolio the
+ * return false to stop the search (status CS_LIMIT).  Only for a table with
+ * emit, or under optimize for any table with a cost (hooks->emit may then
+ * be NULL: test it before writing the solution).  In a portfolio the
  * calls come from worker threads, one at a time. */
 typedef bool (*cs_solution_fn)(void *ud, const struct cs_hooks *hooks,
                                const void *state, uint64_t weight);
