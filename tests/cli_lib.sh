@@ -55,6 +55,17 @@ signal_run() {
     [ "$got" = "$want" ] || fail "SIG$sig after ${after}s: csearch $* exited $got, expected $want"
 }
 
+# wait_for_lines FILE N: wait (up to 60 s) until FILE has at least N lines,
+# so a signal lands after a unit was logged however fast the machine is
+wait_for_lines() {
+    local i
+    for i in $(seq 1200); do
+        [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ] && return 0
+        sleep 0.05
+    done
+    fail "$1 did not reach $2 lines in 60 s"
+}
+
 expect_stdout() { grep -qF -- "$1" "$out" || fail "stdout lacks '$1': $(head -c 300 "$out")"; }
 expect_json() { # JQ_FILTER EXPECTED
     local got
