@@ -167,6 +167,25 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     return status;
 }
 
+/* One branch and bound over the whole tree.  With restarts, a first
+ * solution comes from them (so a limit that stops the branch and bound
+ * still leaves one where the first descent would stall); then the tree is
+ * searched from the root under its cost, which keeps the proof whole. */
+static int branch_and_bound(struct cs_engine *e, void *state)
+{
+    struct cs_dfs *d = &e->dfs;
+    if (e->layers.restarts != CS_RESTARTS_NONE && e->layers.restart_nodes &&
+        !d->on_trace) {
+        d->solution_cap = 1;
+        int status = layer_first_solution(e, state);
+        d->solution_cap = UINT64_MAX;
+        if (status != CS_LIMIT || !d->stats.solutions || eng_must_stop(e))
+            return status;
+        eng_state_reset(e, state);
+    }
+    return eng_dfs(e, state, eng_nodes_left(e));
+}
+
 int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
                    int64_t *bound)
 {
@@ -174,8 +193,7 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
     const struct cs_hooks *h = e->problem->hooks;
     *bound = h->bound(state);
     int status = h->relax && e->layers.lns_nodes ? rounds(e, state, *bound)
-                                                 : eng_dfs(e, state,
-                                                           eng_nodes_left(e));
+                                                 : branch_and_bound(e, state);
     bool found = d->stats.solutions > 0;
     *cost = found ? d->incumbent : 0;
     if (status == CS_COMPLETE || (found && d->incumbent <= *bound)) {

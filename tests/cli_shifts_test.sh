@@ -60,7 +60,7 @@ run 0 configs/shifts-instance1.yaml --json
 expect_json .status optimal
 expect_json .cost 607
 expect_json .bound 607
-expect_json .nodes 2904729
+expect_json .nodes 2904842
 run 3 configs/shifts-instance1.yaml --set limits.nodes=1 --json
 expect_json .status limit
 expect_json .bound 558
