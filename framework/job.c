@@ -4,6 +4,7 @@
  * can be checked, and the keys must be checked before the model reads them.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,22 @@ const struct cs_option cs_framework_options[] = {
      .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
     {.key = NULL},
 };
+
+void cs_problem_chose(struct cs_problem *p, const char *key, const char *fmt,
+                      ...)
+{
+    const size_t n = sizeof p->chosen / sizeof *p->chosen;
+    size_t i = 0;
+    while (i < n && p->chosen[i].key && strcmp(p->chosen[i].key, key))
+        i++;
+    if (i == n)
+        return;
+    p->chosen[i].key = key;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->chosen[i].value, sizeof p->chosen[i].value, fmt, ap);
+    va_end(ap);
+}
 
 static const struct cs_model *find_model(const struct cs_config *cfg,
                                          const struct cs_registry *reg,

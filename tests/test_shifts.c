@@ -327,7 +327,8 @@ static void test_shifts_lagrange_rounds(void **ctx)
         "model=shifts", "task=optimize",
         "params.instance=" DATA "Instance2.txt", "strategy.bound=lagrange",
         "strategy.lns_nodes=10000", "strategy.lns_staff=3",
-        "strategy.lns_days=28", "limits.nodes=20000000", NULL};
+        "strategy.lns_days=28", "strategy.lns_rows=0",
+        "limits.nodes=20000000", NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run = optimized(cfg, CS_OPTIMAL, 828);
     assert_int_equal(run.bound, 828);
@@ -435,7 +436,7 @@ static void test_shifts_spec_errors(void **ctx)
                            "task: optimize\n"
                            "strategy: {bound: lagrange, lagrange_states: 200}\n",
                       "spec.yaml:7:19: bound lagrange: more than 200 row "
-                      "states (at staff A); raise strategy.lagrange_states "
+                      "states even with minutes and weekends priced; raise strategy.lagrange_states "
                       "or use bound days or weekends");
     expect_spec_error(HEAD "  staff: [{id: A, max_weekends: lots}]\n",
                       "spec.yaml:5:33: 'max_weekends' must be an integer, "

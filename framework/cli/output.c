@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -132,6 +133,18 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
 {
     const struct cs_layers *l = &job->layers;
     const struct cs_problem *p = &job->problem;
+    for (size_t i = 0; i < sizeof p->chosen / sizeof *p->chosen &&
+                       p->chosen[i].key; i++)
+        if (!strcmp(key, p->chosen[i].key)) {
+            const char *v = p->chosen[i].value;
+            char *end;
+            strtod(v, &end);
+            if (*v && !*end)
+                fputs(v, out); /* a number */
+            else
+                out_json_string(out, v);
+            return true;
+        }
     if (!strcmp(key, "strategy.kernel") && p->kernel)
         out_json_string(out, p->kernel); /* what "auto" became */
     else if (!strcmp(key, "strategy.state") && p->state)

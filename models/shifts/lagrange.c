@@ -53,22 +53,55 @@ static double day_term(const struct shf_problem *p, int k, int a, int f,
     return best;
 }
 
-/* L(lambda), and its subgradient in g (the best rows' cover minus the
- * day terms' y). */
-static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
-                       const double *lambda, double *g)
+/* Priced rows: the multipliers x[nk..] (mu_max, mu_min and pi, nstaff
+ * each, after the nk cover prices) as the rows' prices and constants. */
+static void set_row_prices(struct shf_lagrange *lg, const struct shf_problem *p,
+                           const double *x)
 {
-    const int nk = p->ndays * p->nshifts;
+    const int nk = p->ndays * p->nshifts, n = p->nstaff;
+    if (!lg->priced)
+        return;
+    for (int s = 0; s < n; s++) {
+        /* minutes in shifts of average length, so every multiplier's
+         * subgradient counts shifts, as the cover prices' do */
+        double mu_max = x[nk + s] / lg->shift_minutes,
+               mu_min = x[nk + n + s] / lg->shift_minutes,
+               pi = x[nk + 2 * n + s];
+        lg->minute_price[s] = mu_max - mu_min;
+        lg->weekend_price[s] = pi;
+        lg->row_const[s] = -mu_max * (double)p->max_minutes[s] +
+                           mu_min * (double)p->min_minutes[s] -
+                           pi * p->max_weekends[s];
+    }
+}
+
+/* L(x), and its subgradient in g: for the cover prices the best rows'
+ * cover minus the day terms' y; for a priced row's multipliers how far its
+ * best row passes each limit. */
+static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
+                       const double *x, double *g)
+{
+    const int nk = p->ndays * p->nshifts, n = p->nstaff;
     double L = 0;
+    set_row_prices(lg, p, x);
     for (int k = 0; k < nk; k++) {
         int y;
-        L += day_term(p, k, 0, lg->reach[k], lambda[k], &y);
+        L += day_term(p, k, 0, lg->reach[k], x[k], &y);
         g[k] = -y;
     }
-    for (int s = 0; s < p->nstaff; s++) {
-        shf_price_rows(lg, p, lambda, s, NULL, lg->space[s].togo);
+    for (int s = 0; s < n; s++) {
+        int64_t minutes;
+        int weekends;
+        shf_price_rows(lg, p, x, s, NULL, lg->space[s].togo);
         L += lg->space[s].togo[0];
-        shf_add_best_row(lg, p, lambda, s, g);
+        shf_add_best_row(lg, p, x, s, g, &minutes, &weekends);
+        if (lg->priced) {
+            g[nk + s] = (double)(minutes - p->max_minutes[s]) /
+                        lg->shift_minutes;
+            g[nk + n + s] = (double)(p->min_minutes[s] - minutes) /
+                            lg->shift_minutes;
+            g[nk + 2 * n + s] = weekends - p->max_weekends[s];
+        }
     }
     return L;
 }
@@ -84,8 +117,11 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
                     int iterations)
 {
     const int nk = p->ndays * p->nshifts;
-    double *lambda = cs_xcalloc((size_t)nk, sizeof *lambda);
-    double *g = cs_xcalloc((size_t)nk, sizeof *g);
+    /* the cover prices, then (priced rows) the rows' multipliers, from 0 */
+    const int nx = nk + (lg->priced ? 3 * p->nstaff : 0);
+    double *lambda = cs_xcalloc((size_t)nx, sizeof *lambda);
+    double *best_x = cs_xcalloc((size_t)nx, sizeof *best_x);
+    double *g = cs_xcalloc((size_t)nx, sizeof *g);
     /* start from the under weights: a worked shift is worth what it saves */
     for (int k = 0; k < nk; k++)
         lambda[k] = p->need[k] ? -(double)p->under[k] : (double)p->over[k];
@@ -94,21 +130,27 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     double target = 0;
     for (int k = 0; k < nk; k++)
         target += (double)p->need[k] * p->under[k];
-    memcpy(lg->lambda, lambda, (size_t)nk * sizeof *lambda);
+    memcpy(best_x, lambda, (size_t)nx * sizeof *lambda);
     double best = -INFINITY, theta = STEP0;
     int stall = 0;
+    lg->steps = 0;
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
         double L = evaluate(lg, p, lambda, g);
+        lg->steps++;
         if (L > best + 1e-9) {
             best = L;
-            memcpy(lg->lambda, lambda, (size_t)nk * sizeof *lambda);
+            memcpy(best_x, lambda, (size_t)nx * sizeof *lambda);
             stall = 0;
         } else if (++stall >= STALL) {
             theta /= 2;
             stall = 0;
         }
+        /* a multiplier at 0 whose limit holds stays there: no direction */
+        for (int k = nk; k < nx; k++)
+            if (lambda[k] <= 0 && g[k] < 0)
+                g[k] = 0;
         double norm = 0;
-        for (int k = 0; k < nk; k++)
+        for (int k = 0; k < nx; k++)
             norm += g[k] * g[k];
         if (norm == 0)
             break; /* the best rows meet the day terms exactly: optimal */
@@ -117,7 +159,12 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
         double step = theta * (target - L) / norm;
         for (int k = 0; k < nk; k++)
             lambda[k] += step * g[k];
+        for (int k = nk; k < nx; k++) /* the rows' multipliers stay >= 0 */
+            lambda[k] = fmax(0, lambda[k] + step * g[k]);
     }
+    memcpy(lg->lambda, best_x, (size_t)nk * sizeof *lambda);
+    set_row_prices(lg, p, best_x);
+    free(best_x);
     free(lambda);
     free(g);
 }
@@ -134,9 +181,72 @@ static int gcd(int a, int b)
     return a;
 }
 
+/* Classes of shifts by the shifts that may not follow them. */
+static void shift_classes(struct shf_lagrange *lg, const struct shf_problem *p)
+{
+    lg->cls = cs_xcalloc((size_t)p->nshifts, sizeof *lg->cls);
+    lg->cls_no_next = cs_xcalloc((size_t)p->nshifts, sizeof *lg->cls_no_next);
+    for (int t = 0; t < p->nshifts; t++) {
+        int c = 0;
+        while (c < lg->nclasses && lg->cls_no_next[c] != p->no_next[t])
+            c++;
+        if (c == lg->nclasses)
+            lg->cls_no_next[lg->nclasses++] = p->no_next[t];
+        lg->cls[t] = c + 1;
+    }
+}
+
+/* The row tables' sizes (tracked or priced rows); false if all staff's
+ * together pass max_states. */
+static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
+                        size_t max_states)
+{
+    int longest = 0;
+    for (int t = 0; t < p->nshifts; t++)
+        longest = lg->level[t] > longest ? lg->level[t] : longest;
+    size_t total = 0;
+    int nweekends = (p->ndays + 13) / 7 + 1;
+    lg->widest = 0;
+    for (int s = 0; s < p->nstaff; s++) {
+        struct shf_rowspace *sp = &lg->space[s];
+        int runs = p->max_cons[s];
+        runs = p->min_cons[s] > runs ? p->min_cons[s] : runs;
+        runs = p->min_off[s] > runs ? p->min_off[s] : runs;
+        sp->runs = runs < p->ndays + 1 ? (runs > 0 ? runs : 1) : p->ndays + 1;
+        int64_t levels = p->max_minutes[s] / lg->unit,
+                most = (int64_t)longest * p->ndays;
+        sp->levels = lg->priced ? 0 : (int)(levels < most ? levels : most);
+        sp->weekends = lg->priced                        ? 0
+                       : p->max_weekends[s] < nweekends ? p->max_weekends[s]
+                                                        : nweekends;
+        sp->size = (size_t)(lg->nclasses + 1) * (size_t)sp->runs * 2 *
+                   ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
+        size_t table = sp->size * ((size_t)p->ndays + 1);
+        total += table;
+        lg->states = total;
+        lg->widest = table > lg->widest ? table : lg->widest;
+        if (total > max_states)
+            return false;
+    }
+    return true;
+}
+
+/* The set-up's subgradient steps by default: 500, or fewer where one step
+ * (every staff member's table, each state's values) is large, so the
+ * set-up stays near STEPS_WORK state-value visits (about two seconds here;
+ * Instances 1-8 take all 500). */
+#define STEPS_WORK 4e9
+static int auto_steps(const struct shf_lagrange *lg,
+                      const struct shf_problem *p)
+{
+    double visits = (double)lg->states * (p->nshifts + 1);
+    double steps = STEPS_WORK / (visits > 1 ? visits : 1);
+    return steps >= 500 ? 500 : steps < 10 ? 10 : (int)steps;
+}
+
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
-                                      struct cs_error *err)
+                                      int rows, struct cs_error *err)
 {
     struct shf_lagrange *lg = cs_xcalloc(1, sizeof *lg);
     const int nk = p->ndays * p->nshifts;
@@ -148,41 +258,36 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
         lg->unit = gcd(lg->unit, p->minutes[t]);
     lg->unit = lg->unit ? lg->unit : 1;
     lg->level = cs_xcalloc((size_t)p->nshifts, sizeof *lg->level);
-    int longest = 0;
+    lg->shift_minutes = 0;
     for (int t = 0; t < p->nshifts; t++) {
         lg->level[t] = p->minutes[t] / lg->unit;
-        longest = lg->level[t] > longest ? lg->level[t] : longest;
+        lg->shift_minutes += (double)p->minutes[t] / p->nshifts;
     }
+    lg->shift_minutes = lg->shift_minutes > 0 ? lg->shift_minutes : 1;
+    shift_classes(lg, p);
+    lg->minute_price = cs_xcalloc((size_t)p->nstaff, sizeof(double));
+    lg->weekend_price = cs_xcalloc((size_t)p->nstaff, sizeof(double));
+    lg->row_const = cs_xcalloc((size_t)p->nstaff, sizeof(double));
     lg->space = cs_xcalloc((size_t)p->nstaff, sizeof *lg->space);
-    size_t total = 0;
-    int nweekends = (p->ndays + 13) / 7 + 1;
-    for (int s = 0; s < p->nstaff; s++) {
-        struct shf_rowspace *sp = &lg->space[s];
-        int runs = p->max_cons[s];
-        runs = p->min_cons[s] > runs ? p->min_cons[s] : runs;
-        runs = p->min_off[s] > runs ? p->min_off[s] : runs;
-        sp->runs = runs < p->ndays + 1 ? (runs > 0 ? runs : 1) : p->ndays + 1;
-        int64_t levels = p->max_minutes[s] / lg->unit,
-                most = (int64_t)longest * p->ndays;
-        sp->levels = (int)(levels < most ? levels : most);
-        sp->weekends = p->max_weekends[s] < nweekends ? p->max_weekends[s]
-                                                      : nweekends;
-        sp->size = (size_t)(p->nshifts + 1) * (size_t)sp->runs * 2 *
-                   ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
-        size_t table = sp->size * ((size_t)p->ndays + 1);
-        total += table;
-        lg->states = total;
-        lg->widest = table > lg->widest ? table : lg->widest;
-        if (total > max_states) {
-            cs_error_set(err, NULL,
-                         "bound lagrange: more than %zu row states (at "
-                         "staff %s); raise strategy.lagrange_states or use "
-                         "bound days or weekends",
-                         max_states, p->staff_id[s]);
-            shf_lagrange_free(lg);
-            return NULL;
-        }
+    /* minutes and weekends tracked where the tables fit, else priced */
+    lg->priced = rows == SHF_ROWS_PRICED;
+    bool fits = size_tables(lg, p, max_states);
+    if (!fits && rows == SHF_ROWS_AUTO) {
+        lg->priced = true;
+        fits = size_tables(lg, p, max_states);
     }
+    if (!fits) {
+        cs_error_set(err, NULL,
+                     "bound lagrange: more than %zu row states %s; raise "
+                     "strategy.lagrange_states or use bound days or weekends",
+                     max_states,
+                     lg->priced ? "even with minutes and weekends priced"
+                                : "with minutes and weekends tracked");
+        shf_lagrange_free(lg);
+        return NULL;
+    }
+    if (iterations < 0)
+        iterations = auto_steps(lg, p);
     for (int s = 0; s < p->nstaff; s++) {
         lg->space[s].togo = cs_xmalloc(lg->space[s].size *
                                        ((size_t)p->ndays + 1) * sizeof(double));
@@ -234,6 +339,11 @@ void shf_lagrange_free(struct shf_lagrange *lg)
     }
     free(lg->space);
     free(lg->level);
+    free(lg->cls);
+    free(lg->cls_no_next);
+    free(lg->minute_price);
+    free(lg->weekend_price);
+    free(lg->row_const);
     free(lg->lambda);
     free(lg->rest);
     free(lg->reach);
@@ -338,11 +448,14 @@ static struct prefix *prefix_at(const struct shf_lagrange *lg,
     int d = len - 1, v = row[d];
     cur->ok = prev->ok && shf_row_step(lg, p, s, d, prev->r, v, &cur->r);
     if (cur->ok) {
-        cur->setup = prev->setup + shf_value_cost(lg, p, lg->lambda, s, d, v);
-        cur->round =
-            *pins->any
-                ? prev->round + shf_value_cost(lg, p, pins->lambda, s, d, v)
-                : 0;
+        double extra = shf_step_extra(lg, p, s, d, prev->r, v);
+        cur->setup = prev->setup + shf_value_cost(lg, p, lg->lambda, s, d, v) +
+                     extra;
+        cur->round = *pins->any ? prev->round +
+                                      shf_value_cost(lg, p, pins->lambda, s,
+                                                     d, v) +
+                                      extra
+                                : 0;
         cur->requests =
             prev->requests +
             p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
@@ -361,6 +474,7 @@ double shf_lagrange_try(const struct shf_lagrange *lg,
     if (!e->ok || !shf_row_step(lg, p, s, d, e->r, v, &to))
         return INFINITY;
     return e->setup + shf_value_cost(lg, p, lg->lambda, s, d, v) +
+           shf_step_extra(lg, p, s, d, e->r, v) +
            sp->togo[(size_t)(d + 1) * sp->size + shf_row_index(sp, to)];
 }
 

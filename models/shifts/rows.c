@@ -79,7 +79,8 @@ static inline double cheapest(const struct shf_lagrange *lg,
         struct shf_rowstate t;
         if (cost[v] == INFINITY || !shf_row_step(lg, p, s, d, r, v, &t))
             continue;
-        double c = cost[v] + next[shf_row_index(sp, t)];
+        double c = cost[v] + shf_step_extra(lg, p, s, d, r, v) +
+                   next[shf_row_index(sp, t)];
         if (c < best) {
             best = c;
             best_v = v;
@@ -102,9 +103,12 @@ void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
 {
     const struct shf_rowspace *sp = &lg->space[s];
     double *end = togo + (size_t)p->ndays * sp->size;
+    /* the end: a tracked row must have worked its least minutes; a priced
+     * one has its multipliers' constant */
     for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
         end[sp->at[i]] =
-            sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
+            lg->priced ? lg->row_const[s]
+            : sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
                                                                 : INFINITY;
     for (int d = p->ndays - 1; d >= 0; d--) {
         double *here = togo + (size_t)d * sp->size, *next = here + sp->size;
@@ -116,22 +120,29 @@ void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
     }
 }
 
-/* Follow the cheapest row of staff s from day 0; add its cover to g. */
+/* Follow the cheapest row of staff s from day 0; add its cover to g, and
+ * give its minutes and weekends worked. */
 void shf_add_best_row(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const double *lambda, int s,
-                      double *g)
+                      double *g, int64_t *minutes, int *weekends)
 {
     const struct shf_rowspace *sp = &lg->space[s];
     struct shf_rowstate r = SHF_BEFORE_DAY0;
+    *minutes = 0;
+    *weekends = 0;
     for (int d = 0; d < p->ndays; d++) {
         double cost[SHF_MAX_SHIFTS + 1];
         int v;
+        struct shf_rowstate from = r;
         day_costs(lg, p, lambda, s, d, NULL, cost);
         cheapest(lg, p, s, d, r, cost, sp->togo + (size_t)(d + 1) * sp->size,
                  &v, &r);
         if (v < 0)
             return;
-        if (v)
+        *weekends += shf_new_weekend(p, d, from, v);
+        if (v) {
             g[d * p->nshifts + v - 1] += 1;
+            *minutes += p->minutes[v - 1];
+        }
     }
 }

@@ -116,7 +116,14 @@ extern const struct cs_hooks *const shf_model_hooks;
  * 0), the length of the current run of worked or free days (capped where
  * the rules stop telling lengths apart), whether that run began on day 0
  * (exempt from the minimums), the minutes worked (in levels) and the
- * weekends worked. */
+ * weekends worked.  Yesterday's value is kept as its class: shifts that
+ * forbid the same shifts the next day are one class (the rules tell them
+ * apart no further).  When those tables would pass strategy.lagrange_states
+ * (long horizons), the rows are `priced': minutes and weekends are not
+ * tracked at all, their limits leave the row rules and enter the row's cost
+ * with multipliers of their own (mu_max (minutes - max) + mu_min (min -
+ * minutes) + pi (weekends - max), all multipliers >= 0, so a legal row
+ * costs no more than it would; lagrange.c improves them with the prices). */
 struct shf_rowstate {
     int last, len, from0, minutes, weekends;
 };
@@ -125,6 +132,16 @@ struct shf_lagrange {
     int nstaff, ndays, nshifts;
     int unit;             /* minutes of a level: gcd of the shift lengths */
     int *level;           /* nshifts: a shift's length in levels          */
+    int nclasses;         /* classes of shifts by what may follow them     */
+    int *cls;             /* nshifts: a shift's class, 1..nclasses         */
+    uint64_t *cls_no_next; /* nclasses: the shifts that may not follow     */
+    bool priced;          /* minutes and weekends priced, not tracked      */
+    double *minute_price; /* nstaff: mu_max - mu_min (0 unless priced)     */
+    double *weekend_price; /* nstaff: pi (0 unless priced)                 */
+    double *row_const;    /* nstaff: - mu_max max + mu_min min - pi max_w  */
+    int steps;            /* the subgradient steps taken at set-up          */
+    double shift_minutes; /* the shifts' average length: the scale of the
+                             minutes' multipliers                          */
     struct shf_rowspace { /* one staff member's states before a day       */
         int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
         size_t size;      /* states per day                                */
@@ -157,6 +174,14 @@ static inline size_t shf_row_index(const struct shf_rowspace *sp,
            (size_t)r.weekends;
 }
 
+/* Whether value v on day d, after a row in state r, works a new weekend. */
+static inline bool shf_new_weekend(const struct shf_problem *p, int d,
+                                   struct shf_rowstate r, int v)
+{
+    return v > 0 && shf_weekend_day(p, d) &&
+           !((p->weekday0 + d) % 7 == SHF_SUNDAY && r.last > 0);
+}
+
 /* Value v on day d from state r (r.last = -1 on day 0): the next state, or
  * false if a rule forbids it.  The same rules as the search's legal(). */
 static inline bool shf_row_step(const struct shf_lagrange *lg,
@@ -168,7 +193,7 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
     bool same = d > 0 && (r.last > 0) == (v > 0);
     out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
     out->from0 = d == 0 || (same && r.from0);
-    out->last = v;
+    out->last = v ? lg->cls[v - 1] : 0;
     out->minutes = r.minutes;
     out->weekends = r.weekends;
     if (!v)
@@ -178,25 +203,38 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
         (skill >= 0 && !(p->skills[s] >> skill & 1)))
         return false;
     if (r.last > 0 &&
-        ((p->no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
+        ((lg->cls_no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
         return false;
     if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
         return false;
+    if (lg->priced)
+        return true;
     out->minutes += lg->level[t];
     if (out->minutes > sp->levels)
         return false;
-    out->weekends += shf_weekend_day(p, d) &&
-                     !((p->weekday0 + d) % 7 == SHF_SUNDAY && r.last > 0);
+    out->weekends += shf_new_weekend(p, d, r, v);
     return out->weekends <= sp->weekends;
 }
 
-/* What value v costs staff s on day d under prices lambda. */
+/* What value v costs staff s on day d under prices lambda (priced rows:
+ * with its minutes' price). */
 static inline double shf_value_cost(const struct shf_lagrange *lg,
                                     const struct shf_problem *p,
                                     const double *lambda, int s, int d, int v)
 {
     double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
-    return v ? c + lambda[d * lg->nshifts + v - 1] : c;
+    return v ? c + lambda[d * lg->nshifts + v - 1] +
+                   lg->minute_price[s] * p->minutes[v - 1]
+             : c;
+}
+
+/* The step's cost beyond shf_value_cost: a priced row's new weekend. */
+static inline double shf_step_extra(const struct shf_lagrange *lg,
+                                    const struct shf_problem *p, int s, int d,
+                                    struct shf_rowstate r, int v)
+{
+    return lg->priced && shf_new_weekend(p, d, r, v) ? lg->weekend_price[s]
+                                                     : 0;
 }
 
 /* rows.c: the states a row of staff s can be in before each day (space's
@@ -210,6 +248,6 @@ void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
                     double *togo);
 void shf_add_best_row(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const double *lambda, int s,
-                      double *g);
+                      double *g, int64_t *minutes, int *weekends);
 
 #endif

@@ -18,10 +18,14 @@
 #define SHF_BOUNDS(X)                                                         \
     X(SHF_BOUND_DAYS, "days")                                                 \
     X(SHF_BOUND_WEEKENDS, "weekends")                                         \
-    X(SHF_BOUND_LAGRANGE, "lagrange")
+    X(SHF_BOUND_LAGRANGE, "lagrange")                                         \
+    X(SHF_BOUND_AUTO, "auto")
 
 enum shf_order { SHF_ORDERS(SHF_ENUM_CONSTANT) };
 enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
+
+/* optimize by one branch and bound up to this many cells, rounds above */
+#define SHF_PROVE_CELLS 200
 
 static const char *const format_names[] = {"curtois", NULL};
 static const char *const order_names[] = {SHF_ORDERS(SHF_ENUM_NAME) NULL};
@@ -65,27 +69,36 @@ static const struct cs_option shf_options[] = {
      .choices = order_names,
      .help = "cells day by day (every staff member's day 0 first) or staff "
              "by staff"},
-    {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "days",
+    {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "auto",
      .choices = bound_names,
      .help = "optimize: the cover bound day by day; weekends: also the "
              "weekend places the staff's weekend limits leave empty; "
              "lagrange: every staff member's cheapest legal row under cover "
-             "prices (needs order staff)"},
+             "prices (needs order staff); auto: lagrange under order staff, "
+             "else days"},
     {.key = "strategy.lagrange_states", .type = CS_OPT_INT,
      .def = "8000000", .min = 1, .max = 1e10,
      .help = "bound lagrange: most row states (8 bytes each), all staff and "
              "days together"},
-    {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "500",
-     .min = 0, .max = 1e9,
-     .help = "bound lagrange: subgradient steps improving the cover prices"},
+    {.key = "strategy.lagrange_rows", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = (const char *const[]){"auto", "tracked", "priced", NULL},
+     .help = "bound lagrange: rows track their minutes and weekends "
+             "exactly, or price them with multipliers of their own (a "
+             "weaker bound with small tables); auto: tracked where the "
+             "tables fit strategy.lagrange_states"},
+    {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 1e9, .all_word = "auto",
+     .help = "bound lagrange: subgradient steps improving the cover prices "
+             "(auto: 500, fewer where the row tables are large)"},
     {.key = "strategy.lns_days", .type = CS_OPT_INT, .def = "14", .min = 1,
-     .max = SHF_MAX_DAYS, .help = "days a neighbourhood frees"},
-    {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "3", .min = 1,
+     .max = SHF_MAX_DAYS,
+     .help = "days a neighbourhood frees (at its first size; sizes grow "
+             "after rounds that search their neighbourhood out)"},
+    {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "8", .min = 1,
      .max = SHF_MAX_STAFF, .help = "staff members a neighbourhood frees"},
-    {.key = "strategy.lns_rows", .type = CS_OPT_INT, .def = "0", .min = 0,
+    {.key = "strategy.lns_rows", .type = CS_OPT_INT, .def = "2", .min = 0,
      .max = SHF_MAX_STAFF,
-     .help = "every other round frees this many whole rows instead (0 = "
-             "never)"},
+     .help = "the whole-row neighbourhood frees this many rows (0 = never)"},
     {.key = NULL},
 };
 
@@ -139,6 +152,10 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     }
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
+    if (bound == SHF_BOUND_AUTO)
+        bound = p->by_staff && how->task == CS_TASK_OPTIMIZE && !p->pin
+                    ? SHF_BOUND_LAGRANGE
+                    : SHF_BOUND_DAYS;
     p->weekend_bound = bound == SHF_BOUND_WEEKENDS;
     if (bound == SHF_BOUND_LAGRANGE && !p->by_staff) {
         shf_problem_free(p);
@@ -149,11 +166,23 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         how->task == CS_TASK_OPTIMIZE) {
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
-            (int)cs_config_int(cfg, "strategy.lagrange_steps"), err);
-        if (!p->lagrange) {
+            (int)cs_config_int(cfg, "strategy.lagrange_steps"),
+            cs_config_enum(cfg, "strategy.lagrange_rows"), err);
+        if (!p->lagrange && cs_config_enum(cfg, "strategy.bound") ==
+                                SHF_BOUND_AUTO) {
+            bound = SHF_BOUND_DAYS; /* auto: the tables do not fit */
+            memset(err, 0, sizeof *err);
+        } else if (!p->lagrange) {
             shf_problem_free(p);
             return repoint(-1, cfg, "strategy.bound", err);
         }
+    }
+    cs_problem_chose(out, "strategy.bound", "%s", bound_names[bound]);
+    if (p->lagrange) {
+        cs_problem_chose(out, "strategy.lagrange_steps", "%d",
+                         p->lagrange->steps);
+        cs_problem_chose(out, "strategy.lagrange_rows", "%s",
+                         p->lagrange->priced ? "priced" : "tracked");
     }
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
@@ -170,6 +199,12 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (p->by_staff && !p->pin)
         out->layers = (struct cs_layers){.restarts = CS_RESTARTS_GEOMETRIC,
                                          .restart_nodes = 20000};
+    /* optimize: one branch and bound where it can finish (Instances 1 and
+     * 2 prove their optimum in seconds), else neighbourhood rounds of
+     * 10000 nodes (measured on Instances 3-7: docs/shifts.md) */
+    if (how->task == CS_TASK_OPTIMIZE && !p->pin &&
+        p->nstaff * p->ndays > SHF_PROVE_CELLS)
+        out->layers.lns_nodes = 10000;
     return 0;
 }
 

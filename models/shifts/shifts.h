@@ -152,13 +152,17 @@ const struct shf_problem *shf_state_problem(const void *state);
 const signed char *shf_state_roster(const void *state);
 
 /* ---- strategy.bound: lagrange (lagrange.c, rows.c) ----
- * Cover prices improved by `iterations` subgradient steps, and every staff
- * member's cheapest row under them as a dynamic program (at most max_states
- * states in all, else NULL and err). */
+ * Cover prices improved by `iterations` subgradient steps (< 0: as many as
+ * the tables' size allows, at most 500), and every staff member's cheapest
+ * row under them as a dynamic program (at most max_states states in all,
+ * else NULL and err).  rows: SHF_ROWS_TRACKED keeps minutes and weekends in
+ * the states, SHF_ROWS_PRICED prices them instead (search.h), AUTO tracks
+ * them where the tables fit. */
+enum { SHF_ROWS_AUTO, SHF_ROWS_TRACKED, SHF_ROWS_PRICED };
 struct shf_lagrange;
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
-                                      struct cs_error *err);
+                                      int rows, struct cs_error *err);
 void shf_lagrange_free(struct shf_lagrange *lg);
 /* Neighbourhood rounds.  Rows pinned whole count as set; the others are
  * priced afresh each round: a shift costs what it changes in the cover the

@@ -347,7 +347,25 @@ struct cs_problem {
      * that key).  NULL: strategy.state as configured.  Last, so a model
      * built before it leaves it zero. */
     const char *state;
+    /* Strategy keys the model resolved itself ("auto", and defaults it
+     * chose by the instance's size), for --json: the key ("strategy.bound")
+     * and the value chosen, as the config would spell it; the first entry
+     * with a NULL key ends the list (cs_problem_chose adds one).  Last, so a
+     * model built before it leaves it empty. */
+    struct cs_choice {
+        const char *key;
+        char value[32];
+    } chosen[8];
 };
+
+/* Record that the model chose `value` (printf format) for strategy key
+ * `key` (a string that outlives the problem); past the eighth, ignored. */
+void cs_problem_chose(struct cs_problem *p, const char *key, const char *fmt,
+                      ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* The bytes a state of this problem takes. */
 static inline size_t cs_problem_state_size(const struct cs_problem *p)
