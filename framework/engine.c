@@ -302,6 +302,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         out->stats = e.dfs.stats;
         out->restarts = e.restarts;
         out->rounds = e.rounds;
+        out->root_bound = e.root_bound;
+        out->first_seconds = e.first_at ? e.first_at - e.started : -1;
         eng_state_free(&e, state);
         eng_free(&e);
     }

@@ -34,6 +34,12 @@ struct cs_engine {
                                    keeps the best in between */
     void *ud;
     struct cs_shared *shared;  /* portfolio: NULL alone */
+    /* optimize: the root's bound, when the first solution came (0: not
+     * yet), and where solutions go on to from the layer that notes it */
+    int64_t root_bound;
+    double first_at;
+    cs_solution_fn first_on_solution;
+    void *first_ud;
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,

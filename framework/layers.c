@@ -186,14 +186,32 @@ static int branch_and_bound(struct cs_engine *e, void *state)
     return eng_dfs(e, state, eng_nodes_left(e));
 }
 
+/* on_solution under optimize: note when the first came, pass it on. */
+static bool note_first(void *ud, const struct cs_hooks *h, const void *state,
+                       uint64_t weight)
+{
+    struct cs_engine *e = ud;
+    if (!e->first_at)
+        e->first_at = cs_now();
+    return e->first_on_solution
+               ? e->first_on_solution(e->first_ud, h, state, weight)
+               : true;
+}
+
 int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
                    int64_t *bound)
 {
     struct cs_dfs *d = &e->dfs;
     const struct cs_hooks *h = e->problem->hooks;
-    *bound = h->bound(state);
+    *bound = e->root_bound = h->bound(state);
+    e->first_on_solution = d->on_solution;
+    e->first_ud = d->ud;
+    d->on_solution = note_first;
+    d->ud = e;
     int status = h->relax && e->layers.lns_nodes ? rounds(e, state, *bound)
                                                  : branch_and_bound(e, state);
+    d->on_solution = e->first_on_solution;
+    d->ud = e->first_ud;
     bool found = d->stats.solutions > 0;
     *cost = found ? d->incumbent : 0;
     if (status == CS_COMPLETE || (found && d->incumbent <= *bound)) {

@@ -148,6 +148,7 @@ static enum cs_status merged_status(const struct portfolio *pf,
         interrupted |= s == CS_INTERRUPTED;
         if (pf->members[t].bound > out->bound)
             out->bound = pf->members[t].bound;
+
     }
     if (optimizing && sh->found) {
         out->cost = atomic_load(&sh->incumbent);
@@ -181,8 +182,15 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
     if (started < threads)
         rc = cs_error_set(err, NULL, "cannot start a worker thread");
     out->bound = INT64_MIN;
+    out->first_seconds = -1;
     for (int t = 0; t < started; t++) {
         const struct cs_stats *s = &pf.members[t].e.dfs.stats;
+        const struct cs_engine *e = &pf.members[t].e;
+        if (!t || e->root_bound > out->root_bound)
+            out->root_bound = e->root_bound;
+        if (e->first_at && (out->first_seconds < 0 ||
+                            e->first_at - e->started < out->first_seconds))
+            out->first_seconds = e->first_at - e->started;
         out->stats.nodes += s->nodes;
         out->stats.checks += s->checks;
         out->stats.fails += s->fails;

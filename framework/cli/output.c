@@ -358,6 +358,10 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"bound\": %" PRId64, r->bound);
         if (costs && s->solutions)
             fprintf(o->out, ", \"gap\": %.6f", gap(r));
+        if (costs && r->status != CS_INFEASIBLE)
+            fprintf(o->out, ", \"root_bound\": %" PRId64, r->root_bound);
+        if (costs && r->first_seconds >= 0)
+            fprintf(o->out, ", \"first_seconds\": %.6f", r->first_seconds);
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,

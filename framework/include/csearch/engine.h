@@ -160,6 +160,10 @@ struct cs_result {
     uint64_t steps, conflicts, peak_bytes;
     int portfolio;            /* threads of a portfolio; 0: none */
     struct cs_units units;
+    /* optimize: the bound at the root, and the seconds from the search's
+     * start to its first solution (< 0: none) */
+    int64_t root_bound;
+    double first_seconds;
 };
 
 /* Check that spec and split suit the problem (MRV needs domain_size, a task
