@@ -234,6 +234,10 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
         set(cfg, bounds[order / 2]);
         assert_int_equal(optimized(cfg, CS_OPTIMAL, best).bound, best);
     }
+    /* priced rows (minutes and weekends by multipliers): still a bound */
+    set(cfg, "strategy.order=staff");
+    set(cfg, "strategy.lagrange_rows=priced");
+    assert_int_equal(optimized(cfg, CS_OPTIMAL, best).bound, best);
     assert_int_equal(best, 40);
     cs_config_free(cfg);
 }
@@ -268,6 +272,22 @@ static void test_shifts_curtois_solve(void **ctx)
         assert_int_equal(run.stats.nodes, cases[i].nodes);
         cs_config_free(cfg);
     }
+}
+
+/* Every kind of neighbourhood, in turn and sizes growing, under a node
+ * limit (deterministic); every roster on the way checked. */
+static void test_shifts_neighbourhood_kinds(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {
+        "model=shifts", "task=optimize",
+        "params.instance=" DATA "Instance7.txt",
+        "strategy.neighbourhoods=cover,shift,staff,rows",
+        "strategy.lns_grow=true", "limits.nodes=300000", NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_result run = optimized(cfg, CS_LIMIT, 1587);
+    assert_int_equal(run.rounds, 42);
+    cs_config_free(cfg);
 }
 
 /* Rounds of neighbourhoods under a node limit: deterministic, so the cost
@@ -309,9 +329,17 @@ static void test_shifts_root_bounds(void **ctx)
         assert_int_equal(run.status, CS_LIMIT);
         assert_int_equal(run.bound, cases[i].root);
     }
+    /* priced rows: weaker at the root (429), yet a bound all the way */
+    set(cfg, "strategy.lagrange_rows=priced");
+    struct cs_result priced;
+    run_config(cfg, &priced, check_each, &(struct seen){0});
+    assert_int_equal(priced.bound, 429);
+    assert_int_equal(priced.root_bound, 429);
+    set(cfg, "strategy.lagrange_rows=auto");
     set(cfg, "limits.nodes=0");
     struct cs_result run = optimized(cfg, CS_OPTIMAL, 607);
     assert_int_equal(run.bound, 607);
+    assert_int_equal(run.root_bound, 558);
     assert_int_equal(run.stats.nodes, 2904842);
     cs_config_free(cfg);
 }
@@ -438,6 +466,10 @@ static void test_shifts_spec_errors(void **ctx)
                       "spec.yaml:7:19: bound lagrange: more than 200 row "
                       "states even with minutes and weekends priced; raise strategy.lagrange_states "
                       "or use bound days or weekends");
+    expect_spec_error(HEAD "  staff: [{id: A}]\n"
+                           "strategy: {neighbourhoods: 'rows,cells'}\n",
+                      "spec.yaml:6:28: 'strategy.neighbourhoods': no kind "
+                      "'cells' (staff, rows, cover, shift)");
     expect_spec_error(HEAD "  staff: [{id: A, max_weekends: lots}]\n",
                       "spec.yaml:5:33: 'max_weekends' must be an integer, "
                       "not 'lots'");
@@ -576,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_shifts_optimize_matches_brute_force),
         cmocka_unit_test(test_shifts_curtois_solve),
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
+        cmocka_unit_test(test_shifts_neighbourhood_kinds),
         cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_infeasible),

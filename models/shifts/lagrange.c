@@ -232,14 +232,17 @@ static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
 }
 
 /* The set-up's subgradient steps by default: 500, or fewer where one step
- * (every staff member's table, each state's values) is large, so the
- * set-up stays near STEPS_WORK state-value visits (about two seconds here;
- * Instances 1-8 take all 500). */
-#define STEPS_WORK 4e9
+ * (every reachable state of every staff member's table, each with every
+ * value) is large, so the set-up stays near STEPS_WORK visits (about four
+ * seconds here: Instance12 takes 288 steps, Instance24 21; Instances 1-11
+ * all 500). */
+#define STEPS_WORK 1.5e9
 static int auto_steps(const struct shf_lagrange *lg,
                       const struct shf_problem *p)
 {
-    double visits = (double)lg->states * (p->nshifts + 1);
+    double visits = 0; /* one step: every reachable state, every value */
+    for (int s = 0; s < p->nstaff; s++)
+        visits += (double)lg->space[s].first[p->ndays + 1] * (p->nshifts + 1);
     double steps = STEPS_WORK / (visits > 1 ? visits : 1);
     return steps >= 500 ? 500 : steps < 10 ? 10 : (int)steps;
 }
@@ -286,13 +289,13 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
         shf_lagrange_free(lg);
         return NULL;
     }
-    if (iterations < 0)
-        iterations = auto_steps(lg, p);
     for (int s = 0; s < p->nstaff; s++) {
         lg->space[s].togo = cs_xmalloc(lg->space[s].size *
                                        ((size_t)p->ndays + 1) * sizeof(double));
         shf_row_reachable(lg, p, s);
     }
+    if (iterations < 0)
+        iterations = auto_steps(lg, p);
 
     /* who may work (d, t): staff s and on; a loose count only loosens */
     lg->reach = cs_xcalloc(((size_t)p->nstaff + 1) * (size_t)nk,

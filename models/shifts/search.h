@@ -106,9 +106,37 @@ static inline void shf_refresh_day(struct shf_state *st, int d)
 int shf_max_days_left(struct shf_state *st, int s, int from);
 int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
 
-/* ---- the hooks (rules.c) ---- */
+/* ---- the hooks (rules.c; relax in neighbourhoods.c) ---- */
+
+/* strategy.neighbourhoods' kinds (neighbourhoods.c) */
+#define SHF_NEIGHBOURHOODS(X)                                                 \
+    X(SHF_NB_STAFF, "staff")                                                  \
+    X(SHF_NB_ROWS, "rows")                                                    \
+    X(SHF_NB_COVER, "cover")                                                  \
+    X(SHF_NB_SHIFT, "shift")
+enum shf_neighbourhood { SHF_NEIGHBOURHOODS(SHF_ENUM_CONSTANT) };
 
 extern const struct cs_hooks *const shf_model_hooks;
+void shf_relax(void *state, const void *best, const struct cs_round *round);
+
+/* The state's pins for the Lagrangian bound (struct shf_pins): bound()
+ * reads them, relax() writes them. */
+static inline struct shf_pins shf_pins_of(const struct shf_state *st)
+{
+    const struct shf_problem *p = st->p;
+    void *base = (void *)st; /* bound() reads them, relax() writes them */
+    return (struct shf_pins){SHF_AT(base, p->o_pcover, int32_t),
+                             SHF_AT(base, p->o_preach, int32_t),
+                             SHF_AT(base, p->o_preq, int64_t),
+                             SHF_AT(base, p->o_prest, double),
+                             SHF_AT(base, p->o_plambda, double),
+                             SHF_AT(base, p->o_ptogo, double),
+                             SHF_AT(base, p->o_pslot, int32_t),
+                             p->lagrange_slots,
+                             SHF_AT(base, p->o_pany, int32_t),
+                             SHF_AT(base, p->o_pscratch, void)};
+}
+
 
 /* ---- strategy.bound lagrange: the row tables (lagrange.c, rows.c) ----
  *

@@ -96,11 +96,52 @@ static const struct cs_option shf_options[] = {
              "after rounds that search their neighbourhood out)"},
     {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "8", .min = 1,
      .max = SHF_MAX_STAFF, .help = "staff members a neighbourhood frees"},
+    {.key = "strategy.neighbourhoods", .type = CS_OPT_STRING,
+     .def = "rows,staff",
+     .help = "the neighbourhoods rounds take in turn, comma-separated: "
+             "staff (lns_staff over lns_days), rows (lns_rows whole rows), "
+             "cover (around the worst cover line), shift (who works one "
+             "shift type most)"},
+    {.key = "strategy.lns_grow", .type = CS_OPT_BOOL, .def = "false",
+     .help = "neighbourhood sizes follow the rounds: larger after one "
+             "searched out, smaller after one cut short"},
     {.key = "strategy.lns_rows", .type = CS_OPT_INT, .def = "2", .min = 0,
      .max = SHF_MAX_STAFF,
      .help = "the whole-row neighbourhood frees this many rows (0 = never)"},
     {.key = NULL},
 };
+
+static const char *const neighbourhood_names[] = {
+    SHF_NEIGHBOURHOODS(SHF_ENUM_NAME) NULL};
+
+/* strategy.neighbourhoods: kinds by name, comma-separated, at most four. */
+static int read_neighbourhoods(struct shf_problem *p,
+                               const struct cs_config *cfg,
+                               struct cs_error *err)
+{
+    const char *text = cs_config_str(cfg, "strategy.neighbourhoods");
+    p->nb_count = 0;
+    for (const char *at = text;;) {
+        size_t len = strcspn(at, ",");
+        int k = 0;
+        while (neighbourhood_names[k] &&
+               (strlen(neighbourhood_names[k]) != len ||
+                strncmp(neighbourhood_names[k], at, len)))
+            k++;
+        if (!neighbourhood_names[k] || p->nb_count == 4)
+            return cs_error_at(err, cs_config_pos(cfg, "strategy.neighbourhoods"),
+                               !neighbourhood_names[k]
+                                   ? "'strategy.neighbourhoods': no kind "
+                                     "'%.*s' (staff, rows, cover, shift)"
+                                   : "'strategy.neighbourhoods': at most four "
+                                     "kinds%.*s",
+                               !neighbourhood_names[k] ? (int)len : 0, at);
+        p->nb_kinds[p->nb_count++] = k;
+        if (!at[len])
+            return 0;
+        at += len + 1;
+    }
+}
 
 /* A file that cannot be read at all is the config key's fault: point there
  * (errors inside the file keep their own line). */
@@ -187,6 +228,11 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");
     p->lns_rows = (int)cs_config_int(cfg, "strategy.lns_rows");
+    p->lns_grow = cs_config_bool(cfg, "strategy.lns_grow");
+    if (read_neighbourhoods(p, cfg, err)) {
+        shf_problem_free(p);
+        return -1;
+    }
     p->lagrange_slots = p->lns_staff > p->lns_rows ? p->lns_staff : p->lns_rows;
     shf_layout(p);
     out->hooks = shf_model_hooks;

@@ -85,6 +85,8 @@ struct shf_problem {
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
     int lns_days, lns_staff, lns_rows;
+    int nb_kinds[4], nb_count; /* strategy.neighbourhoods, in turn      */
+    bool lns_grow;             /* strategy.lns_grow: sizes follow rounds */
 
     /* state layout (bytes from the start of struct shf_state) */
     size_t state_size;
