@@ -278,10 +278,51 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     return 0;
 }
 
+/* One search of a plain engine on a fresh state, into out. */
+static void run_plain(const struct cs_spec *spec, struct cs_result *out)
+{
+    struct cs_engine e;
+    eng_init(&e, spec, NULL);
+    void *state = eng_state_new(&e);
+    out->status = (enum cs_status)eng_run(&e, state, &out->cost, &out->bound);
+    out->stats = e.dfs.stats;
+    out->restarts = e.restarts;
+    out->rounds = e.rounds;
+    eng_state_free(&e, state);
+    eng_free(&e);
+}
+
+/* A given assignment (cs_problem.given) has one path to search: no layer,
+ * thread or split can add to it.  It runs as optimize when the hooks have
+ * a cost, so the result carries it; the bound of one assignment proves
+ * nothing about others, so a solution found is checked, never optimal. */
+static int check_given(const struct cs_spec *spec, struct cs_result *out,
+                       struct cs_error *err)
+{
+    const struct cs_hooks *h = spec->problem->hooks;
+    struct cs_spec plain = *spec;
+    plain.layers = (struct cs_layers){0};
+    if (h->cost && h->bound)
+        plain.task = CS_TASK_OPTIMIZE;
+    if (cs_spec_validate(&plain, NULL, err))
+        return -1;
+    double started = cs_now();
+    run_plain(&plain, out);
+    bool found = out->stats.solutions > 0;
+    if (found && (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
+        out->status = CS_CHECKED;
+        out->bound = 0; /* none: the output prints no bound for a check */
+    }
+    out->stats.seconds = cs_now() - started;
+    return 0;
+}
+
 int cs_search(const struct cs_spec *spec, const struct cs_split *split,
               struct cs_result *out, struct cs_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (spec->problem->given)
+        return check_given(spec, out, err);
     if (cs_spec_validate(spec, split, err))
         return -1;
     const struct cs_problem *p = spec->problem;
@@ -293,18 +334,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);
-    else {
-        struct cs_engine e;
-        eng_init(&e, spec, NULL);
-        void *state = eng_state_new(&e);
-        out->status = (enum cs_status)eng_run(&e, state, &out->cost,
-                                              &out->bound);
-        out->stats = e.dfs.stats;
-        out->restarts = e.restarts;
-        out->rounds = e.rounds;
-        eng_state_free(&e, state);
-        eng_free(&e);
-    }
+    else
+        run_plain(spec, out);
     out->stats.seconds = cs_now() - started;
     return rc;
 }
@@ -321,7 +352,7 @@ const char *cs_status_name(enum cs_status status)
 {
     static const char *const names[] = {"complete", "limit", "interrupted",
                                         "infeasible", "optimal",
-                                        "unverified"};
+                                        "unverified", "checked"};
     return (unsigned)status < sizeof names / sizeof *names ? names[status]
                                                            : "unknown";
 }

@@ -314,7 +314,11 @@ void out_end(struct out *o, const struct cs_result *r)
     double rate = s->seconds > 0
                       ? (double)(s->nodes - r->units.resumed_nodes) / s->seconds
                       : 0;
-    bool costs = o->job->task == CS_TASK_OPTIMIZE;
+    /* a bound and a gap for a search that optimised; a given assignment
+     * checked has its cost alone (whatever the task) */
+    bool checked = r->status == CS_CHECKED && p->hooks->cost;
+    bool costs = o->job->task == CS_TASK_OPTIMIZE && !checked;
+    bool cost = (costs || checked) && s->solutions;
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
@@ -339,7 +343,7 @@ void out_end(struct out *o, const struct cs_result *r)
     } else if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(r->status), s->solutions);
-        if (costs && s->solutions)
+        if (cost)
             fprintf(o->out, ", \"cost\": %" PRId64, r->cost);
         if (costs && r->status != CS_INFEASIBLE) /* nothing to bound */
             fprintf(o->out, ", \"bound\": %" PRId64, r->bound);
@@ -372,7 +376,7 @@ void out_end(struct out *o, const struct cs_result *r)
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
-        if (costs && s->solutions)
+        if (cost)
             fprintf(o->out, "cost       %" PRId64 "\n", r->cost);
         if (costs && r->status != CS_INFEASIBLE)
             fprintf(o->out, "bound      %" PRId64 "\n", r->bound);

@@ -192,6 +192,20 @@ static void flush(struct line *l, struct cs_board *out)
         l->buf[0] = '\0';
 }
 
+/* An id as a CSV field (RFC 4180, as the roster reader takes it back): in
+ * double quotes, each quote doubled, when it holds a comma or a quote. */
+static void put_field(struct line *l, const char *id)
+{
+    if (!strpbrk(id, ",\"")) {
+        put(l, "%s", id);
+        return;
+    }
+    put(l, "\"");
+    for (const char *c = id; *c; c++)
+        put(l, "%s%c", *c == '"' ? "\"" : "", *c);
+    put(l, "\"");
+}
+
 static void write_csv(const struct shf_problem *p, const signed char *roster,
                       struct cs_board *out)
 {
@@ -202,10 +216,11 @@ static void write_csv(const struct shf_problem *p, const signed char *roster,
     cs_board_add(out, l.buf);
     for (int s = 0; s < p->nstaff; s++) {
         l.len = 0;
-        put(&l, "%s", p->staff_id[s]);
+        put_field(&l, p->staff_id[s]);
         for (int d = 0; d < p->ndays; d++) {
             int v = roster[shf_cell(p, s, d)];
-            put(&l, ",%s", v > 0 ? p->shift_id[v - 1] : "");
+            put(&l, ",");
+            put_field(&l, v > 0 ? p->shift_id[v - 1] : "");
         }
         cs_board_add(out, l.buf);
     }

@@ -34,8 +34,11 @@ enum cs_status {
     CS_INTERRUPTED, /* *stop was set (Ctrl-C, SIGTERM) */
     CS_INFEASIBLE,  /* proven that no solution exists */
     CS_OPTIMAL,     /* optimise: best cost proven */
-    CS_UNVERIFIED   /* a solution failed the model's verify hook: an
+    CS_UNVERIFIED,  /* a solution failed the model's verify hook: an
                        internal error, never printed */
+    CS_CHECKED      /* the problem was one assignment given to check
+                       (cs_problem.given), and it is a solution: nothing
+                       was searched for, so nothing is proven optimal */
 };
 
 /* Called for each solution found, with how many it stands for (its weight);

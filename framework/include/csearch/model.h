@@ -347,6 +347,13 @@ struct cs_problem {
      * that key).  NULL: strategy.state as configured.  Last, so a model
      * built before it leaves it zero. */
     const char *state;
+    /* Every variable is given (a solution to check, say a roster file),
+     * and the hooks' state comes out of init with each of them fixed to
+     * one value.  The engine then runs one plain search, without layers or
+     * threads, whatever the task: status CS_CHECKED when the assignment is
+     * a solution (with its cost, under optimize), never CS_OPTIMAL.  Last,
+     * like state: a model built before it leaves it false. */
+    bool given;
 };
 
 /* The bytes a state of this problem takes. */
