@@ -189,6 +189,9 @@ void out_init(struct out *o, const struct cs_job *job,
         .show = cs_config_int(cfg, "output.show"),
         .stats = cs_config_bool(cfg, "output.stats")};
     o->board.csv = o->format == CS_FORMAT_CSV; /* a model may honour it */
+    o->board.html = o->format == CS_FORMAT_HTML; /* likewise */
+    if (o->format == CS_FORMAT_HTML && (o->show < 0 || o->show > 1))
+        o->show = 1; /* a page holds one solution */
 }
 
 void out_free(struct out *o)
@@ -232,6 +235,8 @@ static void print_board(struct out *o)
         fputc(']', o->out);
     } else if (o->format == CS_FORMAT_CSV) {
         out_csv_board(o);
+    } else if (o->format == CS_FORMAT_HTML) {
+        out_html_board(o);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->sol, "%s\n", o->board.lines[i]);
@@ -333,6 +338,12 @@ void out_end(struct out *o, const struct cs_result *r)
         out_csv_end(o, r); /* a table alone, ready for a spreadsheet */
         fflush(o->out);
         return;
+    }
+    if (o->format == CS_FORMAT_HTML) {
+        out_html_end(o, r);
+        fflush(o->sol);
+        if (o->sol == o->out)
+            return; /* the page alone on stdout; else the results follow */
     }
     if (o->format == CS_FORMAT_JSON && o->job->layers.local) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64

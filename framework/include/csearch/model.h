@@ -118,6 +118,12 @@ struct cs_board {
     size_t count, cap;
     bool csv;
     bool table; /* set by the model: the lines are a CSV table of its own */
+    /* Likewise html (output.format html): a model with a page of its own
+     * honours it and sets page: its lines are then one self-contained HTML
+     * document, written as they are (otherwise the CLI puts the lines in a
+     * page of its own). */
+    bool html;
+    bool page;
 };
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
