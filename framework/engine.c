@@ -45,11 +45,28 @@ static int stop_reason(const struct cs_engine *e)
     return -1;
 }
 
+/* optimize: where the search stands, at most 4 times a second. */
+static void show_progress(struct cs_engine *e, uint64_t nodes)
+{
+    double now = cs_now();
+    if (now - e->shown < 0.25)
+        return;
+    e->shown = now;
+    const struct cs_dfs *d = &e->dfs;
+    struct cs_progress pr = {.elapsed = now - e->started, .optimizing = true,
+                             .has_cost = d->incumbent < INT64_MAX,
+                             .cost = d->incumbent, .bound = e->root_bound,
+                             .nodes = d->stats.nodes + nodes};
+    e->on_progress(e->progress_ud, &pr);
+}
+
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
     if (nodes >= e->node_cap)
         return CS_LIMIT;
+    if (e->on_progress)
+        show_progress(e, nodes);
     if (e->shared)
         layer_shared_poll(e); /* prune by the portfolio's best cost */
     int stop = stop_reason(e);
@@ -278,11 +295,18 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     return 0;
 }
 
-/* One search of a plain engine on a fresh state, into out. */
-static void run_plain(const struct cs_spec *spec, struct cs_result *out)
+/* One search of a plain engine on a fresh state, into out; under optimize
+ * with the split's progress line. */
+static void run_plain(const struct cs_spec *spec, const struct cs_split *split,
+                      struct cs_result *out)
 {
     struct cs_engine e;
     eng_init(&e, spec, NULL);
+    if (spec->task == CS_TASK_OPTIMIZE && split && split->on_progress) {
+        e.on_progress = split->on_progress;
+        e.progress_ud = split->progress_ud;
+        e.shown = e.started;
+    }
     void *state = eng_state_new(&e);
     out->status = (enum cs_status)eng_run(&e, state, &out->cost, &out->bound);
     out->stats = e.dfs.stats;
@@ -307,7 +331,7 @@ static int check_given(const struct cs_spec *spec, struct cs_result *out,
     if (cs_spec_validate(&plain, NULL, err))
         return -1;
     double started = cs_now();
-    run_plain(&plain, out);
+    run_plain(&plain, NULL, out);
     bool found = out->stats.solutions > 0;
     if (found && (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
         out->status = CS_CHECKED;
@@ -335,7 +359,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);
     else
-        run_plain(spec, out);
+        run_plain(spec, split, out);
     out->stats.seconds = cs_now() - started;
     return rc;
 }

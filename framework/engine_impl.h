@@ -34,6 +34,12 @@ struct cs_engine {
                                    keeps the best in between */
     void *ud;
     struct cs_shared *shared;  /* portfolio: NULL alone */
+    /* optimize: the progress line (split's on_progress, or NULL), when it
+     * was shown last, and the bound at the root it shows */
+    cs_progress_fn on_progress;
+    void *progress_ud;
+    double shown;
+    int64_t root_bound;
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,
