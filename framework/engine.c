@@ -55,7 +55,7 @@ static void show_progress(struct cs_engine *e, uint64_t nodes)
     const struct cs_dfs *d = &e->dfs;
     struct cs_progress pr = {.elapsed = now - e->started, .optimizing = true,
                              .has_cost = d->incumbent < INT64_MAX,
-                             .cost = d->incumbent, .bound = e->root_bound,
+                             .cost = d->incumbent, .bound = e->progress_bound,
                              .nodes = d->stats.nodes + nodes};
     e->on_progress(e->progress_ud, &pr);
 }
@@ -295,58 +295,54 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     return 0;
 }
 
-/* One search of a plain engine on a fresh state, into out; under optimize
- * with the split's progress line. */
-static void run_plain(const struct cs_spec *spec, const struct cs_split *split,
-                      struct cs_result *out)
+/* optimize on one thread: the split's progress line, and the bound it
+ * shows (asked of the root state, as the branch and bound asks it). */
+static void progress_from(struct cs_engine *e, const struct cs_split *split,
+                          void *state)
 {
-    struct cs_engine e;
-    eng_init(&e, spec, NULL);
-    if (spec->task == CS_TASK_OPTIMIZE && split && split->on_progress) {
-        e.on_progress = split->on_progress;
-        e.progress_ud = split->progress_ud;
-        e.shown = e.started;
-    }
-    void *state = eng_state_new(&e);
-    out->status = (enum cs_status)eng_run(&e, state, &out->cost, &out->bound);
-    out->stats = e.dfs.stats;
-    out->restarts = e.restarts;
-    out->rounds = e.rounds;
-    eng_state_free(&e, state);
-    eng_free(&e);
+    if (e->spec->task != CS_TASK_OPTIMIZE || !split || !split->on_progress)
+        return;
+    e->on_progress = split->on_progress;
+    e->progress_ud = split->progress_ud;
+    e->shown = e->started;
+    e->progress_bound = e->problem->hooks->bound(state);
 }
 
 /* A given assignment (cs_problem.given) has one path to search: no layer,
- * thread or split can add to it.  It runs as optimize when the hooks have
- * a cost, so the result carries it; the bound of one assignment proves
- * nothing about others, so a solution found is checked, never optimal. */
-static int check_given(const struct cs_spec *spec, struct cs_result *out,
-                       struct cs_error *err)
+ * thread or split can add to it, so it runs as one plain search; as
+ * optimize when the hooks have a cost, so the result carries it. */
+static const struct cs_spec *given_spec(const struct cs_spec *spec,
+                                        struct cs_spec *plain)
 {
     const struct cs_hooks *h = spec->problem->hooks;
-    struct cs_spec plain = *spec;
-    plain.layers = (struct cs_layers){0};
+    *plain = *spec;
+    plain->layers = (struct cs_layers){0};
     if (h->cost && h->bound)
-        plain.task = CS_TASK_OPTIMIZE;
-    if (cs_spec_validate(&plain, NULL, err))
-        return -1;
-    double started = cs_now();
-    run_plain(&plain, NULL, out);
-    bool found = out->stats.solutions > 0;
-    if (found && (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
+        plain->task = CS_TASK_OPTIMIZE;
+    return plain;
+}
+
+/* The bound of one assignment proves nothing about others: a solution
+ * found is checked, never optimal, and has no bound. */
+static void mark_checked(struct cs_result *out)
+{
+    if (out->stats.solutions &&
+        (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
         out->status = CS_CHECKED;
-        out->bound = 0; /* none: the output prints no bound for a check */
+        out->bound = 0;
     }
-    out->stats.seconds = cs_now() - started;
-    return 0;
 }
 
 int cs_search(const struct cs_spec *spec, const struct cs_split *split,
               struct cs_result *out, struct cs_error *err)
 {
     memset(out, 0, sizeof *out);
-    if (spec->problem->given)
-        return check_given(spec, out, err);
+    struct cs_spec plain;
+    const bool given = spec->problem->given;
+    if (given) {
+        spec = given_spec(spec, &plain);
+        split = NULL;
+    }
     if (cs_spec_validate(spec, split, err))
         return -1;
     const struct cs_problem *p = spec->problem;
@@ -358,8 +354,21 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);
-    else
-        run_plain(spec, split, out);
+    else {
+        struct cs_engine e;
+        eng_init(&e, spec, NULL);
+        void *state = eng_state_new(&e);
+        progress_from(&e, split, state);
+        out->status = (enum cs_status)eng_run(&e, state, &out->cost,
+                                              &out->bound);
+        out->stats = e.dfs.stats;
+        out->restarts = e.restarts;
+        out->rounds = e.rounds;
+        eng_state_free(&e, state);
+        eng_free(&e);
+    }
+    if (given)
+        mark_checked(out);
     out->stats.seconds = cs_now() - started;
     return rc;
 }

@@ -26,6 +26,12 @@ struct cs_engine {
     uint64_t node_limit;       /* of the whole search: limits.nodes or
                                   UINT64_MAX */
     uint64_t restarts, rounds; /* the layers' statistics */
+    /* optimize on one thread: the progress line (the split's on_progress,
+     * or NULL), when it was shown last, and the root's bound it shows */
+    cs_progress_fn on_progress;
+    void *progress_ud;
+    double shown;
+    int64_t progress_bound;
     uint64_t lns_offset;       /* portfolio: thread t's rounds are
                                   t * 2^32 + 1, + 2, ... (their parity,
                                   which a model may use, still alternates) */
@@ -34,12 +40,6 @@ struct cs_engine {
                                    keeps the best in between */
     void *ud;
     struct cs_shared *shared;  /* portfolio: NULL alone */
-    /* optimize: the progress line (split's on_progress, or NULL), when it
-     * was shown last, and the bound at the root it shows */
-    cs_progress_fn on_progress;
-    void *progress_ud;
-    double shown;
-    int64_t root_bound;
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,

@@ -173,7 +173,6 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
     struct cs_dfs *d = &e->dfs;
     const struct cs_hooks *h = e->problem->hooks;
     *bound = h->bound(state);
-    e->root_bound = *bound; /* for the progress line */
     int status = h->relax && e->layers.lns_nodes ? rounds(e, state, *bound)
                                                  : eng_dfs(e, state,
                                                            eng_nodes_left(e));
