@@ -45,11 +45,28 @@ static int stop_reason(const struct cs_engine *e)
     return -1;
 }
 
+/* optimize: where the search stands, at most 4 times a second. */
+static void show_progress(struct cs_engine *e, uint64_t nodes)
+{
+    double now = cs_now();
+    if (now - e->shown < 0.25)
+        return;
+    e->shown = now;
+    const struct cs_dfs *d = &e->dfs;
+    struct cs_progress pr = {.elapsed = now - e->started, .optimizing = true,
+                             .has_cost = d->incumbent < INT64_MAX,
+                             .cost = d->incumbent, .bound = e->progress_bound,
+                             .nodes = d->stats.nodes + nodes};
+    e->on_progress(e->progress_ud, &pr);
+}
+
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
     if (nodes >= e->node_cap)
         return CS_LIMIT;
+    if (e->on_progress)
+        show_progress(e, nodes);
     if (e->shared)
         layer_shared_poll(e); /* prune by the portfolio's best cost */
     int stop = stop_reason(e);
@@ -278,10 +295,54 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     return 0;
 }
 
+/* optimize on one thread: the split's progress line, and the bound it
+ * shows (asked of the root state, as the branch and bound asks it). */
+static void progress_from(struct cs_engine *e, const struct cs_split *split,
+                          void *state)
+{
+    if (e->spec->task != CS_TASK_OPTIMIZE || !split || !split->on_progress)
+        return;
+    e->on_progress = split->on_progress;
+    e->progress_ud = split->progress_ud;
+    e->shown = e->started;
+    e->progress_bound = e->problem->hooks->bound(state);
+}
+
+/* A given assignment (cs_problem.given) has one path to search: no layer,
+ * thread or split can add to it, so it runs as one plain search; as
+ * optimize when the hooks have a cost, so the result carries it. */
+static const struct cs_spec *given_spec(const struct cs_spec *spec,
+                                        struct cs_spec *plain)
+{
+    const struct cs_hooks *h = spec->problem->hooks;
+    *plain = *spec;
+    plain->layers = (struct cs_layers){0};
+    if (h->cost && h->bound)
+        plain->task = CS_TASK_OPTIMIZE;
+    return plain;
+}
+
+/* The bound of one assignment proves nothing about others: a solution
+ * found is checked, never optimal, and has no bound. */
+static void mark_checked(struct cs_result *out)
+{
+    if (out->stats.solutions &&
+        (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
+        out->status = CS_CHECKED;
+        out->bound = 0;
+    }
+}
+
 int cs_search(const struct cs_spec *spec, const struct cs_split *split,
               struct cs_result *out, struct cs_error *err)
 {
     memset(out, 0, sizeof *out);
+    struct cs_spec plain;
+    const bool given = spec->problem->given;
+    if (given) {
+        spec = given_spec(spec, &plain);
+        split = NULL;
+    }
     if (cs_spec_validate(spec, split, err))
         return -1;
     const struct cs_problem *p = spec->problem;
@@ -297,6 +358,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         struct cs_engine e;
         eng_init(&e, spec, NULL);
         void *state = eng_state_new(&e);
+        progress_from(&e, split, state);
         out->status = (enum cs_status)eng_run(&e, state, &out->cost,
                                               &out->bound);
         out->stats = e.dfs.stats;
@@ -307,6 +369,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         eng_state_free(&e, state);
         eng_free(&e);
     }
+    if (given)
+        mark_checked(out);
     out->stats.seconds = cs_now() - started;
     return rc;
 }
@@ -323,7 +387,7 @@ const char *cs_status_name(enum cs_status status)
 {
     static const char *const names[] = {"complete", "limit", "interrupted",
                                         "infeasible", "optimal",
-                                        "unverified"};
+                                        "unverified", "checked"};
     return (unsigned)status < sizeof names / sizeof *names ? names[status]
                                                            : "unknown";
 }

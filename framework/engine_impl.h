@@ -26,6 +26,12 @@ struct cs_engine {
     uint64_t node_limit;       /* of the whole search: limits.nodes or
                                   UINT64_MAX */
     uint64_t restarts, rounds; /* the layers' statistics */
+    /* optimize on one thread: the progress line (the split's on_progress,
+     * or NULL), when it was shown last, and the root's bound it shows */
+    cs_progress_fn on_progress;
+    void *progress_ud;
+    double shown;
+    int64_t progress_bound;
     uint64_t lns_offset;       /* portfolio: thread t's rounds are
                                   t * 2^32 + 1, + 2, ... (their parity,
                                   which a model may use, still alternates) */

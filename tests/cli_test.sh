@@ -470,7 +470,7 @@ for bad in \
     "--set task=solve --set params.n=2 --set strategy.local=min-conflicts|--set params.n=2: n = 2 has no solution: local search would never end (strategy.local: none proves it)" \
     "--set params.n=30 --set strategy.local=min-conflicts|--set strategy.local=min-conflicts: local search finds one solution: it needs task solve" \
     "--set task=solve --set output.file=/nonexistent/q.txt|--set output.file=/nonexistent/q.txt: cannot write '/nonexistent/q.txt': No such file or directory" \
-    "--set task=solve --json --set output.file=$tmp/q.txt|--set output.file=$tmp/q.txt: output.file takes the solutions of format text, csv or columns; JSON keeps them in its object"; do
+    "--set task=solve --json --set output.file=$tmp/q.txt|--set output.file=$tmp/q.txt: output.file takes the solutions of format text, csv, columns or html; JSON keeps them in its object"; do
     args=${bad%%|*}
     # shellcheck disable=SC2086
     run 2 configs/nqueens.yaml $args

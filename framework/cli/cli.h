@@ -22,7 +22,7 @@ extern const struct cs_option *const cli_options[];
 
 /* The values of output.format, in the order of its choices. */
 enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV,
-                 CS_FORMAT_COLUMNS };
+                 CS_FORMAT_COLUMNS, CS_FORMAT_HTML };
 
 /* err as one line on stderr, remembered for the other MPI ranks; returns
  * exit status 2. */
@@ -141,6 +141,14 @@ void out_csv_board(struct out *o);
 void out_csv_end(struct out *o, const struct cs_result *r);
 void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
                           const char *outcome, uint64_t rows);
+
+/* ---- output_html.c: output.format html ---------------------------------- */
+
+/* One page, of the first board shown: the model's own (board.page) as it
+ * wrote it, or the board's lines in a page of the CLI's.  At the end, a
+ * run that showed no board writes a page that says why. */
+void out_html_board(struct out *o);
+void out_html_end(struct out *o, const struct cs_result *r);
 
 /* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
 

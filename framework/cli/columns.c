@@ -26,12 +26,22 @@ int out_open(struct out *o, struct cs_error *err)
                            "settings (its search keeps no value per "
                            "variable)",
                            o->job->model->name);
+    if (o->format == CS_FORMAT_HTML && (!shows && o->job->task !=
+                                        CS_TASK_OPTIMIZE))
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
+                           "output.format html is a page of a solution: it "
+                           "needs task solve, enumerate or optimize");
+    if (o->format == CS_FORMAT_HTML && p->setup_instance)
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
+                           "output.format html is a page of a solution, not "
+                           "of a batch: use text, json or csv");
     if (!file)
         return 0;
     if (o->format == CS_FORMAT_JSON)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.file"),
                            "output.file takes the solutions of format text, "
-                           "csv or columns; JSON keeps them in its object");
+                           "csv, columns or html; JSON keeps them in its "
+                           "object");
     o->sol = fopen(file, "w");
     if (!o->sol) {
         o->sol = o->out;

@@ -6,7 +6,8 @@
  */
 #include "cli.h"
 
-static const char *const format_names[] = {"text", "json", "csv", "columns", NULL};
+static const char *const format_names[] = {"text", "json", "csv", "columns",
+                                           "html", NULL};
 
 static const struct cs_option cli_keys[] = {
     {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
@@ -14,7 +15,8 @@ static const struct cs_option cli_keys[] = {
      .help = "text, one JSON object (--json), csv (count: a header and a "
              "row of results; solve/enumerate: a row per solution), or "
              "columns (a line per variable, its value from 1: N-Queens, "
-             "each row's column)"},
+             "each row's column), or html (one self-contained page of the "
+             "solution: the shifts model draws its roster)"},
     {.key = "output.file", .type = CS_OPT_STRING,
      .help = "write the solutions to this file instead of stdout (the "
              "statistics stay on stdout)"},

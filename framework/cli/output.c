@@ -202,6 +202,9 @@ void out_init(struct out *o, const struct cs_job *job,
         .show = cs_config_int(cfg, "output.show"),
         .stats = cs_config_bool(cfg, "output.stats")};
     o->board.csv = o->format == CS_FORMAT_CSV; /* a model may honour it */
+    o->board.html = o->format == CS_FORMAT_HTML; /* likewise */
+    if (o->format == CS_FORMAT_HTML && (o->show < 0 || o->show > 1))
+        o->show = 1; /* a page holds one solution */
 }
 
 void out_free(struct out *o)
@@ -245,6 +248,8 @@ static void print_board(struct out *o)
         fputc(']', o->out);
     } else if (o->format == CS_FORMAT_CSV) {
         out_csv_board(o);
+    } else if (o->format == CS_FORMAT_HTML) {
+        out_html_board(o);
     } else {
         for (size_t i = 0; i < o->board.count; i++)
             fprintf(o->sol, "%s\n", o->board.lines[i]);
@@ -327,7 +332,11 @@ void out_end(struct out *o, const struct cs_result *r)
     double rate = s->seconds > 0
                       ? (double)(s->nodes - r->units.resumed_nodes) / s->seconds
                       : 0;
-    bool costs = o->job->task == CS_TASK_OPTIMIZE;
+    /* a bound and a gap for a search that optimised; a given assignment
+     * checked has its cost alone (whatever the task) */
+    bool checked = r->status == CS_CHECKED && p->hooks->cost;
+    bool costs = o->job->task == CS_TASK_OPTIMIZE && !checked;
+    bool cost = (costs || checked) && s->solutions;
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);
@@ -343,6 +352,12 @@ void out_end(struct out *o, const struct cs_result *r)
         fflush(o->out);
         return;
     }
+    if (o->format == CS_FORMAT_HTML) {
+        out_html_end(o, r);
+        fflush(o->sol);
+        if (o->sol == o->out)
+            return; /* the page alone on stdout; else the results follow */
+    }
     if (o->format == CS_FORMAT_JSON && o->job->layers.local) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64
                 ", \"seconds\": %.6f",
@@ -352,7 +367,7 @@ void out_end(struct out *o, const struct cs_result *r)
     } else if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(r->status), s->solutions);
-        if (costs && s->solutions)
+        if (cost)
             fprintf(o->out, ", \"cost\": %" PRId64, r->cost);
         if (costs && r->status != CS_INFEASIBLE) /* nothing to bound */
             fprintf(o->out, ", \"bound\": %" PRId64, r->bound);
@@ -389,7 +404,7 @@ void out_end(struct out *o, const struct cs_result *r)
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
-        if (costs && s->solutions)
+        if (cost)
             fprintf(o->out, "cost       %" PRId64 "\n", r->cost);
         if (costs && r->status != CS_INFEASIBLE)
             fprintf(o->out, "bound      %" PRId64 "\n", r->bound);

@@ -46,10 +46,28 @@ int cli_interrupted_status(void)
 
 /* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s", or
  * for local search "steps 51234  conflicts 12  2.1e+06 steps/s  elapsed
- * 2.4s" */
+ * 2.4s", or for optimize the best cost, the bound and the gap */
 static void show_progress(void *ud, const struct cs_progress *p)
 {
     (void)ud;
+    if (p->optimizing) { /* "best 1086  bound 1014  gap 6.63%  nodes ..." */
+        if (p->has_cost)
+            fprintf(stderr,
+                    "\rcsearch: best %" PRId64 "  bound %" PRId64
+                    "  gap %.2f%%  nodes %" PRIu64 "  elapsed %.1fs\033[K",
+                    p->cost, p->bound,
+                    p->cost ? 100.0 * (double)(p->cost - p->bound) /
+                                  (double)p->cost
+                            : 0.0,
+                    p->nodes, p->elapsed);
+        else
+            fprintf(stderr,
+                    "\rcsearch: no solution yet  bound %" PRId64
+                    "  nodes %" PRIu64 "  elapsed %.1fs\033[K",
+                    p->bound, p->nodes, p->elapsed);
+        fflush(stderr);
+        return;
+    }
     if (!p->units_total) {
         fprintf(stderr,
                 "\rcsearch: steps %" PRIu64 "  conflicts %" PRIu64
@@ -167,7 +185,8 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);
     traces_close(&traces, rc != 0);
-    if (o->progress && (r.units.total || job->layers.local))
+    if (o->progress && (r.units.total || job->layers.local ||
+                        job->task == CS_TASK_OPTIMIZE))
         fputs("\r\033[K", stderr); /* clear the progress line */
     if (r.units.torn)
         fprintf(stderr,

@@ -159,14 +159,7 @@ int shf_check(const struct shf_problem *p, const signed char *roster,
 
 /* ---- writing a roster --------------------------------------------------- */
 
-struct line {
-    char *buf;
-    size_t len, cap;
-};
-
-static void put(struct line *l, const char *fmt, ...) CS_PRINTF(2, 3);
-
-static void put(struct line *l, const char *fmt, ...)
+void shf_put(struct shf_line *l, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -182,7 +175,7 @@ static void put(struct line *l, const char *fmt, ...)
     l->len += (size_t)n;
 }
 
-static void flush(struct line *l, struct cs_board *out)
+void shf_flush(struct shf_line *l, struct cs_board *out)
 {
     while (l->len && l->buf[l->len - 1] == ' ')
         l->buf[--l->len] = '\0';
@@ -192,20 +185,35 @@ static void flush(struct line *l, struct cs_board *out)
         l->buf[0] = '\0';
 }
 
+/* An id as a CSV field (RFC 4180, as the roster reader takes it back): in
+ * double quotes, each quote doubled, when it holds a comma or a quote. */
+static void put_field(struct shf_line *l, const char *id)
+{
+    if (!strpbrk(id, ",\"")) {
+        shf_put(l, "%s", id);
+        return;
+    }
+    shf_put(l, "\"");
+    for (const char *c = id; *c; c++)
+        shf_put(l, "%s%c", *c == '"' ? "\"" : "", *c);
+    shf_put(l, "\"");
+}
+
 static void write_csv(const struct shf_problem *p, const signed char *roster,
                       struct cs_board *out)
 {
-    struct line l = {0};
-    put(&l, "staff");
+    struct shf_line l = {0};
+    shf_put(&l, "staff");
     for (int d = 0; d < p->ndays; d++)
-        put(&l, ",%d", d);
+        shf_put(&l, ",%d", d);
     cs_board_add(out, l.buf);
     for (int s = 0; s < p->nstaff; s++) {
         l.len = 0;
-        put(&l, "%s", p->staff_id[s]);
+        put_field(&l, p->staff_id[s]);
         for (int d = 0; d < p->ndays; d++) {
             int v = roster[shf_cell(p, s, d)];
-            put(&l, ",%s", v > 0 ? p->shift_id[v - 1] : "");
+            shf_put(&l, ",");
+            put_field(&l, v > 0 ? p->shift_id[v - 1] : "");
         }
         cs_board_add(out, l.buf);
     }
@@ -218,6 +226,11 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
     if (out->csv) {
         out->table = true;
         write_csv(p, roster, out);
+        return;
+    }
+    if (out->html) {
+        out->page = true;
+        shf_write_page(p, roster, out);
         return;
     }
     /* column width: the longest shift id, a day number, a cover count */
@@ -239,44 +252,44 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
         cell = cell > w ? cell : w;
     }
 
-    struct line l = {0};
-    put(&l, "%-*s", name, "");
+    struct shf_line l = {0};
+    shf_put(&l, "%-*s", name, "");
     for (int d = 0; d < p->ndays; d++)
-        put(&l, " %*d", cell, d);
-    flush(&l, out);
+        shf_put(&l, " %*d", cell, d);
+    shf_flush(&l, out);
     for (int s = 0; s < p->nstaff; s++) {
-        put(&l, "%-*s", name, p->staff_id[s]);
+        shf_put(&l, "%-*s", name, p->staff_id[s]);
         for (int d = 0; d < p->ndays; d++) {
             int v = roster[shf_cell(p, s, d)];
-            put(&l, " %*s", cell, v > 0 ? p->shift_id[v - 1] : "-");
+            shf_put(&l, " %*s", cell, v > 0 ? p->shift_id[v - 1] : "-");
         }
-        flush(&l, out);
+        shf_flush(&l, out);
     }
     /* cover: assigned/needed, per shift */
     for (int t = 0; t < p->nshifts; t++) {
         snprintf(num, sizeof num, "cover %s", p->shift_id[t]);
-        put(&l, "%-*s", name, num);
+        shf_put(&l, "%-*s", name, num);
         for (int d = 0; d < p->ndays; d++) {
             int have = 0;
             for (int s = 0; s < p->nstaff; s++)
                 have += roster[shf_cell(p, s, d)] == t + 1;
             snprintf(num, sizeof num, "%d/%d", have,
                      p->need[d * p->nshifts + t]);
-            put(&l, " %*s", cell, num);
+            shf_put(&l, " %*s", cell, num);
         }
-        flush(&l, out);
+        shf_flush(&l, out);
     }
     struct shf_report r;
     shf_check(p, roster, &r);
-    put(&l,
+    shf_put(&l,
         "penalty %" PRId64 ": cover under %" PRId64 ", cover over %" PRId64
         ", shift-on requests %" PRId64 ", shift-off requests %" PRId64,
         r.total, r.under, r.over, r.on, r.off);
-    flush(&l, out);
+    shf_flush(&l, out);
     if (r.violations)
-        put(&l, "hard rules: %d broken; first: %s", r.violations, r.first);
+        shf_put(&l, "hard rules: %d broken; first: %s", r.violations, r.first);
     else
-        put(&l, "hard rules: all kept (independent check)");
-    flush(&l, out);
+        shf_put(&l, "hard rules: all kept (independent check)");
+    shf_flush(&l, out);
     free(l.buf);
 }

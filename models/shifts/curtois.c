@@ -397,9 +397,52 @@ int shf_read_curtois(struct shf_problem *p, const char *path,
     return rc ? -1 : shf_problem_finish(p, err);
 }
 
+/* A roster line cut at its commas as RFC 4180 has it: a field in double
+ * quotes may hold commas, and two quotes in it stand for one (unquoted in
+ * place).  A record ends with its line: ids hold no line breaks.  0, or -1
+ * with err at the quote that is wrong. */
+static int split_quoted(struct reader *r, char *line, struct fields *out)
+{
+    out->n = 0;
+    for (char *c = line;; c++) {
+        char *start = c, *to = c;
+        int col = (int)(c - line) + 1;
+        if (*c == '"') {
+            for (c++; *c != '"' || c[1] == '"'; c++) {
+                if (!*c)
+                    return bad(r, col, "a quoted field must end on its "
+                                       "line: no closing quote");
+                c += *c == '"'; /* a doubled quote: one */
+                *to++ = *c;
+            }
+            c++;
+            if (*c && *c != ',')
+                return bad(r, (int)(c - line) + 1,
+                           "a comma or the end of the line must follow a "
+                           "quoted field");
+        } else {
+            for (; *c && *c != ','; c++)
+                if (*c == '"')
+                    return bad(r, (int)(c - line) + 1,
+                               "a quote in a field needs the field in "
+                               "quotes and the quote doubled");
+            to = c;
+        }
+        bool end = !*c;
+        *to = '\0';
+        if (out->n < MAX_FIELDS) {
+            out->f[out->n] = start;
+            out->col[out->n++] = col;
+        }
+        if (end)
+            return 0;
+    }
+}
+
 /* A roster as CSV: "staff,0,1,..." then one row per staff member, its id
  * and per day the shift id or nothing for a day off.  Every staff member
- * once, every day. */
+ * once, every day; fields may be quoted (split_quoted), and a UTF-8 byte
+ * order mark (a spreadsheet's) is skipped. */
 int shf_read_roster(struct shf_problem *p, const char *path,
                     struct cs_error *err)
 {
@@ -415,6 +458,8 @@ int shf_read_roster(struct shf_problem *p, const char *path,
     p->pin_col = cs_xcalloc((size_t)p->nstaff * (size_t)p->ndays,
                             sizeof(int));
     char *text = buf, *line;
+    if (!strncmp(text, "\xef\xbb\xbf", 3))
+        text += 3;
     int rc = 0, rows = 0;
     while (!rc && (line = next_line(&text))) {
         r.line++;
@@ -422,7 +467,8 @@ int shf_read_roster(struct shf_problem *p, const char *path,
             break;
         if (!line[0])
             continue;
-        split(line, ',', f);
+        if ((rc = split_quoted(&r, line, f)))
+            break;
         if (f->n != p->ndays + 1) {
             rc = bad(&r, 1, "a roster line needs %d fields (staff and %d "
                             "days), not %d",

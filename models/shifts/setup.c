@@ -156,6 +156,23 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
+/* params.roster: the roster read into p->pin is checked, not searched for.
+ * Every cell is fixed, so no strategy matters: no bound tables (they cost
+ * time and may not fit: Instance24), no restarts or neighbourhoods, and
+ * the framework reports the roster checked (cs_problem.given). */
+static int setup_check(struct shf_problem *p, struct cs_problem *out)
+{
+    p->by_staff = true;
+    shf_layout(p);
+    out->hooks = shf_model_hooks;
+    out->data = p;
+    out->free_data = shf_problem_free;
+    out->nvars = p->nstaff * p->ndays;
+    out->state_size = p->state_size;
+    out->given = true;
+    return 0;
+}
+
 static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
                      struct cs_problem *out,
                      struct cs_error *err)
@@ -191,6 +208,8 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         shf_problem_free(p);
         return -1;
     }
+    if (p->pin)
+        return setup_check(p, out);
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
     if (bound == SHF_BOUND_AUTO)

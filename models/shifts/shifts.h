@@ -221,8 +221,24 @@ int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r);
 
 /* The roster as text: the grid (staff x days, shift ids, '-' off), a cover
- * row per shift, the penalty by rule and the checker's verdict; or as CSV. */
+ * row per shift, the penalty by rule and the checker's verdict; or as CSV
+ * (out->csv), or as a page (out->html: shf_write_page). */
 void shf_write_roster(const struct shf_problem *p, const signed char *roster,
                       struct cs_board *out);
+/* The roster as one self-contained HTML page (page.c), a line of it per
+ * board line: staff by days in a colour per shift type, fixed days off,
+ * unmet requests, the cover rows with under- and over-cover marked, and
+ * the checker's penalty by rule and verdict. */
+void shf_write_page(const struct shf_problem *p, const signed char *roster,
+                    struct cs_board *out);
+
+/* A line of output being built (check.c): shf_put appends as printf does,
+ * shf_flush adds it to a board without trailing blanks and empties it. */
+struct shf_line {
+    char *buf;
+    size_t len, cap;
+};
+void shf_put(struct shf_line *l, const char *fmt, ...) CS_PRINTF(2, 3);
+void shf_flush(struct shf_line *l, struct cs_board *out);
 
 #endif

@@ -34,8 +34,11 @@ enum cs_status {
     CS_INTERRUPTED, /* *stop was set (Ctrl-C, SIGTERM) */
     CS_INFEASIBLE,  /* proven that no solution exists */
     CS_OPTIMAL,     /* optimise: best cost proven */
-    CS_UNVERIFIED   /* a solution failed the model's verify hook: an
+    CS_UNVERIFIED,  /* a solution failed the model's verify hook: an
                        internal error, never printed */
+    CS_CHECKED      /* the problem was one assignment given to check
+                       (cs_problem.given), and it is a solution: nothing
+                       was searched for, so nothing is proven optimal */
 };
 
 /* Called for each solution found, with how many it stands for (its weight);
@@ -109,6 +112,11 @@ struct cs_progress {
     double elapsed;         /* seconds since the search started */
     /* local search (units all 0): steps so far, conflicts left now */
     uint64_t steps, conflicts;
+    /* optimize on one thread (units all 0): the best cost so far (when
+     * has_cost), the bound at the root, the nodes so far */
+    bool optimizing, has_cost;
+    int64_t cost, bound;
+    uint64_t nodes;
 };
 typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
@@ -130,7 +138,9 @@ struct cs_split {
     uint64_t fingerprint;         /* of the config, kept in the checkpoint */
     cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL
                                      (local search: after each start and
-                                     every 1024 steps at most that often) */
+                                     every 1024 steps at most that often;
+                                     optimize on one thread: at the body's
+                                     polls, at most that often) */
     void *progress_ud;
 };
 

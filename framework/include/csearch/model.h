@@ -118,6 +118,12 @@ struct cs_board {
     size_t count, cap;
     bool csv;
     bool table; /* set by the model: the lines are a CSV table of its own */
+    /* Likewise html (output.format html): a model with a page of its own
+     * honours it and sets page: its lines are then one self-contained HTML
+     * document, written as they are (otherwise the CLI puts the lines in a
+     * page of its own). */
+    bool html;
+    bool page;
 };
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
@@ -350,12 +356,19 @@ struct cs_problem {
     /* Strategy keys the model resolved itself ("auto", and defaults it
      * chose by the instance's size), for --json: the key ("strategy.bound")
      * and the value chosen, as the config would spell it; the first entry
-     * with a NULL key ends the list (cs_problem_chose adds one).  Last, so a
-     * model built before it leaves it empty. */
+     * with a NULL key ends the list (cs_problem_chose adds one).  A model built
+     * before it leaves it empty. */
     struct cs_choice {
         const char *key;
         char value[32];
     } chosen[8];
+    /* Every variable is given (a solution to check, say a roster file),
+     * and the hooks' state comes out of init with each of them fixed to
+     * one value.  The engine then runs one plain search, without layers or
+     * threads, whatever the task: status CS_CHECKED when the assignment is
+     * a solution (with its cost, under optimize), never CS_OPTIMAL.  A
+     * model built before it leaves it false. */
+    bool given;
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
