@@ -1,6 +1,7 @@
 /* geometry.c - the shape of a Sudoku grid: its units (rows, columns, then
  * boxes or jigsaw regions, then a variant's diagonals or windows), each
- * cell's peers and units, and where two units meet (for locked candidates).
+ * cell's peers and units, and where two units meet (for locked candidates);
+ * Killer cages (cages.c) add their cells to each other's peers.
  *
  * A geometry depends on the grid's side and the settings only, so every
  * puzzle of that size in a config may share one.
@@ -23,6 +24,12 @@ void sdk_geometry_free(struct sdk_geometry *g)
     free(g->unit_start);
     free(g->cell_units);
     free(g->meets);
+    free(g->cage_start);
+    free(g->cage_cells);
+    free(g->cage_sum);
+    free(g->cage_names);
+    free(g->combo_start);
+    free(g->combos);
     free(g);
 }
 
@@ -161,11 +168,18 @@ struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
             add_unit(g, cells, "window", w + 1);
         }
 
-    /* peers: every other cell of every unit of a cell, once */
+    if (sdk_cages_build(g, set, e)) {
+        sdk_geometry_free(g);
+        return NULL;
+    }
+
+    /* peers: every other cell of every unit of a cell, and of its cage (no
+     * digit twice in a cage), once */
     unsigned char *mark = cs_xcalloc((size_t)g->cells, 1);
     g->peer_start = cs_xcalloc((size_t)g->cells + 1, sizeof(int));
-    /* a cell lies in at most 6 units: row, column, box, 2 diagonals, window */
-    size_t cap = (size_t)g->cells * 6 * (size_t)n, len = 0;
+    /* a cell lies in at most 6 units: row, column, box, 2 diagonals, window;
+     * and one cage */
+    size_t cap = (size_t)g->cells * 7 * (size_t)n, len = 0;
     g->peers = cs_xmalloc(cap * sizeof(int));
     for (int c = 0; c < g->cells; c++) {
         g->peer_start[c] = (int)len;
@@ -178,6 +192,17 @@ struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
                 if (unit[j] != c && !mark[unit[j]]) {
                     mark[unit[j]] = 1;
                     g->peers[len++] = unit[j];
+                }
+        }
+        for (int k = 0; k < g->ncages; k++) {
+            const int *cell = g->cage_cells + g->cage_start[k];
+            int size = g->cage_start[k + 1] - g->cage_start[k];
+            if (!memchr_int(cell, size, c))
+                continue;
+            for (int j = 0; j < size; j++)
+                if (cell[j] != c && !mark[cell[j]]) {
+                    mark[cell[j]] = 1;
+                    g->peers[len++] = cell[j];
                 }
         }
     }

@@ -4,7 +4,8 @@
  * Plain 9 x 9 puzzles go to the fast kernel (fast9.c, strategy.kernel auto
  * or fast) whatever propagate and select say, unless the run is traced or
  * kernel is generic: same engine, its own state and hooks; the rest to the
- * general path (search.c) on a grid's geometry (geometry.c).
+ * general path (search.c) on a grid's geometry (geometry.c).  Killer
+ * cages (cages.c) always take the general path.
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,12 @@ static const struct cs_option sdk_options[] = {
     {.key = "params.regions", .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "jigsaw: N row strings of region letters, replacing the boxes"},
+    {.key = "params.cages", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"list", "mapping", NULL},
+     .help = "Killer: cages covering the grid, each a sum its cells add up "
+             "to with no digit twice: a list of {sum: 15, cells: [r1c1, "
+             "r1c2]}, or {grid: [N rows of cage letters], sums: {a: 15}}; "
+             "params.puzzle may then be left out (an empty grid)"},
     {.key = "params.diagonals", .type = CS_OPT_BOOL, .def = "false",
      .help = "Sudoku X: both main diagonals hold every digit once"},
     {.key = "params.windoku", .type = CS_OPT_BOOL, .def = "false",
@@ -52,6 +59,8 @@ static const struct cs_option sdk_options[] = {
  * grid's size is known only with the puzzle: puzzle.c checks it.) */
 static const char *grid_conflict(const struct sdk_settings *set)
 {
+    if (set->cages_n)
+        return "a grid without cages";
     if (set->diagonals || set->windoku || set->regions_n)
         return "a grid without variants (diagonals, windoku, regions)";
     if (set->box_r && (set->box_r != 3 || set->box_c != 3))
@@ -130,7 +139,7 @@ static int read_settings(const struct cs_config *cfg, bool tracing,
     if (box && cs_config_has(cfg, "params.regions"))
         return cs_error_at(err, cs_config_pos(cfg, "params.regions"),
                            "give params.box or params.regions, not both");
-    if (read_regions(cfg, set, err))
+    if (read_regions(cfg, set, err) || sdk_read_cages(cfg, set, err))
         return -1;
     return choose_kernel(cfg, tracing, set, err);
 }
@@ -149,7 +158,7 @@ static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
                            "give params.puzzle or params.file, not both");
     if (file)
         return sdk_setup_batch(cfg, &set, out, err);
-    if (!puzzle)
+    if (!puzzle && !set.cages_n)
         return cs_error_at(err, cs_config_missing_pos(cfg, "params.puzzle"),
                            "missing key 'params.puzzle' (or params.file)");
     return sdk_setup_puzzle(cfg, &set, out, err);

@@ -54,6 +54,15 @@ struct sdk_geometry {
     int *cell_units;       /* the units of each cell */
     struct sdk_meet *meets; /* for locked candidates */
     int nmeets;
+    /* Killer cages (none: ncages 0): each cage's cells, its sum, and the
+     * sets of digits (bit d = digit d + 1) of its size and sum. */
+    int ncages;
+    int *cage_start;       /* ncages + 1 offsets into cage_cells */
+    int *cage_cells;
+    int *cage_sum;
+    char (*cage_names)[16]; /* "cage 3", or "cage 'a'" from a letter grid */
+    int *combo_start;      /* ncages + 1 offsets into combos */
+    uint32_t *combos;
 };
 
 struct sdk_problem {
@@ -69,6 +78,12 @@ struct sdk_settings {
     bool diagonals, windoku;
     int regions_n;           /* jigsaw side, 0 = boxes */
     char regions[SDK_MAX_CELLS];
+    int cages_n;             /* Killer: the grid side the cages cover, 0 =
+                                no cages (cages.c) */
+    int ncages;
+    short cage_of[SDK_MAX_CELLS];  /* each cell's cage, config order */
+    short cage_sum[SDK_MAX_CELLS]; /* each cage's sum */
+    char cage_letter[SDK_MAX_CELLS]; /* its letter in a grid; 0: a list */
     enum sdk_propagate propagate;
     enum sdk_kernel kernel;  /* as given */
     bool fast;               /* 9 x 9 puzzles go to the fast kernel */
@@ -102,6 +117,14 @@ int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
 struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
                                       struct sdk_grid_error *e);
 void sdk_geometry_free(struct sdk_geometry *g);
+
+/* cages.c: params.cages into the settings (cages_n 0 without it); the
+ * cages of the geometry g (before its peers, which count cage mates), or
+ * -1 with e filled. */
+int sdk_read_cages(const struct cs_config *cfg, struct sdk_settings *set,
+                   struct cs_error *err);
+int sdk_cages_build(struct sdk_geometry *g, const struct sdk_settings *set,
+                    struct sdk_grid_error *e);
 
 /* puzzle.c: the problem of params.puzzle, or a batch of params.file. */
 int sdk_setup_puzzle(const struct cs_config *cfg,
