@@ -305,9 +305,10 @@ static int check_cages(const struct cs_config *cfg, struct sdk_settings *set,
         int low = size * (size + 1) / 2, high = size * (2 * n - size + 1) / 2;
         if (sum < low || sum > high)
             return cs_error_at(err, rd->sum_pos[k],
-                               "%s: %d cells add up to %d to %d in a %d x %d "
-                               "grid, not %d",
-                               name, size, low, high, n, n, sum);
+                               "%s: %d %s up to %d to %d in a %d x %d grid, "
+                               "not %d",
+                               name, size, size == 1 ? "cell adds" : "cells add",
+                               low, high, n, n, sum);
         total += sum;
     }
     if (total != n * n * (n + 1) / 2)
