@@ -272,7 +272,7 @@ static int read_grid(const struct cs_node *map, struct sdk_settings *set,
     return 0;
 }
 
-/* The checks that need the side: cover, cage sizes, sums, their total. */
+/* The checks that need the side: cage sizes and sums, cover, the total. */
 static int check_cages(const struct cs_config *cfg, struct sdk_settings *set,
                        const struct reading *rd, struct cs_error *err)
 {
@@ -280,18 +280,9 @@ static int check_cages(const struct cs_config *cfg, struct sdk_settings *set,
     const int n = rd->side;
     if (n < 4)
         return cs_error_at(err, at,
-                           "the cages cover a %d x %d grid; a grid is 4 x 4 "
-                           "to %d x %d",
-                           n, n, SDK_MAX_N, SDK_MAX_N);
-    for (int c = 0; c < n * n; c++) {
-        int k = rd->at[c / n * WIDE + c % n] - 1;
-        if (k < 0)
-            return cs_error_at(err, at,
-                               "r%dc%d is in no cage: the cages must cover "
-                               "the %d x %d grid",
-                               c / n + 1, c % n + 1, n, n);
-        set->cage_of[c] = (short)k;
-    }
+                           "the cages reach row and column %d only; a grid "
+                           "is 4 x 4 to %d x %d",
+                           n, SDK_MAX_N, SDK_MAX_N);
     int total = 0;
     for (int k = 0; k < set->ncages; k++) {
         char name[16];
@@ -310,6 +301,15 @@ static int check_cages(const struct cs_config *cfg, struct sdk_settings *set,
                                name, size, size == 1 ? "cell adds" : "cells add",
                                low, high, n, n, sum);
         total += sum;
+    }
+    for (int c = 0; c < n * n; c++) {
+        int k = rd->at[c / n * WIDE + c % n] - 1;
+        if (k < 0)
+            return cs_error_at(err, at,
+                               "r%dc%d is in no cage: the cages must cover "
+                               "the %d x %d grid",
+                               c / n + 1, c % n + 1, n, n);
+        set->cage_of[c] = (short)k;
     }
     if (total != n * n * (n + 1) / 2)
         return cs_error_at(err, at,
