@@ -3,7 +3,8 @@
  * data and the settings of a config.
  *
  * sudoku.c reads the config, puzzle.c turns puzzles into problems,
- * geometry.c builds the units and peers, search.c holds the hooks.
+ * geometry.c builds the units and peers, cages.c reads Killer cages and
+ * their digit sets, search.c holds the hooks.
  */
 #ifndef CSEARCH_SUDOKU_IMPL_H
 #define CSEARCH_SUDOKU_IMPL_H
