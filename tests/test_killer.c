@@ -21,6 +21,12 @@
 
 /* ---- the independent checker -------------------------------------------- */
 
+/* The digit of a grid character: 1-9, then A = 10 ... */
+static int digit_of(char ch)
+{
+    return ch >= '1' && ch <= '9' ? ch - '0' : ch - 'A' + 10;
+}
+
 /* Cell index of "rRcC" in an n x n grid, or -1. */
 static int cell_of(const char *name, int n)
 {
@@ -84,18 +90,18 @@ static void check_killer(const char *grid, const struct cs_node *cages,
             int i = u % n;
             int r = u < n ? i : u < 2 * n ? j : i / (n / bc) * br + j / bc;
             int c = u < n ? j : u < 2 * n ? i : i % (n / bc) * bc + j % bc;
-            seen |= 1u << (grid[r * n + c] - '0');
+            seen |= 1u << digit_of(grid[r * n + c]);
         }
         assert_int_equal(seen, ((1u << n) - 1) << 1);
     }
-    int cage[81], sum[81], total[81] = {0};
-    unsigned digits[81] = {0};
+    int cage[256], sum[256], total[256] = {0};
+    unsigned digits[256] = {0};
     int count = cages_of(cages, n, cage, sum);
     for (int c = 0; c < n * n; c++) {
-        unsigned bit = 1u << (grid[c] - '0');
+        unsigned bit = 1u << digit_of(grid[c]);
         assert_false(digits[cage[c]] & bit); /* no digit twice in a cage */
         digits[cage[c]] |= bit;
-        total[cage[c]] += grid[c] - '0';
+        total[cage[c]] += digit_of(grid[c]);
     }
     for (int k = 0; k < count; k++)
         assert_int_equal(total[k], sum[k]);
@@ -104,7 +110,7 @@ static void check_killer(const char *grid, const struct cs_node *cages,
 /* ---- running the model ---------------------------------------------------- */
 
 struct grids {
-    char first[82];
+    char first[257];
     uint64_t count;
     const struct cs_node *cages;
     int n;
@@ -116,13 +122,14 @@ static bool keep_grid(void *ud, const struct cs_hooks *hooks,
 {
     struct grids *g = ud;
     struct cs_board board = {0};
-    char grid[82] = "";
+    char grid[257] = "";
     (void)weight;
     hooks->emit(state, 0, &board);
     for (size_t r = 0; r < board.count; r++)
         strcat(grid, board.lines[r]);
     cs_board_free(&board);
-    check_killer(grid, g->cages, g->n, g->n == 9 ? 3 : 2, g->n == 9 ? 3 : 2);
+    int box = g->n == 16 ? 4 : g->n == 9 ? 3 : 2;
+    check_killer(grid, g->cages, g->n, box, box);
     if (!g->count++)
         strcpy(g->first, grid);
     return true;
@@ -349,6 +356,68 @@ static void test_killer_4x4_counts_match_brute_force(void **ctx)
                 }
 }
 
+/* ---- larger grids ----------------------------------------------------------- */
+
+/* A solved 16 x 16 grid (csearch's first for the empty grid, MRV). */
+static const char grid16[] =
+    "123456789ABCDEFG5678DEFG12349ABC9ABC1234DEFG5678DEFG9ABC56781234"
+    "241389A5EBC6GFD7FBCEG4162D57839A7DG9EB2F83A164C585A637CDFG49B12E"
+    "31826597B4GDACEFC74DBFE1398A2G56EG9A4CD2651F378B6F5BA8G37C2E491D"
+    "4861C35BA7E2FDG9A3DF7G89C165EB42BCE52D4AGF937861G927F16E48DBC5A3";
+
+/* 16 x 16 under dominoes (two cells side by side in each row), sums from
+ * grid16: the solution found is checked; and 25 x 25 cages
+ * too loose to list their digit sets are refused at the cage. */
+static void test_killer_larger_grids(void **ctx)
+{
+    (void)ctx;
+    static char yaml[65536];
+    size_t len = (size_t)snprintf(yaml, sizeof yaml,
+                                  "model: sudoku\nparams:\n  cages:\n");
+    for (int c = 0; c < 256; c += 2)
+        len += (size_t)snprintf(yaml + len, sizeof yaml - len,
+                                "    - {sum: %d, cells: [r%dc%d, r%dc%d]}\n",
+                                digit_of(grid16[c]) + digit_of(grid16[c + 1]),
+                                c / 16 + 1, c % 16 + 1, c / 16 + 1,
+                                c % 16 + 2);
+    for (int p = 1; p < 3; p++) {
+        struct cs_config *cfg;
+        struct cs_error err;
+        assert_int_equal(cs_config_parse(&cfg, "k16.yaml", yaml, len, &err),
+                         0);
+        assert_int_equal(cs_config_set(cfg, "task=solve", &err), 0);
+        struct grids g;
+        struct cs_result run = run_killer(cfg, 16, "mrv", propagations[p],
+                                          "limits.nodes=100000", &g);
+        assert_int_equal(run.stats.solutions, 1);
+        cs_config_free(cfg);
+    }
+    /* 25 x 25: rows as cages, but row 1 split into 12 + 13 cells */
+    len = (size_t)snprintf(yaml, sizeof yaml,
+                           "model: sudoku\nparams:\n  cages:\n");
+    for (int k = 0; k < 26; k++) {
+        /* cells [from, to) of the grid, row-major */
+        int from = k < 2 ? 12 * k : 25 * (k - 1), to = k ? from + 25 : 12;
+        if (k == 1)
+            to = 25;
+        int sum = k == 0 ? 150 : k == 1 ? 175 : 325;
+        len += (size_t)snprintf(yaml + len, sizeof yaml - len,
+                                "    - {sum: %d, cells: [", sum);
+        for (int c = from; c < to; c++)
+            len += (size_t)snprintf(yaml + len, sizeof yaml - len, "%sr%dc%d",
+                                    c > from ? ", " : "", c / 25 + 1,
+                                    c % 25 + 1);
+        len += (size_t)snprintf(yaml + len, sizeof yaml - len, "]}\n");
+    }
+    struct cs_config *cfg;
+    struct cs_error err;
+    assert_int_equal(cs_config_parse(&cfg, "k25.yaml", yaml, len, &err), 0);
+    assert_string_equal(setup_error(cfg),
+                        "k25.yaml:4:25: cage 1: 12 cells adding up to 150 have "
+                        "more than 65536 sets of digits; split it");
+    cs_config_free(cfg);
+}
+
 /* ---- givens, batches and bad cages --------------------------------------- */
 
 /* The 4 x 4 killer of layout 1 above, as text, with line `extra` after
@@ -539,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_killer_published_puzzles_every_strategy),
         cmocka_unit_test(test_killer_node_counts),
         cmocka_unit_test(test_killer_4x4_counts_match_brute_force),
+        cmocka_unit_test(test_killer_larger_grids),
         cmocka_unit_test(test_killer_givens_under_cages),
         cmocka_unit_test(test_killer_bad_cages),
     };

@@ -283,25 +283,44 @@ static int check_cages(const struct cs_config *cfg, struct sdk_settings *set,
                            "the cages reach row and column %d only; a grid "
                            "is 4 x 4 to %d x %d",
                            n, SDK_MAX_N, SDK_MAX_N);
-    int total = 0;
-    for (int k = 0; k < set->ncages; k++) {
+    /* ways[k][s]: the sets of k digits adding up to s, counted to one
+     * past SDK_MAX_COMBOS (a digit at a time, largest k first) */
+    static const int most = SDK_MAX_N * (SDK_MAX_N + 1) / 2;
+    uint32_t(*ways)[SDK_MAX_N * (SDK_MAX_N + 1) / 2 + 1] =
+        cs_xcalloc(SDK_MAX_N + 1, sizeof *ways);
+    ways[0][0] = 1;
+    for (int d = 1; d <= n; d++)
+        for (int k = d; k >= 1; k--)
+            for (int t = most; t >= d; t--)
+                if ((ways[k][t] += ways[k - 1][t - d]) > SDK_MAX_COMBOS)
+                    ways[k][t] = SDK_MAX_COMBOS + 1;
+    int total = 0, rc = 0;
+    for (int k = 0; k < set->ncages && !rc; k++) {
         char name[16];
         cage_name(set, k, name, sizeof name);
         int size = rd->size[k], sum = set->cage_sum[k];
-        if (size > n)
-            return cs_error_at(err, rd->cells_pos[k],
-                               "%s has %d cells, more than the %d digits (no "
-                               "digit twice in a cage)",
-                               name, size, n);
         int low = size * (size + 1) / 2, high = size * (2 * n - size + 1) / 2;
-        if (sum < low || sum > high)
-            return cs_error_at(err, rd->sum_pos[k],
-                               "%s: %d %s up to %d to %d in a %d x %d grid, "
-                               "not %d",
-                               name, size, size == 1 ? "cell adds" : "cells add",
-                               low, high, n, n, sum);
+        if (size > n)
+            rc = cs_error_at(err, rd->cells_pos[k],
+                             "%s has %d cells, more than the %d digits (no "
+                             "digit twice in a cage)",
+                             name, size, n);
+        else if (sum < low || sum > high)
+            rc = cs_error_at(err, rd->sum_pos[k],
+                             "%s: %d %s up to %d to %d in a %d x %d grid, "
+                             "not %d",
+                             name, size, size == 1 ? "cell adds" : "cells add",
+                             low, high, n, n, sum);
+        else if (ways[size][sum] > SDK_MAX_COMBOS)
+            rc = cs_error_at(err, rd->cells_pos[k],
+                             "%s: %d cells adding up to %d have more than %d "
+                             "sets of digits; split it",
+                             name, size, sum, SDK_MAX_COMBOS);
         total += sum;
     }
+    free(ways);
+    if (rc)
+        return rc;
     for (int c = 0; c < n * n; c++) {
         int k = rd->at[c / n * WIDE + c % n] - 1;
         if (k < 0)
@@ -345,37 +364,30 @@ int sdk_read_cages(const struct cs_config *cfg, struct sdk_settings *set,
 
 /* ---- digit sets ---------------------------------------------------------- */
 
-/* Append the sets of `left` more digits from `from` up to n that add up to
- * sum to mask; false once there would be more than SDK_MAX_COMBOS. */
-static bool add_sets(struct sdk_geometry *g, size_t *cap, int from, int n,
-                     int left, int sum, uint32_t mask)
+/* Append to cage k's list the sets of `left` more digits from `from` up to
+ * n that add up to sum, joined to mask (check_cages bounded their number). */
+static void add_sets(struct sdk_geometry *g, int k, size_t *cap, int from,
+                     int n, int left, int sum, uint32_t mask)
 {
     if (!left) {
         if (sum)
-            return true;
-        int k = g->ncages - 1; /* the cage being built is the last one */
-        if (g->combo_start[k + 1] - g->combo_start[k] == SDK_MAX_COMBOS)
-            return false;
+            return;
         if ((size_t)g->combo_start[k + 1] == *cap) {
             *cap = *cap ? 2 * *cap : 256;
             g->combos = cs_xrealloc(g->combos, *cap * sizeof *g->combos);
         }
         g->combos[g->combo_start[k + 1]++] = mask;
-        return true;
+        return;
     }
     for (int d = from; d <= n; d++) {
         /* the smallest and largest sums of `left` digits from d on */
         int low = left * (2 * d + left - 1) / 2;
         int high = left * (2 * n - left + 1) / 2;
-        if (sum < low)
-            break;
-        if (sum > high)
-            return true;
-        if (!add_sets(g, cap, d + 1, n, left - 1, sum - d,
-                      mask | UINT32_C(1) << (d - 1)))
-            return false;
+        if (sum < low || sum > high)
+            return;
+        add_sets(g, k, cap, d + 1, n, left - 1, sum - d,
+                 mask | UINT32_C(1) << (d - 1));
     }
-    return true;
 }
 
 int sdk_cages_build(struct sdk_geometry *g, const struct sdk_settings *set,
@@ -403,16 +415,11 @@ int sdk_cages_build(struct sdk_geometry *g, const struct sdk_settings *set,
                 g->cage_cells[len++] = c;
         g->cage_sum[k] = set->cage_sum[k];
         cage_name(set, k, g->cage_names[k], sizeof g->cage_names[0]);
-        g->ncages = k + 1;
         g->combo_start[k + 1] = g->combo_start[k];
-        if (!add_sets(g, &cap, 1, g->n, len - g->cage_start[k],
-                      g->cage_sum[k], 0))
-            return sdk_grid_fail(e, 0, "params.cages",
-                                 "%s: %d cells adding up to %d have more "
-                                 "than %d sets of digits; split it",
-                                 g->cage_names[k], len - g->cage_start[k],
-                                 g->cage_sum[k], SDK_MAX_COMBOS);
+        add_sets(g, k, &cap, 1, g->n, len - g->cage_start[k], g->cage_sum[k],
+                 0);
     }
+    g->ncages = ncages;
     g->cage_start[ncages] = len;
     return 0;
 }
