@@ -253,7 +253,7 @@ static bool has_places(const struct sdk_state *s, const int *cell, int size,
 static bool cages(struct sdk_state *s)
 {
     const struct sdk_geometry *g = s->p->g;
-    const bool singles = s->p->propagate != SDK_PROPAGATE_NONE;
+    const bool propagating = s->p->propagate != SDK_PROPAGATE_NONE;
     bool struck = false;
     for (int k = 0; k < g->ncages && !s->dead; k++) {
         const int *cell = g->cage_cells + g->cage_start[k];
@@ -282,7 +282,6 @@ static bool cages(struct sdk_state *s)
             s->dead = true;
             break;
         }
-        int last = -1, places = 0; /* of a needed digit, below */
         for (int i = 0; i < size; i++) {
             int c = cell[i];
             uint32_t m = s->cand[c] & usable;
@@ -292,19 +291,21 @@ static bool cages(struct sdk_state *s)
             struck = true;
             if (!m)
                 s->dead = true;
-            else if (!(m & (m - 1)) && singles)
+            else if (!(m & (m - 1)) && propagating)
                 s->pending[s->npending++] = (short)c; /* a naked single */
         }
-        while (singles && usable && needed && !s->dead) {
+        while (propagating && needed && !s->dead) {
             const uint32_t bit = needed & -needed;
             needed &= needed - 1;
-            places = 0;
+            int places = 0, last = -1;
             for (int i = 0; i < size; i++)
                 if (!values(s)[cell[i]] && (s->cand[cell[i]] & bit)) {
                     places++;
                     last = cell[i];
                 }
-            if (places == 1 && s->cand[last] != bit) {
+            if (!places)
+                s->dead = true; /* an earlier one took its only place */
+            else if (places == 1 && s->cand[last] != bit) {
                 s->cand[last] = bit; /* the cage's hidden single */
                 s->pending[s->npending++] = (short)last;
                 struck = true;
