@@ -80,8 +80,8 @@ static int cages_of(const struct cs_node *node, int n, int *cage, int *sum)
 }
 
 /* grid: n*n digits; boxes br x bc; cages from the config's params.cages. */
-static void check_killer(const char *grid, const struct cs_node *cages,
-                         int n, int br, int bc)
+static void check_killer(const char *grid, const struct cs_node *cages, int n,
+                         int br, int bc)
 {
     assert_int_equal(strlen(grid), (size_t)(n * n));
     for (int u = 0; u < 3 * n; u++) {
@@ -107,7 +107,8 @@ static void check_killer(const char *grid, const struct cs_node *cages,
         assert_int_equal(total[k], sum[k]);
 }
 
-/* ---- running the model ---------------------------------------------------- */
+/* ---- running the model ----------------------------------------------------
+ */
 
 struct grids {
     char first[257];
@@ -117,8 +118,8 @@ struct grids {
 };
 
 /* Every solution goes through the checker; the first is kept. */
-static bool keep_grid(void *ud, const struct cs_hooks *hooks,
-                      const void *state, uint64_t weight)
+static bool keep_grid(void *ud, const struct cs_hooks *hooks, const void *state,
+                      uint64_t weight)
 {
     struct grids *g = ud;
     struct cs_board board = {0};
@@ -191,8 +192,7 @@ static void test_killer_published_puzzles_every_strategy(void **ctx)
         for (int combo = 0; combo < 6; combo++) {
             struct grids g;
             struct cs_result run =
-                run_killer(cfg, 9, selects[combo & 1],
-                           propagations[combo >> 1],
+                run_killer(cfg, 9, selects[combo & 1], propagations[combo >> 1],
                            "limits.solutions=2", &g);
             assert_int_equal(run.status, CS_COMPLETE); /* unique */
             assert_int_equal(run.stats.solutions, 1);
@@ -221,7 +221,8 @@ static void test_killer_node_counts(void **ctx)
     }
 }
 
-/* ---- 4 x 4 layouts against a brute force ---------------------------------- */
+/* ---- 4 x 4 layouts against a brute force ----------------------------------
+ */
 
 static char all4[288][17];
 
@@ -236,7 +237,8 @@ static int fill4(char *g, int at, int count)
         bool ok = true;
         for (int j = 0; j < at && ok; j++) {
             int rj = j / 4, cj = j % 4;
-            bool peer = rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2);
+            bool peer =
+                rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2);
             ok = !(peer && g[j] == d);
         }
         if (ok) {
@@ -270,7 +272,8 @@ static uint64_t brute_killer(const char *layout, const int *sums,
         }
         bool ok = !twice && (!diagonals || (diag[0] == 30 && diag[1] == 30));
         for (int c = 0; c < 16 && ok; c++)
-            ok = total[(unsigned char)layout[c]] == sums[(unsigned char)layout[c]];
+            ok = total[(unsigned char)layout[c]] ==
+                 sums[(unsigned char)layout[c]];
         count += ok;
     }
     return count;
@@ -284,11 +287,13 @@ static void killer_yaml(char *out, size_t size, const char *layout,
     memset(sums, 0, 128 * sizeof *sums);
     for (int c = 0; c < 16; c++)
         sums[(unsigned char)layout[c]] += base[c] - '0';
-    size_t len = (size_t)snprintf(out, size, "model: sudoku\nparams:\n  cages:\n");
+    size_t len =
+        (size_t)snprintf(out, size, "model: sudoku\nparams:\n  cages:\n");
     if (!as_list)
-        len += (size_t)snprintf(out + len, size - len,
-                                "    grid: [%.4s, %.4s, %.4s, %.4s]\n    sums: {",
-                                layout, layout + 4, layout + 8, layout + 12);
+        len +=
+            (size_t)snprintf(out + len, size - len,
+                             "    grid: [%.4s, %.4s, %.4s, %.4s]\n    sums: {",
+                             layout, layout + 4, layout + 8, layout + 12);
     char done[17] = "";
     for (int c = 0; c < 16; c++) {
         char ch = layout[c];
@@ -301,14 +306,14 @@ static void killer_yaml(char *out, size_t size, const char *layout,
                                     sums[(unsigned char)ch]);
             continue;
         }
-        len += (size_t)snprintf(out + len, size - len,
-                                "    - {sum: %d, cells: [",
-                                sums[(unsigned char)ch]);
+        len +=
+            (size_t)snprintf(out + len, size - len, "    - {sum: %d, cells: [",
+                             sums[(unsigned char)ch]);
         for (int j = c; j < 16; j++)
             if (layout[j] == ch)
-                len += (size_t)snprintf(out + len, size - len, "%sr%dc%d",
-                                        j > c ? ", " : "", j / 4 + 1,
-                                        j % 4 + 1);
+                len +=
+                    (size_t)snprintf(out + len, size - len, "%sr%dc%d",
+                                     j > c ? ", " : "", j / 4 + 1, j % 4 + 1);
         len += (size_t)snprintf(out + len, size - len, "]}\n");
     }
     if (!as_list)
@@ -328,7 +333,10 @@ static void test_killer_4x4_counts_match_brute_force(void **ctx)
     };
     static const uint64_t expected[][2] = {
         /* plain, with diagonals: the brute force's counts, pinned */
-        {2, 1}, {288, 48}, {0, 0}, {16, 4}};
+        {2, 1},
+        {288, 48},
+        {0, 0},
+        {16, 4}};
     const char *base = "1234341221434321";
     for (size_t l = 0; l < sizeof layouts / sizeof *layouts; l++)
         for (int diagonals = 0; diagonals < 2; diagonals++)
@@ -356,7 +364,8 @@ static void test_killer_4x4_counts_match_brute_force(void **ctx)
                 }
 }
 
-/* ---- larger grids ----------------------------------------------------------- */
+/* ---- larger grids -----------------------------------------------------------
+ */
 
 /* A solved 16 x 16 grid (csearch's first for the empty grid, MRV). */
 static const char grid16[] =
@@ -378,13 +387,11 @@ static void test_killer_larger_grids(void **ctx)
         len += (size_t)snprintf(yaml + len, sizeof yaml - len,
                                 "    - {sum: %d, cells: [r%dc%d, r%dc%d]}\n",
                                 digit_of(grid16[c]) + digit_of(grid16[c + 1]),
-                                c / 16 + 1, c % 16 + 1, c / 16 + 1,
-                                c % 16 + 2);
+                                c / 16 + 1, c % 16 + 1, c / 16 + 1, c % 16 + 2);
     for (int p = 1; p < 3; p++) {
         struct cs_config *cfg;
         struct cs_error err;
-        assert_int_equal(cs_config_parse(&cfg, "k16.yaml", yaml, len, &err),
-                         0);
+        assert_int_equal(cs_config_parse(&cfg, "k16.yaml", yaml, len, &err), 0);
         assert_int_equal(cs_config_set(cfg, "task=solve", &err), 0);
         struct grids g;
         struct cs_result run = run_killer(cfg, 16, "mrv", propagations[p],
@@ -404,9 +411,9 @@ static void test_killer_larger_grids(void **ctx)
         len += (size_t)snprintf(yaml + len, sizeof yaml - len,
                                 "    - {sum: %d, cells: [", sum);
         for (int c = from; c < to; c++)
-            len += (size_t)snprintf(yaml + len, sizeof yaml - len, "%sr%dc%d",
-                                    c > from ? ", " : "", c / 25 + 1,
-                                    c % 25 + 1);
+            len +=
+                (size_t)snprintf(yaml + len, sizeof yaml - len, "%sr%dc%d",
+                                 c > from ? ", " : "", c / 25 + 1, c % 25 + 1);
         len += (size_t)snprintf(yaml + len, sizeof yaml - len, "]}\n");
     }
     struct cs_config *cfg;
@@ -470,13 +477,12 @@ static void test_killer_givens_under_cages(void **ctx)
         for (int combo = 0; combo < 6; combo++) {
             struct cs_config *cfg;
             struct cs_error err;
-            assert_int_equal(cs_config_parse(&cfg, "k.yaml", yaml,
-                                             strlen(yaml), &err),
-                             0);
+            assert_int_equal(
+                cs_config_parse(&cfg, "k.yaml", yaml, strlen(yaml), &err), 0);
             struct grids g;
             struct cs_result run =
-                run_killer(cfg, 4, selects[combo & 1],
-                           propagations[combo >> 1], "task=count", &g);
+                run_killer(cfg, 4, selects[combo & 1], propagations[combo >> 1],
+                           "task=count", &g);
             assert_int_equal(run.stats.solutions, cases[i].solutions);
             cs_config_free(cfg);
         }
@@ -531,8 +537,7 @@ static void test_killer_bad_cages(void **ctx)
          "k.yaml:12:20: kernel fast needs a grid without cages"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        assert_string_equal(k4_error(cases[i].from, cases[i].to,
-                                     cases[i].tail),
+        assert_string_equal(k4_error(cases[i].from, cases[i].to, cases[i].tail),
                             cases[i].msg);
     /* whole configs: the letter grid's own mistakes, and a cage's */
     static const struct {
@@ -595,10 +600,11 @@ static void test_killer_bad_cages(void **ctx)
     puzzle[at + 3 * 9 + 6] = '5';
     struct cs_error err;
     assert_int_equal(cs_config_set(cfg, puzzle, &err), 0);
-    assert_string_equal(setup_error(cfg),
-                        "--set params.puzzle=.........................5.......5..............."
-                        "................................: puzzle cage 11 holds 5 twice: "
-                        "row 3 column 8 and row 4 column 7");
+    assert_string_equal(
+        setup_error(cfg),
+        "--set params.puzzle=.........................5.......5..............."
+        "................................: puzzle cage 11 holds 5 twice: "
+        "row 3 column 8 and row 4 column 7");
     cs_config_free(cfg);
 }
 

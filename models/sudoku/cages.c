@@ -21,10 +21,10 @@
 
 /* What reading keeps for the checks that need the grid's side. */
 struct reading {
-    int side;                              /* the largest row or column */
-    short at[WIDE * WIDE];                 /* each cell's cage + 1, 0: none */
-    int size[SDK_MAX_CELLS];               /* each cage's cells */
-    struct cs_pos sum_pos[SDK_MAX_CELLS];  /* where its sum is */
+    int side;                               /* the largest row or column */
+    short at[WIDE * WIDE];                  /* each cell's cage + 1, 0: none */
+    int size[SDK_MAX_CELLS];                /* each cage's cells */
+    struct cs_pos sum_pos[SDK_MAX_CELLS];   /* where its sum is */
     struct cs_pos cells_pos[SDK_MAX_CELLS]; /* where its cells are */
 };
 
@@ -38,8 +38,8 @@ static void cage_name(const struct sdk_settings *set, int k, char *buf,
 }
 
 /* A cage's sum node: an integer from 1 to the largest any cage can have. */
-static int read_sum(const struct cs_node *node, struct sdk_settings *set,
-                    int k, struct cs_error *err)
+static int read_sum(const struct cs_node *node, struct sdk_settings *set, int k,
+                    struct cs_error *err)
 {
     int64_t v;
     if (cs_node_int_in(node, "sum", 1, SDK_MAX_N * (SDK_MAX_N + 1) / 2, &v,
@@ -179,38 +179,27 @@ static int read_grid_rows(const struct cs_node *node, struct sdk_settings *set,
                           struct reading *rd, char *grid, int *cage_of_letter,
                           struct cs_error *err)
 {
-    size_t rows = cs_node_len(node);
-    if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)
-        return cs_error_at(err, cs_node_pos(node),
-                           "'params.cages.grid' must be a list of 4 to %d "
-                           "row strings",
-                           SDK_MAX_N);
-    for (size_t i = 0; i < rows; i++) {
-        const struct cs_node *row = cs_node_at(node, i);
-        const char *text = cs_node_text(row);
-        if (!text || strlen(text) != rows)
-            return cs_error_at(err, cs_node_pos(row),
-                               "cage row %zu must be a string of %zu letters",
-                               i + 1, rows);
-        for (size_t j = 0; j < rows; j++) {
-            unsigned char ch = (unsigned char)text[j];
-            if (!isalnum(ch))
-                return cs_error_at(err, cs_node_pos(row),
-                                   "cage row %zu, column %zu: '%c' is not a "
-                                   "cage letter (letters and digits)",
-                                   i + 1, j + 1, ch);
-            if (cage_of_letter[ch] < 0) {
-                cage_of_letter[ch] = set->ncages;
-                set->cage_letter[set->ncages++] = (char)ch;
-            }
-            int k = cage_of_letter[ch];
-            rd->at[i * WIDE + j] = (short)(k + 1);
-            rd->size[k]++;
-            rd->cells_pos[k] = cs_node_pos(node);
-            grid[i * rows + j] = (char)ch;
+    int side = sdk_read_rows(node, "params.cages.grid", "cage", grid, err);
+    if (side < 0)
+        return -1;
+    for (int c = 0; c < side * side; c++) {
+        unsigned char ch = (unsigned char)grid[c];
+        if (!isalnum(ch))
+            return cs_error_at(
+                err, cs_node_pos(cs_node_at(node, (size_t)(c / side))),
+                "cage row %d, column %d: '%c' is not a cage "
+                "letter (letters and digits)",
+                c / side + 1, c % side + 1, ch);
+        if (cage_of_letter[ch] < 0) {
+            cage_of_letter[ch] = set->ncages;
+            set->cage_letter[set->ncages++] = (char)ch;
         }
+        int k = cage_of_letter[ch];
+        rd->at[c / side * WIDE + c % side] = (short)(k + 1);
+        rd->size[k]++;
+        rd->cells_pos[k] = cs_node_pos(node);
     }
-    rd->side = (int)rows;
+    rd->side = side;
     for (int k = 0; k < set->ncages; k++)
         if (!is_joined(grid, rd->side, set->cage_letter[k]))
             return cs_error_at(err, cs_node_pos(node),

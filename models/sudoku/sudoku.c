@@ -100,24 +100,9 @@ static int read_regions(const struct cs_config *cfg, struct sdk_settings *set,
     const struct cs_node *node = cs_config_node(cfg, "params.regions");
     if (!node)
         return 0;
-    size_t rows = cs_node_len(node);
-    if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)
-        return cs_error_at(err, cs_node_pos(node),
-                           "'params.regions' must be a list of 4 to %d row "
-                           "strings",
-                           SDK_MAX_N);
-    for (size_t i = 0; i < rows; i++) {
-        const struct cs_node *row = cs_node_at(node, i);
-        const char *text = cs_node_text(row);
-        if (!text || strlen(text) != rows)
-            return cs_error_at(err, cs_node_pos(row),
-                               "region row %zu must be a string of %zu "
-                               "letters",
-                               i + 1, rows);
-        memcpy(set->regions + i * rows, text, rows);
-    }
-    set->regions_n = (int)rows;
-    return 0;
+    set->regions_n =
+        sdk_read_rows(node, "params.regions", "region", set->regions, err);
+    return set->regions_n < 0 ? -1 : 0;
 }
 
 static int read_settings(const struct cs_config *cfg, bool tracing,

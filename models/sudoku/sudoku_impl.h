@@ -82,8 +82,8 @@ struct sdk_settings {
     int cages_n;             /* Killer: the grid side the cages cover, 0 =
                                 no cages (cages.c) */
     int ncages;
-    short cage_of[SDK_MAX_CELLS];  /* each cell's cage, config order */
-    short cage_sum[SDK_MAX_CELLS]; /* each cage's sum */
+    short cage_of[SDK_MAX_CELLS];    /* each cell's cage, config order */
+    short cage_sum[SDK_MAX_CELLS];   /* each cage's sum */
     char cage_letter[SDK_MAX_CELLS]; /* its letter in a grid; 0: a list */
     enum sdk_propagate propagate;
     enum sdk_kernel kernel;  /* as given */
@@ -113,6 +113,11 @@ size_t sdk_state_size(const struct sdk_problem *p);
 /* Fill e with the message, cell and key; returns -1. */
 int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
                   const char *fmt, ...) CS_PRINTF(4, 5);
+/* A grid of letters at node: a list of N strings of N characters, 4 <= N
+ * <= SDK_MAX_N, copied row after row into out.  N, or -1 with err at the
+ * node at fault; key and noun name them ("params.regions", "region"). */
+int sdk_read_rows(const struct cs_node *node, const char *key,
+                  const char *noun, char *out, struct cs_error *err);
 /* The units, peers and meets of an n x n grid under the settings, or NULL
  * with e filled when the shape does not fit n. */
 struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
