@@ -74,6 +74,11 @@ static void test_killer_bad_cages(void **ctx)
         {"r2c1,", "r2x1,", NULL,
          "k.yaml:6:24: cage 3: 'r2x1' is not a cell; write rROWcCOLUMN, like "
          "r1c1"},
+        {"r2c1,", "r0c1,", NULL,
+         "k.yaml:6:24: cage 3: r0c1: rows and columns count from 1"},
+        {"r2c1,", "{r: 2},", NULL,
+         "k.yaml:6:24: cage 3: a cell is a string rROWcCOLUMN, like r1c1, "
+         "not a list or mapping"},
         {"r2c1,", "r26c1,", NULL,
          "k.yaml:6:24: cage 3: r26c1 is outside the largest grid (25 x 25)"},
         {"sum: 1,", "sum: 5,", NULL,

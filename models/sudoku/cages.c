@@ -78,12 +78,21 @@ static int read_cell(const struct cs_node *node, int k, struct reading *rd,
 {
     const char *text = cs_node_text(node);
     int r, c;
+    if (!text)
+        return cs_error_at(err, cs_node_pos(node),
+                           "cage %d: a cell is a string rROWcCOLUMN, like "
+                           "r1c1, not a list or mapping",
+                           k + 1);
     if (!parse_cell(text, &r, &c))
         return cs_error_at(err, cs_node_pos(node),
                            "cage %d: '%s' is not a cell; write rROWcCOLUMN, "
                            "like r1c1",
-                           k + 1, text ? text : "a list or mapping");
-    if (r < 1 || c < 1 || r > WIDE || c > WIDE)
+                           k + 1, text);
+    if (r < 1 || c < 1)
+        return cs_error_at(err, cs_node_pos(node),
+                           "cage %d: %s: rows and columns count from 1", k + 1,
+                           text);
+    if (r > WIDE || c > WIDE)
         return cs_error_at(err, cs_node_pos(node),
                            "cage %d: %s is outside the largest grid (%d x %d)",
                            k + 1, text, WIDE, WIDE);
@@ -236,7 +245,7 @@ static int read_grid(const struct cs_node *map, struct sdk_settings *set,
         return cs_error_at(err, cs_node_pos(sums),
                            "'params.cages.sums' must map each cage letter to "
                            "its sum, like {a: 3, b: 15}");
-    bool given[SDK_MAX_CELLS] = {false};
+    bool given[SDK_MAX_CELLS] = {false}; /* (the YAML has no key twice) */
     for (size_t j = 0; j < cs_node_len(sums); j++) {
         const char *key = cs_node_key(sums, j);
         int k = strlen(key) == 1 ? cage_of_letter[(unsigned char)key[0]] : -1;
@@ -245,9 +254,6 @@ static int read_grid(const struct cs_node *map, struct sdk_settings *set,
                                "'params.cages.sums' gives a sum for '%s', "
                                "which is no cage of the grid",
                                key);
-        if (given[k])
-            return cs_error_at(err, cs_node_key_pos(sums, j),
-                               "cage '%s' has two sums", key);
         given[k] = true;
         if (read_sum(cs_node_at(sums, j), set, k, err))
             return -1;
