@@ -161,15 +161,6 @@ static struct cs_result run_killer(struct cs_config *cfg, int n,
     return run;
 }
 
-static struct cs_config *load(const char *path)
-{
-    struct cs_config *cfg;
-    struct cs_error err;
-    if (cs_config_load(&cfg, path, &err))
-        fail_msg("%s: %s", path, err.msg);
-    return cfg;
-}
-
 static void test_killer_published_puzzles_every_strategy(void **ctx)
 {
     (void)ctx;
@@ -182,9 +173,9 @@ static void test_killer_published_puzzles_every_strategy(void **ctx)
     };
     /* configs/sudoku-killer.yaml is wikipedia-grid.yaml as a list */
     const struct cs_node *known = NULL;
-    struct cs_config *wiki = load(files[1]);
+    struct cs_config *wiki = load_config(files[1]);
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
-        struct cs_config *cfg = load(files[f]);
+        struct cs_config *cfg = load_config(files[f]);
         known = cs_config_node(f ? cfg : wiki, "x-solution");
         char solution[82] = "";
         for (size_t r = 0; r < cs_node_len(known); r++)
@@ -212,7 +203,7 @@ static void test_killer_node_counts(void **ctx)
     static const uint64_t nodes[3] = {321, 7, 3};
     for (int p = 0; p < 3; p++) {
         struct cs_config *cfg =
-            load(CSEARCH_SOURCE_DIR "/configs/sudoku-killer.yaml");
+            load_config(CSEARCH_SOURCE_DIR "/configs/sudoku-killer.yaml");
         struct grids g;
         struct cs_result run =
             run_killer(cfg, 9, "mrv", propagations[p], "task=count", &g);
@@ -368,7 +359,8 @@ static void test_killer_4x4_counts_match_brute_force(void **ctx)
                 }
 }
 
-/* ---- a larger grid --------------------------------------------------------- */
+/* ---- a larger grid ---------------------------------------------------------
+ */
 
 /* A solved 16 x 16 grid (csearch's first for the empty grid, MRV). */
 static const char grid16[] =
@@ -403,8 +395,7 @@ static void test_killer_16x16_dominoes(void **ctx)
     }
 }
 
-/* ---- givens under cages ----------------------------------------------------
- */
+/* ---- givens under cages -------------------------------------------------- */
 
 static void test_killer_givens_under_cages(void **ctx)
 {

@@ -46,15 +46,6 @@ static const char *k4_error(const char *from, const char *to, const char *tail)
     return msg;
 }
 
-static struct cs_config *load(const char *path)
-{
-    struct cs_config *cfg;
-    struct cs_error err;
-    if (cs_config_load(&cfg, path, &err))
-        fail_msg("%s: %s", path, err.msg);
-    return cfg;
-}
-
 static void test_killer_bad_cages(void **ctx)
 {
     (void)ctx;
@@ -162,7 +153,7 @@ static void test_killer_bad_cages(void **ctx)
     /* a given twice in a cage whose cells share no row, column or box:
      * Wikipedia's cage 11 is r3c7, r3c8 and r4c7 */
     struct cs_config *cfg =
-        load(CSEARCH_SOURCE_DIR "/configs/sudoku-killer.yaml");
+        load_config(CSEARCH_SOURCE_DIR "/configs/sudoku-killer.yaml");
     char puzzle[128] = "params.puzzle=";
     size_t at = strlen(puzzle);
     memset(puzzle + at, '.', 81);
