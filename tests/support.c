@@ -53,6 +53,15 @@ struct cs_config *config_of(const char *const *sets)
     return cfg;
 }
 
+struct cs_config *load_config(const char *path)
+{
+    struct cs_config *cfg;
+    struct cs_error err;
+    if (cs_config_load(&cfg, path, &err))
+        fail_msg("%s: %s", path, err.msg);
+    return cfg;
+}
+
 struct cs_registry *setup_job(struct cs_config *cfg, struct cs_job *job)
 {
     struct cs_registry *reg = cs_registry_new();

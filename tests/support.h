@@ -22,6 +22,10 @@ bool nq_board_valid(const int *pos, int n);
  * the test if one does not apply. */
 struct cs_config *config_of(const char *const *sets);
 
+/* The config file at path (a failure fails the test); the caller frees it
+ * with cs_config_free(). */
+struct cs_config *load_config(const char *path);
+
 /* Set up the job for cfg (failing the test on error), run it with on_solution
  * and ud, and leave the statistics in *run. */
 void run_config(struct cs_config *cfg, struct cs_result *run, cs_solution_fn fn,

@@ -1,6 +1,7 @@
 /* geometry.c - the shape of a Sudoku grid: its units (rows, columns, then
  * boxes or jigsaw regions, then a variant's diagonals or windows), each
- * cell's peers and units, and where two units meet (for locked candidates).
+ * cell's peers and units, and where two units meet (for locked candidates);
+ * Killer cages (cages.c) add their cells to each other's peers.
  *
  * A geometry depends on the grid's side and the settings only, so every
  * puzzle of that size in a config may share one.
@@ -23,6 +24,12 @@ void sdk_geometry_free(struct sdk_geometry *g)
     free(g->unit_start);
     free(g->cell_units);
     free(g->meets);
+    free(g->cage_start);
+    free(g->cage_cells);
+    free(g->cage_sum);
+    free(g->cage_names);
+    free(g->combo_start);
+    free(g->combos);
     free(g);
 }
 
@@ -36,6 +43,26 @@ int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
     e->cell = cell;
     e->key = key;
     return -1;
+}
+
+int sdk_read_rows(const struct cs_node *node, const char *key,
+                  const char *noun, char *out, struct cs_error *err)
+{
+    size_t rows = cs_node_len(node);
+    if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)
+        return cs_error_at(err, cs_node_pos(node),
+                           "'%s' must be a list of 4 to %d row strings", key,
+                           SDK_MAX_N);
+    for (size_t i = 0; i < rows; i++) {
+        const struct cs_node *row = cs_node_at(node, i);
+        const char *text = cs_node_text(row);
+        if (!text || strlen(text) != rows)
+            return cs_error_at(err, cs_node_pos(row),
+                               "%s row %zu must be a string of %zu letters",
+                               noun, i + 1, rows);
+        memcpy(out + i * rows, text, rows);
+    }
+    return (int)rows;
 }
 
 static bool memchr_int(const int *a, int n, int x)
@@ -53,6 +80,20 @@ static void add_unit(struct sdk_geometry *g, const int *cells, const char *kind,
            (size_t)g->n * sizeof(int));
     snprintf(g->names[g->nunits], sizeof g->names[0], "%s %d", kind, number);
     g->nunits++;
+}
+
+/* If cell c is one of the count cells, the others are its peers: those
+ * not yet marked go to the end of g->peers. */
+static void add_peers(struct sdk_geometry *g, unsigned char *mark,
+                      const int *cell, int count, int c, size_t *len)
+{
+    if (!memchr_int(cell, count, c))
+        return;
+    for (int j = 0; j < count; j++)
+        if (cell[j] != c && !mark[cell[j]]) {
+            mark[cell[j]] = 1;
+            g->peers[(*len)++] = cell[j];
+        }
 }
 
 /* Units, then each cell's peers, then the meets of units for locked
@@ -161,25 +202,27 @@ struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
             add_unit(g, cells, "window", w + 1);
         }
 
-    /* peers: every other cell of every unit of a cell, once */
+    if (sdk_cages_build(g, set, e)) {
+        sdk_geometry_free(g);
+        return NULL;
+    }
+
+    /* peers: every other cell of every unit of a cell, and of its cage (no
+     * digit twice in a cage), once */
     unsigned char *mark = cs_xcalloc((size_t)g->cells, 1);
     g->peer_start = cs_xcalloc((size_t)g->cells + 1, sizeof(int));
-    /* a cell lies in at most 6 units: row, column, box, 2 diagonals, window */
-    size_t cap = (size_t)g->cells * 6 * (size_t)n, len = 0;
+    /* a cell lies in at most 6 units: row, column, box, 2 diagonals, window;
+     * and one cage */
+    size_t cap = (size_t)g->cells * 7 * (size_t)n, len = 0;
     g->peers = cs_xmalloc(cap * sizeof(int));
     for (int c = 0; c < g->cells; c++) {
         g->peer_start[c] = (int)len;
         memset(mark, 0, (size_t)g->cells);
-        for (int u = 0; u < g->nunits; u++) {
-            const int *unit = g->units + (size_t)u * (size_t)n;
-            if (!memchr_int(unit, n, c))
-                continue;
-            for (int j = 0; j < n; j++)
-                if (unit[j] != c && !mark[unit[j]]) {
-                    mark[unit[j]] = 1;
-                    g->peers[len++] = unit[j];
-                }
-        }
+        for (int u = 0; u < g->nunits; u++)
+            add_peers(g, mark, g->units + (size_t)u * (size_t)n, n, c, &len);
+        for (int k = 0; k < g->ncages; k++)
+            add_peers(g, mark, g->cage_cells + g->cage_start[k],
+                      g->cage_start[k + 1] - g->cage_start[k], c, &len);
     }
     g->peer_start[g->cells] = (int)len;
     free(mark);

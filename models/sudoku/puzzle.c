@@ -66,37 +66,50 @@ static int char_digit(char ch, int n)
     return d <= n ? d : -1;
 }
 
-/* Two equal givens in a unit: the puzzle is wrong, say where. */
+/* Two equal givens among the count cells of a unit or cage called name:
+ * the puzzle is wrong, say where. */
+static int check_group(const struct sdk_problem *p, const int *cell, int count,
+                       const char *name, struct sdk_grid_error *e)
+{
+    uint32_t digits = 0, twice = 0; /* a quick look first: batches */
+    for (int i = 0; i < count; i++) {
+        uint32_t bit = UINT32_C(1) << p->givens[cell[i]];
+        twice |= digits & bit;
+        digits |= bit;
+    }
+    if (!(twice & ~UINT32_C(1)))
+        return 0;
+    int seen[SDK_MAX_N + 1] = {0};
+    for (int i = 0; i < count; i++) {
+        int c = cell[i], d = p->givens[c];
+        if (!d)
+            continue;
+        if (seen[d]) {
+            int a = seen[d] - 1;
+            return sdk_grid_fail(
+                e, c + 1, NULL,
+                "puzzle %s holds %c twice: row %d column %d and row %d "
+                "column %d",
+                name, sdk_digit_char(d), a / p->n + 1, a % p->n + 1,
+                c / p->n + 1, c % p->n + 1);
+        }
+        seen[d] = c + 1;
+    }
+    return 0;
+}
+
 static int check_givens(const struct sdk_problem *p, struct sdk_grid_error *e)
 {
     const struct sdk_geometry *g = p->g;
-    for (int u = 0; u < g->nunits; u++) {
-        const int *cell = g->units + (size_t)u * (size_t)p->n;
-        uint32_t digits = 0, twice = 0; /* a quick look first: batches */
-        for (int i = 0; i < p->n; i++) {
-            uint32_t bit = UINT32_C(1) << p->givens[cell[i]];
-            twice |= digits & bit;
-            digits |= bit;
-        }
-        if (!(twice & ~UINT32_C(1)))
-            continue;
-        int seen[SDK_MAX_N + 1] = {0};
-        for (int i = 0; i < p->n; i++) {
-            int c = cell[i], d = p->givens[c];
-            if (!d)
-                continue;
-            if (seen[d]) {
-                int a = seen[d] - 1;
-                return sdk_grid_fail(
-                    e, c + 1, NULL,
-                    "puzzle %s holds %c twice: row %d column %d and row %d "
-                    "column %d",
-                    g->names[u], sdk_digit_char(d), a / p->n + 1, a % p->n + 1,
-                    c / p->n + 1, c % p->n + 1);
-            }
-            seen[d] = c + 1;
-        }
-    }
+    for (int u = 0; u < g->nunits; u++)
+        if (check_group(p, g->units + (size_t)u * (size_t)p->n, p->n,
+                        g->names[u], e))
+            return -1;
+    for (int k = 0; k < g->ncages; k++)
+        if (check_group(p, g->cage_cells + g->cage_start[k],
+                        g->cage_start[k + 1] - g->cage_start[k],
+                        g->cage_names[k], e))
+            return -1;
     return 0;
 }
 
@@ -213,8 +226,8 @@ static struct cs_pos error_pos(const struct cs_config *cfg,
                                const struct sdk_grid_error *e,
                                const struct cs_node *node, size_t rows)
 {
-    if (e->key)
-        return cs_config_pos(cfg, e->key);
+    if (e->key || !node)
+        return cs_config_pos(cfg, e->key ? e->key : "params.cages");
     if (rows && e->cell)
         return cs_node_pos(cs_node_at(node, (size_t)(e->cell - 1) / rows));
     return cs_node_pos(node);
@@ -228,7 +241,10 @@ int sdk_setup_puzzle(const struct cs_config *cfg,
     const struct cs_node *node = cs_config_node(cfg, "params.puzzle");
     char text[SDK_MAX_CELLS + 1];
     size_t len = 0, rows = 0;
-    if (cs_node_kind(node) == CS_NODE_SCALAR) {
+    if (!node) { /* Killer cages alone: an empty grid of their side */
+        len = (size_t)(set->cages_n * set->cages_n);
+        memset(text, '.', len);
+    } else if (cs_node_kind(node) == CS_NODE_SCALAR) {
         const char *s = cs_node_text(node);
         len = strlen(s);
         if (len > SDK_MAX_CELLS)
@@ -347,9 +363,10 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
         while (len && line[len - 1] == '\r')
             len--;
         line[len] = '\0';
-        if (!len) {
+        if (!line[strspn(line, " \t\r\f\v")]) {
             line = next;
-            continue; /* blank lines separate, they are not puzzles */
+            continue; /* blank lines (or only blanks) separate, they are
+                         not puzzles */
         }
         if (b->count == cap) {
             cap = cap ? 2 * cap : 256;

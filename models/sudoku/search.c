@@ -11,7 +11,8 @@
  * model copies its state instead of undoing; its copy hook leaves the checks
  * counter alone.  Units are a list (geometry.c: rows, columns, boxes or
  * jigsaw regions, and any extra units of a variant), so the search knows no
- * grid shapes.
+ * grid shapes.  Killer cages (cages.c) are peers of their cells, and their
+ * sums prune through each cage's digit sets in the same loop.
  */
 #include <stdio.h>
 #include <string.h>
@@ -233,18 +234,105 @@ static bool locked(struct sdk_state *s)
     return struck;
 }
 
+/* Does every open cell of the cage (cell, size) have a digit in rest? */
+static bool has_places(const struct sdk_state *s, const int *cell, int size,
+                       uint32_t rest)
+{
+    for (int i = 0; i < size; i++)
+        if (!cvalues(s)[cell[i]] && !(s->cand[cell[i]] & rest))
+            return false;
+    return true;
+}
+
+/* Killer cages: a cage's digit sets (geometry) that hold its placed digits
+ * and have a place for each of the rest are the ones left; its open cells
+ * keep only their digits, and with propagation a digit that every such set
+ * needs and one open cell alone can take goes there.  No set left: a dead
+ * state, so a full cage is checked too (also under propagate none).  True
+ * if it struck any candidate. */
+static bool cages(struct sdk_state *s)
+{
+    const struct sdk_geometry *g = s->p->g;
+    const bool propagating = s->p->propagate != SDK_PROPAGATE_NONE;
+    bool struck = false;
+    for (int k = 0; k < g->ncages && !s->dead; k++) {
+        const int *cell = g->cage_cells + g->cage_start[k];
+        const int size = g->cage_start[k + 1] - g->cage_start[k];
+        uint32_t placed = 0, open = 0;
+        for (int i = 0; i < size; i++) {
+            int v = values(s)[cell[i]];
+            if (v)
+                placed |= UINT32_C(1) << (v - 1);
+            else
+                open |= s->cand[cell[i]];
+        }
+        s->counters.checks++;
+        uint32_t usable = 0, needed = ~UINT32_C(0);
+        bool any = false;
+        for (int j = g->combo_start[k]; j < g->combo_start[k + 1]; j++) {
+            uint32_t set = g->combos[j], rest = set & ~placed;
+            if ((set & placed) != placed || (rest & ~open) ||
+                !has_places(s, cell, size, rest))
+                continue;
+            any = true;
+            usable |= rest;
+            needed &= rest;
+        }
+        if (!any) {
+            s->dead = true;
+            break;
+        }
+        for (int i = 0; i < size; i++) {
+            int c = cell[i];
+            uint32_t m = s->cand[c] & usable;
+            if (values(s)[c] || m == s->cand[c])
+                continue;
+            s->cand[c] = m;
+            struck = true;
+            if (!m)
+                s->dead = true;
+            else if (!(m & (m - 1)) && propagating)
+                s->pending[s->npending++] = (short)c; /* a naked single */
+        }
+        while (propagating && needed && !s->dead) {
+            const uint32_t bit = needed & -needed;
+            needed &= needed - 1;
+            int places = 0, last = -1;
+            for (int i = 0; i < size; i++)
+                if (!values(s)[cell[i]] && (s->cand[cell[i]] & bit)) {
+                    places++;
+                    last = cell[i];
+                }
+            if (!places)
+                s->dead = true; /* an earlier one took its only place */
+            else if (places == 1 && s->cand[last] != bit) {
+                s->cand[last] = bit; /* the cage's hidden single */
+                s->pending[s->npending++] = (short)last;
+                struck = true;
+            }
+        }
+    }
+    return struck;
+}
+
 static bool sdk_prune(void *state)
 {
     struct sdk_state *s = state;
     s->before_prune = s->filled;
     if (s->dead)
         return true;
-    if (s->p->propagate == SDK_PROPAGATE_NONE)
-        return false;
+    if (s->p->propagate == SDK_PROPAGATE_NONE) {
+        cages(s); /* the cages' check: no cage sum left unreachable */
+        return s->dead;
+    }
+    bool struck;
     do {
         if (!singles(s))
             return true;
-    } while (s->p->propagate == SDK_PROPAGATE_FULL && locked(s) && !s->dead);
+        struck = cages(s);
+        if (!struck && s->p->propagate == SDK_PROPAGATE_FULL)
+            struck = locked(s);
+    } while (struck && !s->dead);
     return s->dead;
 }
 

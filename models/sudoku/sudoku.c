@@ -4,7 +4,8 @@
  * Plain 9 x 9 puzzles go to the fast kernel (fast9.c, strategy.kernel auto
  * or fast) whatever propagate and select say, unless the run is traced or
  * kernel is generic: same engine, its own state and hooks; the rest to the
- * general path (search.c) on a grid's geometry (geometry.c).
+ * general path (search.c) on a grid's geometry (geometry.c).  Killer
+ * cages (cages.c) always take the general path.
  */
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,12 @@ static const struct cs_option sdk_options[] = {
     {.key = "params.regions", .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "jigsaw: N row strings of region letters, replacing the boxes"},
+    {.key = "params.cages", .type = CS_OPT_NODE,
+     .choices = (const char *const[]){"list", "mapping", NULL},
+     .help = "Killer: cages covering the grid, each a sum its cells add up "
+             "to with no digit twice: a list of {sum: 15, cells: [r1c1, "
+             "r1c2]}, or {grid: [N rows of cage letters], sums: {a: 15}}; "
+             "params.puzzle may then be left out (an empty grid)"},
     {.key = "params.diagonals", .type = CS_OPT_BOOL, .def = "false",
      .help = "Sudoku X: both main diagonals hold every digit once"},
     {.key = "params.windoku", .type = CS_OPT_BOOL, .def = "false",
@@ -52,6 +59,8 @@ static const struct cs_option sdk_options[] = {
  * grid's size is known only with the puzzle: puzzle.c checks it.) */
 static const char *grid_conflict(const struct sdk_settings *set)
 {
+    if (set->cages_n)
+        return "a grid without cages";
     if (set->diagonals || set->windoku || set->regions_n)
         return "a grid without variants (diagonals, windoku, regions)";
     if (set->box_r && (set->box_r != 3 || set->box_c != 3))
@@ -91,24 +100,9 @@ static int read_regions(const struct cs_config *cfg, struct sdk_settings *set,
     const struct cs_node *node = cs_config_node(cfg, "params.regions");
     if (!node)
         return 0;
-    size_t rows = cs_node_len(node);
-    if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)
-        return cs_error_at(err, cs_node_pos(node),
-                           "'params.regions' must be a list of 4 to %d row "
-                           "strings",
-                           SDK_MAX_N);
-    for (size_t i = 0; i < rows; i++) {
-        const struct cs_node *row = cs_node_at(node, i);
-        const char *text = cs_node_text(row);
-        if (!text || strlen(text) != rows)
-            return cs_error_at(err, cs_node_pos(row),
-                               "region row %zu must be a string of %zu "
-                               "letters",
-                               i + 1, rows);
-        memcpy(set->regions + i * rows, text, rows);
-    }
-    set->regions_n = (int)rows;
-    return 0;
+    set->regions_n =
+        sdk_read_rows(node, "params.regions", "region", set->regions, err);
+    return set->regions_n < 0 ? -1 : 0;
 }
 
 static int read_settings(const struct cs_config *cfg, bool tracing,
@@ -130,7 +124,7 @@ static int read_settings(const struct cs_config *cfg, bool tracing,
     if (box && cs_config_has(cfg, "params.regions"))
         return cs_error_at(err, cs_config_pos(cfg, "params.regions"),
                            "give params.box or params.regions, not both");
-    if (read_regions(cfg, set, err))
+    if (read_regions(cfg, set, err) || sdk_read_cages(cfg, set, err))
         return -1;
     return choose_kernel(cfg, tracing, set, err);
 }
@@ -149,7 +143,7 @@ static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
                            "give params.puzzle or params.file, not both");
     if (file)
         return sdk_setup_batch(cfg, &set, out, err);
-    if (!puzzle)
+    if (!puzzle && !set.cages_n)
         return cs_error_at(err, cs_config_missing_pos(cfg, "params.puzzle"),
                            "missing key 'params.puzzle' (or params.file)");
     return sdk_setup_puzzle(cfg, &set, out, err);

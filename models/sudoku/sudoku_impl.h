@@ -3,7 +3,8 @@
  * data and the settings of a config.
  *
  * sudoku.c reads the config, puzzle.c turns puzzles into problems,
- * geometry.c builds the units and peers, search.c holds the hooks.
+ * geometry.c builds the units and peers, cages.c reads Killer cages and
+ * their digit sets, search.c holds the hooks.
  */
 #ifndef CSEARCH_SUDOKU_IMPL_H
 #define CSEARCH_SUDOKU_IMPL_H
@@ -54,6 +55,15 @@ struct sdk_geometry {
     int *cell_units;       /* the units of each cell */
     struct sdk_meet *meets; /* for locked candidates */
     int nmeets;
+    /* Killer cages (none: ncages 0): each cage's cells, its sum, and the
+     * sets of digits (bit d = digit d + 1) of its size and sum. */
+    int ncages;
+    int *cage_start;       /* ncages + 1 offsets into cage_cells */
+    int *cage_cells;
+    int *cage_sum;
+    char (*cage_names)[16]; /* "cage 3", or "cage 'a'" from a letter grid */
+    int *combo_start;      /* ncages + 1 offsets into combos */
+    uint32_t *combos;
 };
 
 struct sdk_problem {
@@ -69,6 +79,12 @@ struct sdk_settings {
     bool diagonals, windoku;
     int regions_n;           /* jigsaw side, 0 = boxes */
     char regions[SDK_MAX_CELLS];
+    int cages_n;             /* Killer: the grid side the cages cover, 0 =
+                                no cages (cages.c) */
+    int ncages;
+    short cage_of[SDK_MAX_CELLS];    /* each cell's cage, config order */
+    short cage_sum[SDK_MAX_CELLS];   /* each cage's sum */
+    char cage_letter[SDK_MAX_CELLS]; /* its letter in a grid; 0: a list */
     enum sdk_propagate propagate;
     enum sdk_kernel kernel;  /* as given */
     bool fast;               /* 9 x 9 puzzles go to the fast kernel */
@@ -97,11 +113,24 @@ size_t sdk_state_size(const struct sdk_problem *p);
 /* Fill e with the message, cell and key; returns -1. */
 int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
                   const char *fmt, ...) CS_PRINTF(4, 5);
+/* A grid of letters at node: a list of N strings of N characters, 4 <= N
+ * <= SDK_MAX_N, copied row after row into out.  N, or -1 with err at the
+ * node at fault; key and noun name them ("params.regions", "region"). */
+int sdk_read_rows(const struct cs_node *node, const char *key,
+                  const char *noun, char *out, struct cs_error *err);
 /* The units, peers and meets of an n x n grid under the settings, or NULL
  * with e filled when the shape does not fit n. */
 struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,
                                       struct sdk_grid_error *e);
 void sdk_geometry_free(struct sdk_geometry *g);
+
+/* cages.c: params.cages into the settings (cages_n 0 without it); the
+ * cages of the geometry g (before its peers, which count cage mates), or
+ * -1 with e filled. */
+int sdk_read_cages(const struct cs_config *cfg, struct sdk_settings *set,
+                   struct cs_error *err);
+int sdk_cages_build(struct sdk_geometry *g, const struct sdk_settings *set,
+                    struct sdk_grid_error *e);
 
 /* puzzle.c: the problem of params.puzzle, or a batch of params.file. */
 int sdk_setup_puzzle(const struct cs_config *cfg,
