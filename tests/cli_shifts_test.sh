@@ -72,6 +72,22 @@ run 3 configs/shifts-instance7.yaml --set limits.seconds=0.5 --json
 expect_json .status limit
 expect_json '.cost > 0' true
 expect_json '.boards[0] | length' 26
+# what the default chose, by the instance's size: the Lagrangian bound with
+# tracked rows everywhere; one branch and bound for Instance1's 112 cells,
+# rounds of 10000 nodes for Instance7's 560
+expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .strategy.lns_nodes, .strategy.neighbourhoods] | map(tostring) | join(" ")' "lagrange tracked 500 10000 rows,staff"
+expect_json '.root_bound' 982
+run 0 configs/shifts-instance1.yaml --json
+expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 558"
+# tables past strategy.lagrange_states (as Instance24's 3.7e11 would be):
+# the rows are priced instead; past even that, auto takes bound days, and a
+# bound named lagrange is refused in one line
+run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000000 --set limits.nodes=1 --json
+expect_json '[.strategy.lagrange_rows, .strategy.lagrange_steps, .root_bound] | map(tostring) | join(" ")' "priced 500 988"
+run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000 --set limits.nodes=1 --json
+expect_json '[.strategy.bound, .root_bound] | map(tostring) | join(" ")' "days 0"
+run 2 configs/shifts-instance7.yaml --set strategy.bound=lagrange --set strategy.lagrange_states=1000
+expect_stderr "csearch: --set strategy.bound=lagrange: bound lagrange: more than 1000 row states even with minutes and weekends priced; raise strategy.lagrange_states or use bound days or weekends"
 
 # --- no roster exists ---
 cat >"$tmp/none.yaml" <<'YAML'
