@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "engine_impl.h"
+#include "estimate.h"
 #include "layers.h"
 #include "units.h"
 
@@ -273,6 +274,12 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                             "limits.seconds or limits.nodes");
     if (p->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
+    if (spec->task == CS_TASK_ESTIMATE && cs_split_wanted(split))
+        return cs_error_set(err, NULL,
+                            "task estimate runs on one thread, without "
+                            "checkpoints");
+    if (spec->task == CS_TASK_ESTIMATE && spec->on_trace)
+        return cs_error_set(err, NULL, "task estimate cannot be traced");
     if (spec->task == CS_TASK_COUNT || cs_split_wanted(split))
         return cs_units_validate(spec, split, err);
     return 0;
@@ -287,7 +294,9 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     const struct cs_problem *p = spec->problem;
     double started = cs_now();
     int rc = 0;
-    if (spec->layers.local)
+    if (spec->task == CS_TASK_ESTIMATE)
+        rc = estimate_search(spec, split, out);
+    else if (spec->layers.local)
         rc = layer_local(spec, split, out, err);
     else if (spec->task == CS_TASK_COUNT && (p->count_unit || cs_split_wanted(split)))
         rc = cs_search_units(spec, split, out, err);
@@ -354,7 +363,7 @@ const char *cs_restarts_name(enum cs_restarts restarts)
 const char *cs_task_name(enum cs_task task)
 {
     static const char *const names[] = {"count", "solve", "enumerate",
-                                        "optimize"};
+                                        "optimize", "estimate"};
     return (unsigned)task < sizeof names / sizeof *names ? names[task]
                                                          : "unknown";
 }

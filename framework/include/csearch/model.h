@@ -33,7 +33,11 @@
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
 
-enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
+enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE,
+               /* the framework's, for any model that counts: a model's
+                * setup sees CS_TASK_COUNT, and its tasks bits never name
+                * it (csearch/engine.h, cs_estimate) */
+               CS_TASK_ESTIMATE };
 #define CS_TASK_BIT(t) (1u << (t))
 /* What every tree search can do: count, solve and enumerate. */
 #define CS_TASKS_TREE                                                        \
@@ -347,6 +351,13 @@ struct cs_problem {
      * that key).  NULL: strategy.state as configured.  Last, so a model
      * built before it leaves it zero. */
     const char *state;
+
+    /* With count_unit (optional): an estimate of unit's work, in any unit
+     * proportional to its counting time (nodes, say), cheap next to
+     * counting it and a pure function of data and unit.  The progress line
+     * measures work done by it.  NULL: all units count alike.  After
+     * state, for the same reason. */
+    double (*unit_size)(const void *data, uint64_t unit);
 };
 
 /* The bytes a state of this problem takes. */
