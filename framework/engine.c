@@ -46,9 +46,27 @@ static int stop_reason(const struct cs_engine *e)
     return -1;
 }
 
+/* The progress line of a search that is not split, at most 4 times a
+ * second: nodes so far, and the best cost under optimize. */
+static void progress(struct cs_engine *e, const struct cs_dfs *d,
+                     uint64_t nodes)
+{
+    double now = cs_now();
+    if (now - e->shown < 0.25)
+        return;
+    e->shown = now;
+    struct cs_progress p = {.elapsed = now - e->started,
+                            .nodes = d->stats.nodes + nodes,
+                            .has_cost = d->incumbent != INT64_MAX,
+                            .cost = d->incumbent};
+    e->on_progress(e->progress_ud, &p);
+}
+
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
+    if (e->on_progress)
+        progress(e, d, nodes);
     if (nodes >= e->node_cap)
         return CS_LIMIT;
     if (e->shared)
@@ -305,6 +323,11 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     else {
         struct cs_engine e;
         eng_init(&e, spec, NULL);
+        if (split) {
+            e.on_progress = split->on_progress;
+            e.progress_ud = split->progress_ud;
+            e.shown = e.started;
+        }
         void *state = eng_state_new(&e);
         out->status = (enum cs_status)eng_run(&e, state, &out->cost,
                                               &out->bound);

@@ -34,6 +34,11 @@ struct cs_engine {
                                    keeps the best in between */
     void *ud;
     struct cs_shared *shared;  /* portfolio: NULL alone */
+    /* a progress line for a search that is not split: cs_poll reports
+     * nodes (at most every REPORT_EVERY seconds); NULL: none */
+    cs_progress_fn on_progress;
+    void *progress_ud;
+    double shown;              /* when it last reported */
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,
