@@ -47,12 +47,13 @@ static int stop_reason(const struct cs_engine *e)
 }
 
 /* The progress line of a search that is not split, at most 4 times a
- * second: nodes so far, and the best cost under optimize. */
+ * second (and once at the end: force): nodes so far (those of the body's
+ * call under way too), and the best cost under optimize. */
 static void progress(struct cs_engine *e, const struct cs_dfs *d,
-                     uint64_t nodes)
+                     uint64_t nodes, bool force)
 {
     double now = cs_now();
-    if (now - e->shown < 0.25)
+    if (now - e->shown < 0.25 && !force)
         return;
     e->shown = now;
     struct cs_progress p = {.elapsed = now - e->started,
@@ -66,7 +67,7 @@ int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
     if (e->on_progress)
-        progress(e, d, nodes);
+        progress(e, d, nodes, false);
     if (nodes >= e->node_cap)
         return CS_LIMIT;
     if (e->shared)
@@ -331,6 +332,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         void *state = eng_state_new(&e);
         out->status = (enum cs_status)eng_run(&e, state, &out->cost,
                                               &out->bound);
+        if (e.on_progress)
+            progress(&e, &e.dfs, 0, true);
         out->stats = e.dfs.stats;
         out->restarts = e.restarts;
         out->rounds = e.rounds;

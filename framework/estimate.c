@@ -183,6 +183,12 @@ int estimate_search(const struct cs_spec *spec,
             on_progress(split->progress_ud, &prog);
         }
     }
+    if (on_progress) { /* once more at the end */
+        struct cs_progress prog = {.elapsed = cs_now() - started,
+                                   .probes = est->probes,
+                                   .probes_total = want};
+        on_progress(split->progress_ud, &prog);
+    }
     est->nodes_error = std_error(m2_nodes, est->probes);
     est->solutions_error = std_error(m2_solutions, est->probes);
     out->stats.nodes = pr.entered;

@@ -1,6 +1,7 @@
 /* output_estimate.c - what task estimate prints: the estimated nodes and
  * solutions of the count's tree, each with its 95% interval (mean +- 1.96
- * standard errors, never below 0), the probes made and their own work.
+ * standard errors, never below 0; none for solutions when fewer than
+ * FEW_HITS probes ended in one), the probes made and their own work.
  * Text, one JSON object, or a CSV header and row.  Figures are printed
  * with fixed decimals so that one seed prints the same every run.
  */
@@ -9,6 +10,7 @@
 #include "cli.h"
 
 #define Z95 1.959963984540054 /* the normal quantile of 0.975 */
+#define FEW_HITS 10 /* fewer probes ending in a solution: no interval */
 
 static double low(double mean, double error)
 {
@@ -51,9 +53,15 @@ void out_estimate_end(struct out *o, const struct cs_result *r)
     } else {
         fprintf(o->out, "nodes      ~%.0f  (95%%: %.0f .. %.0f)\n", e->nodes,
                 low(e->nodes, e->nodes_error), high(e->nodes, e->nodes_error));
-        fprintf(o->out, "solutions  ~%.0f  (95%%: %.0f .. %.0f)\n",
-                e->solutions, low(e->solutions, e->solutions_error),
-                high(e->solutions, e->solutions_error));
+        if (s->solutions >= FEW_HITS)
+            fprintf(o->out, "solutions  ~%.0f  (95%%: %.0f .. %.0f)\n",
+                    e->solutions, low(e->solutions, e->solutions_error),
+                    high(e->solutions, e->solutions_error));
+        else /* a mean of a few hits is no normal variable */
+            fprintf(o->out,
+                    "solutions  ~%.0f  (no interval: %" PRIu64 " of %" PRIu64
+                    " probes ended in a solution)\n",
+                    e->solutions, s->solutions, e->probes);
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats)
