@@ -147,6 +147,29 @@ static double std_error(double m2, uint64_t k)
     return k > 1 ? sqrt(m2 / (double)(k - 1) / (double)k) : 0.0;
 }
 
+/* The kernel's units, sized one by one (false: stopped). */
+static bool size_kernel(const struct cs_spec *spec, struct cs_estimate *est)
+{
+    const struct cs_problem *p = spec->problem;
+    double started = cs_now(), sum = 0;
+    for (uint64_t i = 0; i < p->units; i++) {
+        double size = p->unit_size(p->data, i);
+        sum += size;
+        if (size > est->largest_work) {
+            est->largest_work = size;
+            est->largest_unit = i;
+        }
+        if (i % 64 == 63 &&
+            ((spec->stop && *spec->stop) ||
+             (spec->limits.seconds > 0 &&
+              cs_now() - started >= spec->limits.seconds)))
+            return false;
+    }
+    est->units = p->units;
+    est->unit_work = sum;
+    return true;
+}
+
 int estimate_search(const struct cs_spec *spec,
                        const struct cs_split *split, struct cs_result *out)
 {
@@ -189,6 +212,9 @@ int estimate_search(const struct cs_spec *spec,
                                    .probes_total = want};
         on_progress(split->progress_ud, &prog);
     }
+    if (out->status == CS_COMPLETE && spec->problem->count_unit &&
+        spec->problem->unit_size && !size_kernel(spec, est))
+        out->status = spec->stop && *spec->stop ? CS_INTERRUPTED : CS_LIMIT;
     est->nodes_error = std_error(m2_nodes, est->probes);
     est->solutions_error = std_error(m2_solutions, est->probes);
     out->stats.nodes = pr.entered;

@@ -292,12 +292,13 @@ run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=100 --progr
 # --- task estimate: Knuth's probes of the count's tree, seeded ---
 # (the generic d4 tree of n = 8 has 2057 nodes and 92 solutions)
 run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=1000 --seed 3
-[ "$(tr '\n' '|' <"$out" | sed 's/seconds .*//')" = "nodes      ~2055  (95%: 1987 .. 2124)|solutions  ~81  (95%: 65 .. 97)|status     complete|probes     1000 (119 ended in a solution)|entered    7225 nodes|" ] ||
+[ "$(tr '\n' '|' <"$out" | sed 's/seconds .*//')" = "nodes      ~2055  (95%: 1987 .. 2124)|solutions  ~81  (95%: 65 .. 97)|kernel     fast: 78 units, ~392.2 nodes; the largest, unit 10, ~15.12|status     complete|probes     1000 (119 ended in a solution)|entered    7225 nodes|" ] ||
     fail "estimate, seed 3: $(cat "$out")"
 run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=1000 --seed 3 --json
 expect_json '.estimate | [.probes, .nodes, .nodes_low, .nodes_high, .solutions, .solutions_error] | map(tostring) | join(" ")' \
     "1000 2055.49 1987.26 2123.71 80.78 8.18"
 expect_json '[.task, .status, .solutions, .nodes, .fails] | map(tostring) | join(" ")' "estimate complete 119 7225 881"
+expect_json '.estimate | [.kernel_units, .kernel_work, .largest_unit] | map(tostring) | join(" ")' "78 392.19 10"
 run 0 configs/sudoku.yaml --set task=estimate --set strategy.probes=500 --seed 2 --set output.format=csv
 [ "$(tr '\n' '|' <"$out" | sed 's/,[0-9.]*|$//')" = "status,probes,nodes,nodes_low,nodes_high,solutions,solutions_low,solutions_high,seconds|complete,500,627.78,408.02,847.54,1.02,0.32,1.73" ] ||
     fail "estimate as CSV: $(cat "$out")"

@@ -34,13 +34,19 @@ void out_estimate_end(struct out *o, const struct cs_result *r)
                 ", \"nodes\": %.2f, \"nodes_error\": %.2f"
                 ", \"nodes_low\": %.2f, \"nodes_high\": %.2f"
                 ", \"solutions\": %.2f, \"solutions_error\": %.2f"
-                ", \"solutions_low\": %.2f, \"solutions_high\": %.2f}}\n",
+                ", \"solutions_low\": %.2f, \"solutions_high\": %.2f",
                 cs_status_name(r->status), s->solutions, s->nodes, s->checks,
                 s->fails, s->seconds, e->probes, e->nodes,
                 e->nodes_error, low(e->nodes, e->nodes_error),
                 high(e->nodes, e->nodes_error), e->solutions,
                 e->solutions_error, low(e->solutions, e->solutions_error),
                 high(e->solutions, e->solutions_error));
+        if (e->units)
+            fprintf(o->out,
+                    ", \"kernel_units\": %" PRIu64 ", \"kernel_work\": %.2f"
+                    ", \"largest_unit\": %" PRIu64 ", \"largest_work\": %.2f",
+                    e->units, e->unit_work, e->largest_unit, e->largest_work);
+        fputs("}}\n", o->out);
     } else if (o->format == CS_FORMAT_CSV) {
         fputs("status,probes,nodes,nodes_low,nodes_high,solutions,"
               "solutions_low,solutions_high,seconds\n",
@@ -62,6 +68,12 @@ void out_estimate_end(struct out *o, const struct cs_result *r)
                     "solutions  ~%.0f  (no interval: %" PRIu64 " of %" PRIu64
                     " probes ended in a solution)\n",
                     e->solutions, s->solutions, e->probes);
+        if (e->units) /* the kernel's own sizes of its units */
+            fprintf(o->out,
+                    "kernel     %s: %" PRIu64 " units, ~%.4g nodes; the "
+                    "largest, unit %" PRIu64 ", ~%.4g\n",
+                    o->job->problem.kernel ? o->job->problem.kernel : "units",
+                    e->units, e->unit_work, e->largest_unit, e->largest_work);
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats)

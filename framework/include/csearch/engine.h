@@ -171,6 +171,12 @@ struct cs_estimate {
     uint64_t probes;                     /* probes made */
     double nodes, nodes_error;           /* nodes, the root included */
     double solutions, solutions_error;   /* weighted, as a count's */
+    /* A model with a counting kernel that sizes its units (cs_problem's
+     * unit_size): the units, the sum of their sizes (the kernel's work,
+     * N-Queens': its nodes) and the largest, which no split can shorten.
+     * units 0: no such kernel (or the run stopped before it was sized). */
+    uint64_t units, largest_unit;
+    double unit_work, largest_work;
 };
 
 struct cs_result {
