@@ -1,15 +1,8 @@
 /* estimate.c - Knuth's estimate of a tree's size by random probes (task
  * estimate, and the sizes of a split count's units for honest progress).
- *
- * A probe walks from a node to a leaf through the model's hooks, taking one
- * value uniformly at random at each level.  With d_1, d_2, ... the numbers
- * of values met on the way, a node at depth k stands for D_k = d_1 * ... *
- * d_k nodes of the tree, so sum_k D_k is an unbiased estimate of the nodes
- * (the engine's: every child entered, pruned ones too) and, when the leaf is
- * a solution, D times the product of the branch weights one of the weighted
- * solutions (Knuth 1975).  The probe only applies moves, never undoes them:
- * the state is initialised afresh for every probe.  Everything random comes
- * from the seed, so the same seed gives the same estimate.
+ * A probe only applies moves, never undoes them: the state is initialised
+ * afresh for every probe.  Everything random comes from the seed, so the
+ * same seed gives the same estimate.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -87,6 +80,13 @@ static uint64_t probe_values(struct prober *pr, int var)
     return count;
 }
 
+/* A probe walks from a node to a leaf through the model's hooks, taking one
+ * value uniformly at random at each level.  With d_1, d_2, ... the numbers
+ * of values met on the way, a node at depth k stands for D_k = d_1 * ... *
+ * d_k nodes of the tree, so sum_k D_k is an unbiased estimate of the nodes
+ * (the engine's: every child entered, pruned ones too) and, when the leaf is
+ * a solution, D times the product of the branch weights one of the weighted
+ * solutions (Knuth 1975). */
 struct probe probe_run(struct prober *pr, const int *prefix, int depth)
 {
     const struct cs_problem *p = pr->problem;

@@ -222,6 +222,8 @@ static int list_models(const struct cs_registry *reg)
         for (int t = CS_TASK_COUNT; t <= CS_TASK_OPTIMIZE; t++)
             if (m->tasks & CS_TASK_BIT(t))
                 printf(" %s", cs_task_name((enum cs_task)t));
+        if (m->tasks & CS_TASK_BIT(CS_TASK_COUNT)) /* the framework's */
+            printf(" %s", cs_task_name(CS_TASK_ESTIMATE));
         putchar('\n');
         for (const struct cs_option *opt = m->options; opt->key; opt++)
             print_option(opt);
