@@ -331,17 +331,23 @@ static bool size_units(struct pool *pool, struct prober *pr, double until)
 }
 
 /* The share of the slice's estimated work finished (*resumed: of it,
- * taken from the checkpoint); -1 until every unit is sized. */
-static double work_done(const struct pool *pool, double *resumed)
+ * taken from the checkpoint; *units: the units finished, read in the same
+ * pass so that the two agree while workers finish more); -1 until every
+ * unit is sized. */
+static double work_done(const struct pool *pool, double *resumed,
+                        uint64_t *units)
 {
     *resumed = -1;
     if (!pool->size || pool->sized < pool->end - pool->first)
         return -1;
     double all = 0, done = 0, old = 0;
+    *units = 0;
     for (uint64_t i = pool->first; i < pool->end; i++) {
         all += pool->size[i];
-        if (atomic_load(&pool->done[i]))
+        if (atomic_load(&pool->done[i])) {
             done += pool->size[i];
+            ++*units;
+        }
         if (pool->resumed && pool->resumed[i])
             old += pool->size[i];
     }
@@ -361,7 +367,7 @@ static void report(struct pool *pool)
                              .units_total = pool->end - pool->first,
                              .units_resumed = pool->out->units.resumed,
                              .elapsed = cs_now() - pool->started};
-    pr.work = work_done(pool, &pr.work_resumed);
+    pr.work = work_done(pool, &pr.work_resumed, &pr.units_done);
     pool->split->on_progress(pool->split->progress_ud, &pr);
 }
 

@@ -5,6 +5,7 @@
  * paths whose estimates are known, the figures a fixed seed gives, and the
  * work shares a split count reports on a tree of equal units.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -260,6 +262,53 @@ static void test_estimate_unit_shares(void **ctx)
     assert_true(s.last == 1.0);
 }
 
+/* After a resume the work already logged is reported apart, so that the
+ * ETA counts this run's pace alone: half the units of a tree of equal
+ * units logged by part 0 of 2, then the whole count resumed from its log. */
+struct resumed {
+    bool seen, wrong;
+};
+
+static void on_resumed(void *ud, const struct cs_progress *p)
+{
+    struct resumed *r = ud;
+    if (p->work < 0)
+        return;
+    r->seen = true;
+    if (p->work_resumed != 0.5 || p->units_resumed != 512 || p->work < 0.5)
+        r->wrong = true;
+}
+
+static void test_estimate_resumed_share(void **ctx)
+{
+    (void)ctx;
+    static const int shape[2] = {2, 11};
+    struct cs_problem p = {.hooks = &full_hooks, .data = (void *)shape,
+                           .nvars = 11};
+    char log[] = "/tmp/csearch-estimate-XXXXXX";
+    int fd = mkstemp(log);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(log);
+    struct cs_spec spec = {.problem = &p, .task = CS_TASK_COUNT};
+    struct cs_split half = {.threads = 1, .checkpoint = log,
+                            .slice_part = 0, .slice_parts = 2};
+    struct cs_result r;
+    struct cs_error err;
+    if (cs_search(&spec, &half, &r, &err))
+        fail_msg("part 0: %s", err.msg);
+    struct resumed seen = {0};
+    struct cs_split rest = {.threads = 2, .checkpoint = log, .resume = true,
+                            .on_progress = on_resumed, .progress_ud = &seen};
+    if (cs_search(&spec, &rest, &r, &err))
+        fail_msg("resume: %s", err.msg);
+    unlink(log);
+    assert_int_equal(r.units.resumed, 512);
+    assert_int_equal(r.stats.solutions, 1 << 11);
+    assert_true(seen.seen);
+    assert_false(seen.wrong);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +320,7 @@ int main(void)
         cmocka_unit_test(test_estimate_nqueens_seed),
         cmocka_unit_test(test_estimate_nqueens_unit_sizes),
         cmocka_unit_test(test_estimate_unit_shares),
+        cmocka_unit_test(test_estimate_resumed_share),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
