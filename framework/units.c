@@ -26,6 +26,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,8 +417,12 @@ static enum cs_status control(struct pool *pool)
             report(pool);
         }
     }
-    if (sizing)
+    if (sizing) {
+        /* a run shorter than its sizing still ends on a full line */
+        if (status == CS_COMPLETE)
+            size_units(pool, &pr, HUGE_VAL);
         probe_free(&pr);
+    }
     return status;
 }
 
