@@ -62,8 +62,8 @@ static const struct flag {
      "'csearch merge' sums such logs"},
     {"--progress", NULL, PROGRESS, NULL, "it shows no progress line", false,
      "show a progress line on stderr (default: when stderr\n"
-     "is a terminal; elsewhere a line per report, 4 a second\n"
-     "at most); --no-progress never shows it"},
+     "is a terminal; forced onto a file: a line per report,\n"
+     "4 a second at most); --no-progress never shows it"},
     {"--no-progress", NULL, NO_PROGRESS, NULL, NULL, false, NULL},
     {"--quiet", NULL, QUIET, NULL, "a comparison's result is its table", true,
      "print only the result: the solutions (boards, counts,\n"
