@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "engine_impl.h"
+#include "estimate.h"
 #include "layers.h"
 #include "units.h"
 
@@ -45,28 +46,32 @@ static int stop_reason(const struct cs_engine *e)
     return -1;
 }
 
-/* optimize: where the search stands, at most 4 times a second. */
-static void show_progress(struct cs_engine *e, uint64_t nodes)
+/* The progress line of a search that is not split, at most 4 times a
+ * second (and once at the end: force): nodes so far (those of the body's
+ * call under way too), and under optimize the best cost and the
+ * root's bound. */
+static void progress(struct cs_engine *e, const struct cs_dfs *d,
+                     uint64_t nodes, bool force)
 {
     double now = cs_now();
-    if (now - e->shown < 0.25)
+    if (now - e->shown < 0.25 && !force)
         return;
     e->shown = now;
-    const struct cs_dfs *d = &e->dfs;
-    struct cs_progress pr = {.elapsed = now - e->started, .optimizing = true,
-                             .has_cost = d->incumbent < INT64_MAX,
-                             .cost = d->incumbent, .bound = e->progress_bound,
-                             .nodes = d->stats.nodes + nodes};
-    e->on_progress(e->progress_ud, &pr);
+    struct cs_progress p = {.elapsed = now - e->started,
+                            .nodes = d->stats.nodes + nodes,
+                            .optimizing = e->spec->task == CS_TASK_OPTIMIZE,
+                            .has_cost = d->incumbent != INT64_MAX,
+                            .cost = d->incumbent, .bound = e->progress_bound};
+    e->on_progress(e->progress_ud, &p);
 }
 
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
+    if (e->on_progress)
+        progress(e, d, nodes, false);
     if (nodes >= e->node_cap)
         return CS_LIMIT;
-    if (e->on_progress)
-        show_progress(e, nodes);
     if (e->shared)
         layer_shared_poll(e); /* prune by the portfolio's best cost */
     int stop = stop_reason(e);
@@ -290,22 +295,30 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                             "limits.seconds or limits.nodes");
     if (p->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
+    if (spec->task == CS_TASK_ESTIMATE && cs_split_wanted(split))
+        return cs_error_set(err, NULL,
+                            "task estimate runs on one thread, without "
+                            "checkpoints");
+    if (spec->task == CS_TASK_ESTIMATE && spec->on_trace)
+        return cs_error_set(err, NULL, "task estimate cannot be traced");
     if (spec->task == CS_TASK_COUNT || cs_split_wanted(split))
         return cs_units_validate(spec, split, err);
     return 0;
 }
 
-/* optimize on one thread: the split's progress line, and the bound it
- * shows (asked of the root state, as the branch and bound asks it). */
+/* A search that is not split: the split's progress line, and under
+ * optimize the bound it shows (asked of the root state, as the branch and
+ * bound asks it). */
 static void progress_from(struct cs_engine *e, const struct cs_split *split,
                           void *state)
 {
-    if (e->spec->task != CS_TASK_OPTIMIZE || !split || !split->on_progress)
+    if (!split || !split->on_progress)
         return;
     e->on_progress = split->on_progress;
     e->progress_ud = split->progress_ud;
     e->shown = e->started;
-    e->progress_bound = e->problem->hooks->bound(state);
+    if (e->spec->task == CS_TASK_OPTIMIZE)
+        e->progress_bound = e->problem->hooks->bound(state);
 }
 
 /* A given assignment (cs_problem.given) has one path to search: no layer,
@@ -348,7 +361,9 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
     const struct cs_problem *p = spec->problem;
     double started = cs_now();
     int rc = 0;
-    if (spec->layers.local)
+    if (spec->task == CS_TASK_ESTIMATE)
+        rc = estimate_search(spec, split, out);
+    else if (spec->layers.local)
         rc = layer_local(spec, split, out, err);
     else if (spec->task == CS_TASK_COUNT && (p->count_unit || cs_split_wanted(split)))
         rc = cs_search_units(spec, split, out, err);
@@ -361,6 +376,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         progress_from(&e, split, state);
         out->status = (enum cs_status)eng_run(&e, state, &out->cost,
                                               &out->bound);
+        if (e.on_progress)
+            progress(&e, &e.dfs, 0, true);
         out->stats = e.dfs.stats;
         out->restarts = e.restarts;
         out->rounds = e.rounds;
@@ -420,7 +437,7 @@ const char *cs_restarts_name(enum cs_restarts restarts)
 const char *cs_task_name(enum cs_task task)
 {
     static const char *const names[] = {"count", "solve", "enumerate",
-                                        "optimize"};
+                                        "optimize", "estimate"};
     return (unsigned)task < sizeof names / sizeof *names ? names[task]
                                                          : "unknown";
 }

@@ -16,7 +16,8 @@
     X(CS_TASK_COUNT, "count")                                                \
     X(CS_TASK_SOLVE, "solve")                                                \
     X(CS_TASK_ENUMERATE, "enumerate")                                        \
-    X(CS_TASK_OPTIMIZE, "optimize")
+    X(CS_TASK_OPTIMIZE, "optimize")                                          \
+    X(CS_TASK_ESTIMATE, "estimate")
 /* -1, "auto": the model's proposal (cs_problem.layers) */
 #define JOB_RESTARTS(X)                                                      \
     X(-1, "auto")                                                            \
@@ -47,7 +48,8 @@ const struct cs_option cs_framework_options[] = {
     {.key = "task", .type = CS_OPT_ENUM, .def = "count",
      .choices = task_names,
      .help = "count all solutions, solve (first one), enumerate (all), "
-             "optimize (models with a cost)"},
+             "optimize (models with a cost), estimate (the size of a "
+             "count's tree by random probes: any model that counts)"},
     {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
      .choices = cs_select_names,
      .help = "next variable: the model's order, or fewest values first"},
@@ -92,6 +94,10 @@ const struct cs_option cs_framework_options[] = {
      .max = 9e18, .all_word = "auto",
      .help = "local search: moves weighed per step, drawn at random when "
              "a variable has more, 0 = all (auto: the model's)"},
+    {.key = "strategy.probes", .type = CS_OPT_INT, .def = "10000", .min = 1,
+     .max = 9e18,
+     .help = "task estimate: random root-to-leaf probes to make (a time "
+             "limit may end it sooner)"},
     {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
      .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
     {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
@@ -202,6 +208,7 @@ static uint64_t fingerprint(const struct cs_config *cfg,
                 !strncmp(opt->key, "strategy.local", 14) ||
                 !strcmp(opt->key, "strategy.walk") ||
                 !strcmp(opt->key, "strategy.sample") ||
+                !strcmp(opt->key, "strategy.probes") ||
                 (!strcmp(opt->key, "strategy.shuffle") &&
                  !cs_config_bool(cfg, opt->key)) ||
                 !strcmp(opt->key, "plugin"))
@@ -301,7 +308,10 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return -1;
 
     job->task = task_values[cs_config_enum(cfg, "task")];
-    if (!(job->model->tasks & CS_TASK_BIT(job->task))) {
+    /* an estimate probes the tree of the model's count */
+    enum cs_task model_task =
+        job->task == CS_TASK_ESTIMATE ? CS_TASK_COUNT : job->task;
+    if (!(job->model->tasks & CS_TASK_BIT(model_task))) {
         char can[128];
         list_tasks(job->model->tasks, can, sizeof can);
         return cs_error_at(err, cs_config_pos(cfg, "task"),
@@ -323,7 +333,8 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->fingerprint = fingerprint(cfg, tables);
     job->seed = (uint64_t)cs_config_int(cfg, "strategy.seed");
 
-    const struct cs_setup how = {job->task, job->select, job->limits,
+    job->probes = (uint64_t)cs_config_int(cfg, "strategy.probes");
+    const struct cs_setup how = {model_task, job->select, job->limits,
                                  req && req->tracing, local};
     if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;
@@ -336,7 +347,15 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),
                            "model %s %s", job->model->name, why);
     }
-    if (job->layers.local && job->threads > 1)
+    if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "task"),
+                           "task estimate probes one tree, not a batch of "
+                           "instances");
+    }
+    if (job->task == CS_TASK_ESTIMATE && job->threads > 1)
+        why = "task estimate runs on one thread";
+    else if (job->layers.local && job->threads > 1)
         why = "local search runs on one thread";
     /* threads split one count into units, or share out a batch's
      * instances (each then searched to the limits on its own) */
@@ -372,6 +391,7 @@ void cs_job_spec(const struct cs_job *job, struct cs_spec *spec,
     spec->limits = job->limits;
     spec->layers = job->layers;
     spec->seed = job->seed;
+    spec->probes = job->probes;
     if (split) {
         memset(split, 0, sizeof *split);
         split->threads = job->threads;

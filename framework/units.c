@@ -16,14 +16,23 @@
  * progress, waking every 50 ms -- every 1 ms under MPI, where it also serves
  * the other ranks (mpi.c).  On those ranks the pool is fed by its
  * controller instead of the counter (units.h).
+ *
+ * Progress counts work, not units: units differ in size by orders of
+ * magnitude (the first of a split are often the largest), so while the
+ * workers start the controller estimates each unit's size -- random probes
+ * below a generic unit's prefix (estimate.c), the model's unit_size for a
+ * kernel's, equal sizes without one -- and reports the share of the
+ * estimated sizes finished.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "csearch/dist.h"
 #include "engine_impl.h"
+#include "estimate.h"
 #include "units.h"
 
 #define TARGET_UNITS 1024 /* generic split: at least this many units */
@@ -31,6 +40,7 @@
 #define TICK_NS 50000000L /* controller wake-up: 50 ms */
 #define REMOTE_TICK_NS 1000000L /* with other ranks to serve: 1 ms */
 #define REPORT_EVERY 0.25 /* progress: at most 4 lines a second */
+#define SIZE_PROBES 16    /* probes per generic unit sized */
 
 bool cs_split_wanted(const struct cs_split *split)
 {
@@ -300,6 +310,54 @@ static void worker(void *arg, int t)
         eng_free(&e);
 }
 
+/* Size the slice's units (pool->size) until the clock reaches until; true
+ * once all are. */
+static bool size_units(struct pool *pool, struct prober *pr, double until)
+{
+    const struct cs_problem *p = pool->problem;
+    uint64_t count = pool->end - pool->first;
+    while (pool->sized < count) {
+        uint64_t i = pool->first + pool->sized++;
+        if (p->count_unit)
+            pool->size[i] = p->unit_size ? p->unit_size(p->data, i) : 1;
+        else
+            pool->size[i] = probe_size(
+                pr, pool->fr.prefixes + i * (size_t)pool->fr.depth * 2,
+                pool->fr.depth, SIZE_PROBES);
+        if (!p->count_unit || p->unit_size)
+            if ((pool->sized & 15) == 0 && cs_now() >= until)
+                break;
+    }
+    return pool->sized == count;
+}
+
+/* The share of the slice's estimated work finished (*resumed: of it,
+ * taken from the checkpoint; *units: the units finished, read in the same
+ * pass so that the two agree while workers finish more); -1 until every
+ * unit is sized. */
+static double work_done(const struct pool *pool, double *resumed,
+                        uint64_t *units)
+{
+    *resumed = -1;
+    if (!pool->size || pool->sized < pool->end - pool->first)
+        return -1;
+    double all = 0, done = 0, old = 0;
+    *units = 0;
+    for (uint64_t i = pool->first; i < pool->end; i++) {
+        all += pool->size[i];
+        if (atomic_load(&pool->done[i])) {
+            done += pool->size[i];
+            ++*units;
+        }
+        if (pool->resumed && pool->resumed[i])
+            old += pool->size[i];
+    }
+    if (all <= 0)
+        return -1;
+    *resumed = old / all;
+    return done / all;
+}
+
 static void report(struct pool *pool)
 {
     uint64_t finished = atomic_load(&pool->finished);
@@ -310,6 +368,7 @@ static void report(struct pool *pool)
                              .units_total = pool->end - pool->first,
                              .units_resumed = pool->out->units.resumed,
                              .elapsed = cs_now() - pool->started};
+    pr.work = work_done(pool, &pr.work_resumed, &pr.units_done);
     pool->split->on_progress(pool->split->progress_ud, &pr);
 }
 
@@ -323,9 +382,19 @@ static enum cs_status control(struct pool *pool)
     const long tick = remote ? REMOTE_TICK_NS : TICK_NS;
     enum cs_status status = CS_COMPLETE;
     double last_report = cs_now();
+    /* the units' sizes, for progress only: in the controller's idle time */
+    bool sizing = pool->split->on_progress != NULL;
+    struct prober pr;
+    if (sizing) {
+        pool->size = cs_xcalloc(pool->total ? pool->total : 1,
+                                sizeof *pool->size);
+        probe_init(&pr, pool->problem, spec->select, spec->seed);
+    }
     for (;;) {
+        bool wait = !sizing ||
+                    size_units(pool, &pr, cs_now() + (double)tick * 1e-9);
         pthread_mutex_lock(&pool->w.lock);
-        if (pool->w.running > 0)
+        if (pool->w.running > 0 && wait)
             workers_wait(&pool->w, tick);
         int running = pool->w.running;
         pthread_mutex_unlock(&pool->w.lock);
@@ -347,6 +416,12 @@ static enum cs_status control(struct pool *pool)
             last_report = now;
             report(pool);
         }
+    }
+    if (sizing) {
+        /* a run shorter than its sizing still ends on a full line */
+        if (status == CS_COMPLETE)
+            size_units(pool, &pr, HUGE_VAL);
+        probe_free(&pr);
     }
     return status;
 }
@@ -431,6 +506,11 @@ static int open_log(struct pool *pool, struct checkpoint *cp,
             u->resumed_nodes += pool->results[i].nodes;
         }
     atomic_store(&pool->finished, u->resumed);
+    if (u->resumed) {
+        pool->resumed = cs_xcalloc(pool->total, 1);
+        for (uint64_t i = pool->first; i < pool->end; i++)
+            pool->resumed[i] = pool->done[i];
+    }
     return 0;
 }
 
@@ -507,6 +587,8 @@ out:
     free(pool->queue);
     free(pool->outbox);
     free(pool->results);
+    free(pool->size);
+    free(pool->resumed);
     free((void *)pool->done);
     free(pool);
     return rc;

@@ -74,6 +74,13 @@ struct pool {
                                     result */
     struct cs_stats partial;     /* what interrupted units had found */
 
+    /* progress: each unit's estimated size (units.c, size_units), filled
+     * in by the controller while the workers count; sized: units of the
+     * slice done so */
+    double *size;
+    uint64_t sized;
+    unsigned char *resumed;      /* NULL: none; else 1 per resumed unit */
+
     /* fed (MPI ranks other than 0): units queued by the controller */
     bool fed, ended;
     pthread_cond_t work;         /* workers: a unit queued, or the end */

@@ -75,12 +75,12 @@ CASES
 
 # --- optimize's progress line: best cost, bound, gap, elapsed (forced here:
 # stderr is no terminal); the time limit keeps the search past the first line
+# (onto a file: a line per report)
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --progress
-tr '\r' '\n' <"$err" | grep -v -e '^$' -e '^'$'\033''\[K$' >"$tmp/progress.txt"
-line='^csearch: (best [0-9]+  bound [0-9]+  gap [0-9]+\.[0-9]{2}%|no solution yet  bound [0-9]+)  nodes [0-9]+  elapsed [0-9]+\.[0-9]s'$'\033''\[K$'
+cp "$err" "$tmp/progress.txt"
+line='^csearch: (best [0-9]+  bound [0-9]+  gap [0-9]+\.[0-9]{2}%|no solution yet  bound [0-9]+)  nodes [0-9]+  elapsed [0-9]+\.[0-9]s$'
 [ -s "$tmp/progress.txt" ] || fail "optimize --progress showed no line"
 grep -vqE "$line" "$tmp/progress.txt" && fail "progress lines: $(grep -vE "$line" "$tmp/progress.txt" | head -3 | cat -v)"
-[ "$(tail -c 4 "$err" | od -An -c | tr -d ' ')" = '\r033[K' ] || fail "the progress line is not cleared at the end"
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0.3
 [ ! -s "$err" ] || fail "a progress line on a stderr that is no terminal: $(cat -v "$err" | head -c 200)"
 

@@ -275,6 +275,44 @@ grep -q "csearch: units [0-9]*/[0-9]*" "$err" || fail "--progress printed no pro
 expect_json .solutions 14200
 run 0 configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=d4 --no-progress
 [ ! -s "$err" ] || fail "--no-progress wrote to stderr: $(head -c 200 "$err")"
+# forced onto a file: a line per report, no carriage return; the last one
+# says all the (estimated) work is done
+run 0 configs/nqueens.yaml --set params.n=12 --progress
+[ "$(tail -n 1 "$err" | sed 's/elapsed.*//')" = "csearch: units 730/730  work 100.0%  " ] ||
+    fail "last progress line of a split count: $(tail -n 1 "$err")"
+! grep -q $'\r' "$err" || fail "progress on a file redrew its line: $(head -c 200 "$err" | od -c | head -3)"
+# a search that is not split reports its nodes, once more at the end
+run 0 configs/nqueens.yaml --set strategy.kernel=generic --progress
+[ "$(tail -n 1 "$err" | sed 's/  .*//')" = "csearch: nodes 2057" ] ||
+    fail "last progress line of a plain count: $(tail -n 1 "$err")"
+run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=100 --progress
+[ "$(tail -n 1 "$err" | sed 's/  elapsed.*//')" = "csearch: probes 100/100 (100.0%)" ] ||
+    fail "last progress line of an estimate: $(tail -n 1 "$err")"
+
+# --- task estimate: Knuth's probes of the count's tree, seeded ---
+# (the generic d4 tree of n = 8 has 2057 nodes and 92 solutions)
+run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=1000 --seed 3
+[ "$(tr '\n' '|' <"$out" | sed 's/seconds .*//')" = "nodes      ~2055  (95%: 1987 .. 2124)|solutions  ~81  (95%: 65 .. 97)|kernel     fast: 78 units, ~392.2 nodes; the largest, unit 10, ~15.12|status     complete|probes     1000 (119 ended in a solution)|entered    7225 nodes|" ] ||
+    fail "estimate, seed 3: $(cat "$out")"
+run 0 configs/nqueens.yaml --set task=estimate --set strategy.probes=1000 --seed 3 --json
+expect_json '.estimate | [.probes, .nodes, .nodes_low, .nodes_high, .solutions, .solutions_error] | map(tostring) | join(" ")' \
+    "1000 2055.49 1987.26 2123.71 80.78 8.18"
+expect_json '[.task, .status, .solutions, .nodes, .fails] | map(tostring) | join(" ")' "estimate complete 119 7225 881"
+expect_json '.estimate | [.kernel_units, .kernel_work, .largest_unit] | map(tostring) | join(" ")' "78 392.19 10"
+run 0 configs/sudoku.yaml --set task=estimate --set strategy.probes=500 --seed 2 --set output.format=csv
+[ "$(tr '\n' '|' <"$out" | sed 's/,[0-9.]*|$//')" = "status,probes,nodes,nodes_low,nodes_high,solutions,solutions_low,solutions_high,seconds|complete,500,627.78,408.02,847.54,1.02,0.32,1.73" ] ||
+    fail "estimate as CSV: $(cat "$out")"
+# the cell formulation's probes rarely meet one of its few solutions
+run 0 configs/nqueens.yaml --set task=estimate --set params.n=10 --set strategy.formulation=cell --set strategy.probes=2000
+expect_line "solutions  ~0  (no interval: 0 of 2000 probes ended in a solution)"
+run 3 configs/nqueens.yaml --set task=estimate --set strategy.probes=9000000000000000000 --set limits.seconds=0.01 --json
+expect_json .status limit
+run 2 configs/nqueens.yaml --set task=estimate --threads 2
+expect_stderr "csearch: --set strategy.threads=2: task estimate runs on one thread"
+run 2 configs/sudoku-batch.yaml --set task=estimate
+expect_stderr "csearch: --set task=estimate: task estimate probes one tree, not a batch of instances"
+run 2 configs/nqueens.yaml --set task=estimate --checkpoint "$tmp/estimate.log"
+expect_stderr "csearch: task estimate runs on one thread, without checkpoints"
 
 # --- checkpoints: resume, SIGKILL, mismatch, corruption, torn lines ---
 ckdir=$(mktemp -d)

@@ -46,6 +46,8 @@ struct search_opts {
     bool resume;
     uint64_t slice[4];        /* --units: first, end, part, parts */
     bool progress;            /* a progress line on stderr */
+    bool progress_lines;      /* a line per report (stderr is no terminal)
+                                 instead of one redrawn in place */
     bool quiet;               /* --quiet: the result lines alone */
 };
 
@@ -98,6 +100,11 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
                   uint64_t weight);
 /* After the search: results and statistics. */
 void out_end(struct out *o, const struct cs_result *r);
+/* The head of the JSON object (model, task, params, strategy, limits, the
+ * opening of the boards' list), once; nothing for text. */
+void out_head(struct out *o);
+/* output_estimate.c: task estimate's result. */
+void out_estimate_end(struct out *o, const struct cs_result *r);
 
 /* A batch: one line (or JSON element) per instance, in input order, then
  * the summary. */

@@ -62,7 +62,8 @@ static const struct flag {
      "'csearch merge' sums such logs"},
     {"--progress", NULL, PROGRESS, NULL, "it shows no progress line", false,
      "show a progress line on stderr (default: when stderr\n"
-     "is a terminal); --no-progress never shows it"},
+     "is a terminal; forced onto a file: a line per report,\n"
+     "4 a second at most); --no-progress never shows it"},
     {"--no-progress", NULL, NO_PROGRESS, NULL, NULL, false, NULL},
     {"--quiet", NULL, QUIET, NULL, "a comparison's result is its table", true,
      "print only the result: the solutions (boards, counts,\n"
@@ -221,6 +222,8 @@ static int list_models(const struct cs_registry *reg)
         for (int t = CS_TASK_COUNT; t <= CS_TASK_OPTIMIZE; t++)
             if (m->tasks & CS_TASK_BIT(t))
                 printf(" %s", cs_task_name((enum cs_task)t));
+        if (m->tasks & CS_TASK_BIT(CS_TASK_COUNT)) /* the framework's */
+            printf(" %s", cs_task_name(CS_TASK_ESTIMATE));
         putchar('\n');
         for (const struct cs_option *opt = m->options; opt->key; opt++)
             print_option(opt);
@@ -459,8 +462,9 @@ static int csearch_main(int argc, char **argv)
         else if (cl.compare || cs_config_node(cfg, "compare"))
             status = run_compare(cfg, &cl, reg);
         else {
-            cl.run.progress =
-                cl.progress < 0 ? isatty(STDERR_FILENO) : cl.progress;
+            bool terminal = isatty(STDERR_FILENO);
+            cl.run.progress = cl.progress < 0 ? terminal : cl.progress;
+            cl.run.progress_lines = !terminal;
             status = cli_run(cfg, reg, &cl.run, NULL, 0);
         }
     }

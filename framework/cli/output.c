@@ -214,7 +214,7 @@ void out_free(struct out *o)
 
 /* The head of the JSON object, written when the first board or the result
  * is: a run that fails before either leaves stdout empty. */
-static void out_head(struct out *o)
+void out_head(struct out *o)
 {
     if (o->format != CS_FORMAT_JSON || o->head_done)
         return;
@@ -337,6 +337,10 @@ void out_end(struct out *o, const struct cs_result *r)
     bool checked = r->status == CS_CHECKED && p->hooks->cost;
     bool costs = o->job->task == CS_TASK_OPTIMIZE && !checked;
     bool cost = (costs || checked) && s->solutions;
+    if (o->job->task == CS_TASK_ESTIMATE) {
+        out_estimate_end(o, r); /* output_estimate.c */
+        return;
+    }
     out_head(o);
     if (o->best_kept && (o->show < 0 || o->show > 0))
         print_board(o);

@@ -44,52 +44,89 @@ int cli_interrupted_status(void)
                                                     : EXIT_INTERRUPTED;
 }
 
-/* "units 1234/3206 (38.5%)  512.3 units/s  elapsed 2.4s  ETA 3.9s", or
- * for local search "steps 51234  conflicts 12  2.1e+06 steps/s  elapsed
- * 2.4s", or for optimize the best cost, the bound and the gap */
+/* How progress goes to stderr: one line redrawn in place on a terminal;
+ * elsewhere (--progress forced it, for a log or a script) a line per
+ * report.  shown: a line is on the terminal, to be cleared at the end. */
+static struct {
+    bool lines, shown;
+} progress_view;
+
+/* Seconds left when share done of the work is done, fresh of it (not
+ * resumed) in elapsed seconds; negative: not known. */
+static double eta(double done, double fresh, double elapsed)
+{
+    if (done < 0 || fresh <= 0 || elapsed <= 0)
+        return -1;
+    return (1 - done) * elapsed / fresh;
+}
+
+/* One report as text: "units 1234/3206  work 38.5%  elapsed 2.4s  ETA
+ * 3.9s" (a split count: work is the share of the units' estimated sizes),
+ * "probes 300/1000 ...", "nodes 81234567  4.1e+07 nodes/s  elapsed 2.4s"
+ * (a search on one thread), "best 1086  bound 1014  gap 6.63%  nodes
+ * 123456  elapsed 2.4s" (optimize on one thread), or "steps 51234  conflicts 12  2.1e+06
+ * steps/s  elapsed 2.4s" (local search). */
+static void progress_text(const struct cs_progress *p, char *buf, size_t size)
+{
+    double left = -1;
+    int len;
+    if (p->units_total) {
+        len = snprintf(buf, size, "units %" PRIu64 "/%" PRIu64, p->units_done,
+                       p->units_total);
+        if (p->work >= 0) {
+            len += snprintf(buf + len, size - (size_t)len, "  work %.1f%%",
+                            100.0 * p->work);
+            left = eta(p->work, p->work - p->work_resumed, p->elapsed);
+        }
+    } else if (p->probes_total) {
+        double share = (double)p->probes / (double)p->probes_total;
+        len = snprintf(buf, size, "probes %" PRIu64 "/%" PRIu64 " (%.1f%%)",
+                       p->probes, p->probes_total, 100.0 * share);
+        left = eta(share, share, p->elapsed);
+    } else if (p->optimizing) { /* "best 1086  bound 1014  gap 6.63% ..." */
+        if (p->has_cost)
+            len = snprintf(buf, size,
+                           "best %" PRId64 "  bound %" PRId64
+                           "  gap %.2f%%  nodes %" PRIu64,
+                           p->cost, p->bound,
+                           p->cost ? 100.0 * (double)(p->cost - p->bound) /
+                                         (double)p->cost
+                                   : 0.0,
+                           p->nodes);
+        else
+            len = snprintf(buf, size,
+                           "no solution yet  bound %" PRId64 "  nodes %" PRIu64,
+                           p->bound, p->nodes);
+    } else if (p->nodes) {
+        len = snprintf(buf, size, "nodes %" PRIu64 "  %.3g nodes/s", p->nodes,
+                       p->elapsed > 0 ? (double)p->nodes / p->elapsed : 0.0);
+    } else {
+        len = snprintf(buf, size,
+                       "steps %" PRIu64 "  conflicts %" PRIu64
+                       "  %.3g steps/s",
+                       p->steps, p->conflicts,
+                       p->elapsed > 0 ? (double)p->steps / p->elapsed : 0.0);
+    }
+    len += snprintf(buf + len, size - (size_t)len, "  elapsed %.1fs",
+                    p->elapsed);
+    if (p->units_total || p->probes_total) {
+        if (left >= 0)
+            snprintf(buf + len, size - (size_t)len, "  ETA %.1fs", left);
+        else
+            snprintf(buf + len, size - (size_t)len, "  ETA ?");
+    }
+}
+
 static void show_progress(void *ud, const struct cs_progress *p)
 {
     (void)ud;
-    if (p->optimizing) { /* "best 1086  bound 1014  gap 6.63%  nodes ..." */
-        if (p->has_cost)
-            fprintf(stderr,
-                    "\rcsearch: best %" PRId64 "  bound %" PRId64
-                    "  gap %.2f%%  nodes %" PRIu64 "  elapsed %.1fs\033[K",
-                    p->cost, p->bound,
-                    p->cost ? 100.0 * (double)(p->cost - p->bound) /
-                                  (double)p->cost
-                            : 0.0,
-                    p->nodes, p->elapsed);
-        else
-            fprintf(stderr,
-                    "\rcsearch: no solution yet  bound %" PRId64
-                    "  nodes %" PRIu64 "  elapsed %.1fs\033[K",
-                    p->bound, p->nodes, p->elapsed);
-        fflush(stderr);
-        return;
-    }
-    if (!p->units_total) {
-        fprintf(stderr,
-                "\rcsearch: steps %" PRIu64 "  conflicts %" PRIu64
-                "  %.3g steps/s  elapsed %.1fs\033[K",
-                p->steps, p->conflicts,
-                p->elapsed > 0 ? (double)p->steps / p->elapsed : 0.0,
-                p->elapsed);
-        fflush(stderr);
-        return;
-    }
-    uint64_t fresh = p->units_done - p->units_resumed;
-    double rate = p->elapsed > 0 ? (double)fresh / p->elapsed : 0;
-    double left = rate > 0 ? (double)(p->units_total - p->units_done) / rate
-                           : 0;
-    fprintf(stderr,
-            "\rcsearch: units %" PRIu64 "/%" PRIu64 " (%.1f%%)  %.1f units/s"
-            "  elapsed %.1fs  ETA %.1fs\033[K",
-            p->units_done, p->units_total,
-            p->units_total ? 100.0 * (double)p->units_done /
-                                 (double)p->units_total
-                           : 100.0,
-            rate, p->elapsed, left);
+    char line[256];
+    progress_text(p, line, sizeof line);
+    if (progress_view.lines)
+        fprintf(stderr, "csearch: %s\n", line);
+    else
+        fprintf(stderr, "\rcsearch: %s\033[K", line);
+    progress_view.shown = !progress_view.lines;
     fflush(stderr);
 }
 
@@ -111,6 +148,7 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
     split.slice_part = o->slice[2];
     split.slice_parts = o->slice[3];
     split.on_progress = o->progress ? show_progress : NULL;
+    progress_view.lines = o->progress_lines;
     /* launched by mpirun with other ranks: a count is shared out over
      * them (the library never decides that by itself) */
     split.distribute = cs_dist_size() > 1;
@@ -158,8 +196,10 @@ static int exit_status(const struct cs_result *r, const struct search_opts *o)
         return EXIT_LIMIT;
     case CS_INTERRUPTED:
         return cli_interrupted_status();
-    default: /* a slice is done when its units are: merge has the answer */
-        return r->stats.solutions || o->slice[1] || o->slice[3]
+    default: /* a slice is done when its units are: merge has the answer;
+                an estimate when its probes are */
+        return r->stats.solutions || o->slice[1] || o->slice[3] ||
+                       o->out->job->task == CS_TASK_ESTIMATE
                    ? EXIT_DONE
                    : EXIT_NO_SOLUTION;
     }
@@ -185,9 +225,9 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);
     traces_close(&traces, rc != 0);
-    if (o->progress && (r.units.total || job->layers.local ||
-                        job->task == CS_TASK_OPTIMIZE))
+    if (progress_view.shown)
         fputs("\r\033[K", stderr); /* clear the progress line */
+    progress_view.shown = false;
     if (r.units.torn)
         fprintf(stderr,
                 "csearch: %s: dropped a torn last line; its unit is searched "

@@ -51,6 +51,10 @@ void nq_d4_free(void *k);
 bool nq_d4_count_unit(const void *data, uint64_t unit,
                       volatile sig_atomic_t *stop, struct cs_stats *out);
 
+/* An estimate of the interior nodes of `unit`, a pure function of it
+ * (cs_problem's unit_size: random probes, d4.c). */
+double nq_d4_unit_size(const void *data, uint64_t unit);
+
 /* The image of square (r, c) under symmetry g (0 = identity, 1..3 the
  * rotations by 90, 180, 270 degrees, 4..7 the reflections). */
 void nq_d4_map(int n, int g, int r, int c, int *gr, int *gc);

@@ -96,6 +96,12 @@ static bool count_unit(const void *data, uint64_t unit,
     return nq_d4_count_unit(p->kernel, unit, stop, out);
 }
 
+static double unit_size(const void *data, uint64_t unit)
+{
+    const struct nq_problem *p = data;
+    return nq_d4_unit_size(p->kernel, unit);
+}
+
 /* Local search: asked for, or under auto a solve where backtracking in
  * order would stall (n >= NQ_LOCAL_FROM) or cannot go (beyond the state's
  * limit).  A trace shows the tree, so it keeps the tree. */
@@ -203,6 +209,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->kernel = "fast";
         out->units = p->kernel->count;
         out->count_unit = count_unit;
+        out->unit_size = unit_size;
     }
     return 0;
 }

@@ -100,6 +100,8 @@ struct cs_spec {
      * cannot be split (threads, checkpoints, count kernels) or layered. */
     cs_trace_fn on_trace;
     void *trace_ud;
+    /* task estimate: the probes to make (0: CS_ESTIMATE_PROBES) */
+    uint64_t probes;
 };
 
 /* ---- how the work is split --------------------------------------------- */
@@ -112,11 +114,18 @@ struct cs_progress {
     double elapsed;         /* seconds since the search started */
     /* local search (units all 0): steps so far, conflicts left now */
     uint64_t steps, conflicts;
-    /* optimize on one thread (units all 0): the best cost so far (when
-     * has_cost), the bound at the root, the nodes so far */
+    /* a split count: the share of its work done, by the units' estimated
+     * sizes (units.c), and of it the resumed units'; negative while the
+     * sizes are not known */
+    double work, work_resumed;
+    /* a search that is not split (units 0, steps 0): nodes entered so far
+     * (at least one: it tells this kind apart); under optimize (optimizing)
+     * the best cost so far, if has_cost, and the bound at the root */
+    uint64_t nodes;
     bool optimizing, has_cost;
     int64_t cost, bound;
-    uint64_t nodes;
+    /* task estimate: probes made, of probes_total */
+    uint64_t probes, probes_total;
 };
 typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
@@ -156,6 +165,25 @@ struct cs_units {
     bool torn;                /* resume dropped a torn last line */
 };
 
+/* Task estimate: Knuth's estimate of the tree a count of the problem would
+ * search through the hooks (a model's counting kernel is not that tree),
+ * from random root-to-leaf probes (framework/estimate.c).  The means are
+ * unbiased; their errors are the standard errors of the probes' values, so
+ * mean +- 1.96 errors is a 95% interval when the probes are many enough
+ * for the mean to be near normal (a heavy tail needs many). */
+#define CS_ESTIMATE_PROBES 10000
+struct cs_estimate {
+    uint64_t probes;                     /* probes made */
+    double nodes, nodes_error;           /* nodes, the root included */
+    double solutions, solutions_error;   /* weighted, as a count's */
+    /* A model with a counting kernel that sizes its units (cs_problem's
+     * unit_size): the units, the sum of their sizes (the kernel's work,
+     * N-Queens': its nodes) and the largest, which no split can shorten.
+     * units 0: no such kernel (or the run stopped before it was sized). */
+    uint64_t units, largest_unit;
+    double unit_work, largest_work;
+};
+
 struct cs_result {
     enum cs_status status;
     struct cs_stats stats;
@@ -174,6 +202,7 @@ struct cs_result {
      * start to its first solution (< 0: none) */
     int64_t root_bound;
     double first_seconds;
+    struct cs_estimate estimate; /* task estimate */
 };
 
 /* Check that spec and split suit the problem (MRV needs domain_size, a task

@@ -28,6 +28,7 @@ struct cs_job {
     struct cs_layers layers; /* the model's proposal and the keys' */
     uint64_t seed;    /* strategy.seed */
     uint64_t fingerprint; /* of what shapes the search; see checkpoints */
+    uint64_t probes;  /* strategy.probes (task estimate) */
 };
 
 /* The keys the engine and its layers read, whatever the model: model,

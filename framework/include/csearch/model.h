@@ -33,7 +33,11 @@
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
 
-enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
+enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE,
+               /* the framework's, for any model that counts: a model's
+                * setup sees CS_TASK_COUNT, and its tasks bits never name
+                * it (csearch/engine.h, cs_estimate) */
+               CS_TASK_ESTIMATE };
 #define CS_TASK_BIT(t) (1u << (t))
 /* What every tree search can do: count, solve and enumerate. */
 #define CS_TASKS_TREE                                                        \
@@ -369,6 +373,12 @@ struct cs_problem {
      * a solution (with its cost, under optimize), never CS_OPTIMAL.  A
      * model built before it leaves it false. */
     bool given;
+    /* With count_unit (optional): an estimate of unit's work, in any unit
+     * proportional to its counting time (nodes, say), cheap next to
+     * counting it and a pure function of data and unit.  The progress line
+     * measures work done by it.  NULL: all units count alike.  A model
+     * built before it leaves it NULL. */
+    double (*unit_size)(const void *data, uint64_t unit);
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
