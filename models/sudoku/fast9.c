@@ -9,11 +9,12 @@
  * places the digit there.  Naked singles come from counting the nine
  * digits' masks bit-parallel; down the columns, a digit with one cell left
  * in a column goes there, and the same permutation argument over a stack's
- * bands and columns strikes columns.  That is the general path's full
- * fixpoint.  Propagation runs in prune and places cells of its own, so the
- * engine copies the state (136 of its 144 bytes) instead of undoing.
- * Invariant at every fixpoint: nothing to do, each open cell has two
- * candidates or more, each placed cell exactly its digit.
+ * bands and columns strikes columns: the general path's full fixpoint.
+ * On top of it the triads (fast9_triads.c), which also choose the branch:
+ * a digit's configuration in a band or stack.  Propagation runs in prune
+ * and places cells of its own, so the engine copies the state instead of
+ * undoing.  Invariant at every fixpoint: nothing to do, each open cell has
+ * two candidates or more, each placed cell exactly its digit.
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -21,24 +22,9 @@
 
 #include "csearch/dfs.h"
 #include "sudoku/fast9.h"
+#include "sudoku/fast9_impl.h"
 
-#define BAND_CELLS UINT32_C(0x7ffffff)
-#define COLUMN UINT32_C(0x40201) /* column 0 of a band: bits 0, 9, 18 */
-
-struct f9_state {
-    struct cs_counters counters; /* the engine's: never copied */
-    uint32_t cand[27]; /* cand[3d + b]: band b's cells open to digit d + 1 */
-    uint32_t open[3];  /* band cells not placed yet */
-    uint32_t todo;     /* bit 3d + b: cand[3d + b] lost cells since it was
-                          last reduced */
-    uint32_t columns_todo; /* bit d: digit d was reduced since its last
-                              column pass */
-    uint32_t dead;     /* a digit was placed where it had no place (a
-                          safety net: values come from the candidates) */
-};
-
-/* 9 bits of a band row -> 3 bits: the boxes it reaches. */
-static uint8_t boxes_of_row[512];
+uint8_t sdk_f9_boxes_of_row[512];
 /* rows x boxes pattern (bit 3r + k: row r reaches box k) -> the band cells
  * on some permutation the pattern holds. */
 static uint32_t permutable[512];
@@ -53,30 +39,28 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
 {
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (unsigned x = 0; x < 512; x++) {
-        boxes_of_row[x] = (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
+        sdk_f9_boxes_of_row[x] = (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
                                     (x & 0700 ? 4 : 0));
         lone[x] = (uint16_t)(x && !(x & (x - 1)) ? x : 0);
         uint32_t cells = 0;
         for (int p = 0; p < 6; p++) {
             bool fits = true;
             for (int r = 0; r < 3; r++)
-                fits = fits && (x >> (3 * r + perms[p][r]) & 1);
+                fits = fits && (x >> (3 * r + sdk_f9_perms[p][r]) & 1);
             if (fits)
                 for (int r = 0; r < 3; r++)
-                    cells |= UINT32_C(7) << (9 * r + 3 * perms[p][r]);
+                    cells |= UINT32_C(7) << (9 * r + 3 * sdk_f9_perms[p][r]);
         }
         permutable[x] = cells;
         unsigned pairs = 0;
         for (int p = 0; p < 6; p++) {
             unsigned perm = 0;
             for (int r = 0; r < 3; r++)
-                perm |= 1u << (3 * r + perms[p][r]);
+                perm |= 1u << (3 * r + sdk_f9_perms[p][r]);
             if ((x & perm) == perm)
                 for (int r = 0; r < 3; r++)
-                    pairs |= 1u << (9 * r + perms[p][r]);
+                    pairs |= 1u << (9 * r + sdk_f9_perms[p][r]);
         }
         stack_keep[x] = pairs;
     }
@@ -87,19 +71,12 @@ static void build_tables(void)
                 peers |= UINT32_C(1) << j;
         band_peers[i] = peers;
     }
+    sdk_f9_build_triad_tables();
 }
 
 void sdk_fast9_prepare(void)
 {
     pthread_once(&tables_once, build_tables);
-}
-
-/* Take cells from cand[x]; if that changed it, x is to be reduced. */
-static void strike(struct f9_state *s, int x, uint32_t cells)
-{
-    uint32_t old = s->cand[x];
-    s->cand[x] = old & ~cells;
-    s->todo |= (uint32_t)((old & cells) != 0) << x;
 }
 
 /* Take cells of band b from every digit (they hold other digits now). */
@@ -156,10 +133,7 @@ static bool reduce(struct f9_state *s, int d, int b)
 {
     const int x = 3 * d + b;
     uint32_t a = s->cand[x];
-    unsigned pattern = boxes_of_row[a & 511] |
-                       (unsigned)boxes_of_row[a >> 9 & 511] << 3 |
-                       (unsigned)boxes_of_row[a >> 18] << 6;
-    a &= permutable[pattern];
+    a &= permutable[band_pattern(a)];
     if (!a)
         return false;
     s->columns_todo |= UINT32_C(1) << d;
@@ -280,8 +254,11 @@ static bool f9_prune(void *state)
         placed = column_pass(s, &struck);
         if (placed < 0)
             return true;
-        if (!placed && !struck)
-            return false;
+        if (placed || struck)
+            continue;
+        int triads = sdk_f9_triads(s);
+        if (triads <= 0)
+            return triads < 0;
     }
 }
 
@@ -316,6 +293,7 @@ static void f9_init(void *state, const void *problem)
     for (int b = 0; b < 3; b++)
         s->open[b] = BAND_CELLS & ~given[b];
     s->todo = (UINT32_C(1) << 27) - 1; /* every band gets reduced */
+    s->branch = CS_NONE;
 }
 
 /* The digits of cell c as a mask (bit d = digit d + 1). */
@@ -328,14 +306,12 @@ static uint32_t digits_of(const struct f9_state *s, int c)
     return m;
 }
 
-/* The model's own order: the open cell with the fewest candidates, the
- * first in row-major order on ties - the very cell the engine's MRV picks,
- * found by counting all cells at once bit-sliced instead of one by one. */
-static int f9_select(const void *state)
+/* The open cell with the fewest candidates, the first in row-major order
+ * on ties - the cell the engine's MRV picks, found by counting all cells at
+ * once bit-sliced: the branch when every configuration is settled (which a
+ * fixpoint with open cells should not see). */
+static int choose_cell(const struct f9_state *s)
 {
-    const struct f9_state *s = state;
-    if (!(s->open[0] | s->open[1] | s->open[2]))
-        return CS_NONE;
     /* after prune every open cell has two candidates or more: look for
      * two first, counting only to three */
     uint32_t pairs[3], fewer = 0;
@@ -383,8 +359,19 @@ static int f9_select(const void *state)
     return CS_NONE; /* not reached: an open cell has 0 to 9 candidates */
 }
 
+/* The model's own order: the configuration the triads chose. */
+static int f9_select(const void *state)
+{
+    const struct f9_state *s = state;
+    if (!(s->open[0] | s->open[1] | s->open[2]))
+        return CS_NONE;
+    return s->branch != CS_NONE ? s->branch : choose_cell(s);
+}
+
 static int f9_domain_size(void *state, int c)
 {
+    if (c >= F9_CELLS)
+        return -1;
     struct f9_state *s = state;
     if (!(s->open[c / 27] >> (c % 27) & 1))
         return -1;
@@ -396,12 +383,17 @@ static void f9_first(void *state, int c, uint64_t *cursor)
 {
     struct f9_state *s = state;
     s->counters.checks++;
-    *cursor = digits_of(s, c);
+    *cursor = c < F9_CELLS ? digits_of(s, c)
+                           : sdk_f9_configs_of(s, (c - F9_CELLS) / 6,
+                                               (c - F9_CELLS) % 6);
 }
 
-static void f9_apply(void *state, int c, int d)
+static void f9_apply(void *state, int c, int v)
 {
-    place(state, c / 27, c % 27, d);
+    if (c < F9_CELLS)
+        place(state, c / 27, c % 27, v);
+    else
+        sdk_f9_fix_config(state, (c - F9_CELLS) / 6, (c - F9_CELLS) % 6, v);
 }
 
 static void f9_emit(const void *state, uint64_t k, struct cs_board *out)
