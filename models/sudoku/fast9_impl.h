@@ -2,9 +2,10 @@
  * private to fast9.c (propagation, the engine's hooks) and fast9_triads.c
  * (triads, the choice of a branch).
  *
- * cand[3d + b] holds band b's cells still open to digit d + 1, bit 9r + c
- * for the band's row r and column c; strike() is the one way cells leave it
- * outside init and place, and it marks what it changed for reduction.
+ * cand[IX(d, b)] holds band b's cells still open to digit d + 1, bit 9r + c
+ * for the band's row r and column c, band by band (a band's nine digits
+ * side by side, for the vector strikes); strike() is the one way cells
+ * leave it outside init and place, and it marks what it changed.
  */
 #ifndef CSEARCH_SUDOKU_FAST9_IMPL_H
 #define CSEARCH_SUDOKU_FAST9_IMPL_H
@@ -19,13 +20,16 @@
 /* Variables: cells 0..80, then F9_CELLS + 6d + g: digit d + 1's
  * configuration in band g (g < 3) or in stack g - 3 (sdk_f9_triads). */
 #define F9_CELLS 81
+/* where digit d + 1's cells of band b are kept: cand[IX(d, b)], todo bit
+ * IX(d, b) */
+#define IX(d, b) (9 * (b) + (d))
 
 struct f9_state {
     struct cs_counters counters; /* the engine's: never copied */
-    uint32_t cand[27]; /* cand[3d + b]: band b's cells open to digit d + 1 */
+    uint32_t cand[27]; /* cand[IX(d, b)]: band b's cells open to digit d + 1 */
     uint32_t open[3];  /* band cells not placed yet */
-    uint32_t todo;     /* bit 3d + b: cand[3d + b] lost cells since it was
-                          last reduced */
+    uint32_t todo;     /* bit IX(d, b): cand[IX(d, b)] lost cells since it
+                          was last reduced */
     uint32_t columns_todo; /* bit d: digit d was reduced since its last
                               column pass */
     uint32_t dead;     /* a digit was placed where it had no place (a

@@ -58,8 +58,10 @@ static inline uint32_t minirows(uint32_t a)
     return (a | a >> 1 | a >> 2) & SPREAD;
 }
 
-static inline uint64_t triads_of(const uint32_t *digit)
+static inline uint64_t triads_of(const struct f9_state *s, int d)
 {
+    const uint32_t digit[3] = {s->cand[IX(d, 0)], s->cand[IX(d, 1)],
+                               s->cand[IX(d, 2)]};
     uint64_t rows = minirows(digit[0]) | minirows(digit[1]) << 1 |
                     minirows(digit[2]) << 2;
     uint64_t cols = columns_of(digit[0]) | columns_of(digit[1]) << 9 |
@@ -102,7 +104,7 @@ static void only_three(struct f9_state *s, const uint64_t open[9], int p)
         if (open[d] >> p & 1)
             for (int b = 0; b < 3; b++)
                 if (lines[b])
-                    strike(s, 3 * d + b, lines[b]);
+                    strike(s, IX(d, b), lines[b]);
 }
 
 /* Three digits are sure to be in triad bit p: the others leave it. */
@@ -119,7 +121,7 @@ static void three_sure(struct f9_state *s, const uint64_t open[9], int p)
     }
     for (int d = 0; d < 9; d++)
         if (open[d] >> p & 1)
-            strike(s, 3 * d + b, cells);
+            strike(s, IX(d, b), cells);
 }
 
 /* The branch from the counts (see the top of the file). */
@@ -154,7 +156,7 @@ int sdk_f9_triads(struct f9_state *s)
     uint64_t one = 0, two = 0, three = 0, four = 0;
     uint64_t sure1 = 0, sure2 = 0, sure3 = 0, sure4 = 0;
     for (int d = 0; d < 9; d++) {
-        uint64_t t = triads_of(&s->cand[3 * d]), sure = sure_of(t);
+        uint64_t t = triads_of(s, d), sure = sure_of(t);
         can[d] = t;
         open[d] = t & ~sure;
         four |= three & t;
@@ -176,12 +178,11 @@ int sdk_f9_triads(struct f9_state *s)
         return 1;
     uint8_t count[6][9];
     for (int d = 0; d < 9; d++) {
-        const uint32_t *digit = &s->cand[3 * d];
         uint32_t cols[3] = {(uint32_t)(can[d] >> 32) & 511,
                             (uint32_t)(can[d] >> 41) & 511,
                             (uint32_t)(can[d] >> 50) & 511};
         for (int g = 0; g < 3; g++) {
-            count[g][d] = config_count[band_pattern(digit[g])];
+            count[g][d] = config_count[band_pattern(s->cand[IX(d, g)])];
             count[3 + g][d] = config_count[stack_pattern(cols, g)];
         }
     }
@@ -191,22 +192,23 @@ int sdk_f9_triads(struct f9_state *s)
 
 unsigned sdk_f9_configs_of(const struct f9_state *s, int d, int g)
 {
-    const uint32_t *digit = &s->cand[3 * d];
     if (g < 3)
-        return configs[band_pattern(digit[g])];
-    uint32_t cols[3] = {columns_of(digit[0]), columns_of(digit[1]),
-                        columns_of(digit[2])};
+        return configs[band_pattern(s->cand[IX(d, g)])];
+    uint32_t cols[3] = {columns_of(s->cand[IX(d, 0)]),
+                        columns_of(s->cand[IX(d, 1)]),
+                        columns_of(s->cand[IX(d, 2)])};
     return configs[stack_pattern(cols, g - 3)];
 }
 
 void sdk_f9_fix_config(struct f9_state *s, int d, int g, int p)
 {
     if (g < 3) {
-        strike(s, 3 * d + g, ~config_cells[p]);
+        strike(s, IX(d, g), ~config_cells[p]);
         return;
     }
     const int j = g - 3;
     const uint32_t stack = (UINT32_C(7) << 3 * j) * COLUMN;
     for (int b = 0; b < 3; b++)
-        strike(s, 3 * d + b, stack & ~(COLUMN << (3 * j + sdk_f9_perms[p][b])));
+        strike(s, IX(d, b),
+               stack & ~(COLUMN << (3 * j + sdk_f9_perms[p][b])));
 }
