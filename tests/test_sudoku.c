@@ -418,7 +418,7 @@ static void test_sudoku_fast_kernel_agrees_on_test_sets(void **ctx)
         }
     }
     /* the general path (full, MRV) takes 9871 */
-    assert_int_equal(own_nodes, 3842);
+    assert_int_equal(own_nodes, 3952);
     assert_int_equal(mrv_nodes, 8535);
 }
 

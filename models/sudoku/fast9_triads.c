@@ -3,12 +3,14 @@
  * A minirow (a row's three cells in one box) holds exactly three digits,
  * and so does a minicolumn: where only three digits can go, each of them
  * is there; where three are sure to be there, no other digit is (tdoku's
- * cardinality rules over triads, here on the digit-major bands).  The same
- * pass counts each digit's configurations - the permutations its rows x
- * boxes pattern in a band (or bands x columns in a stack) holds - and picks
- * the branch at the fixpoint: the band or stack with the fewest over its
- * nine digits not settled yet, in it the digit with the fewest.  Each
- * configuration fixed settles one of 54, so the depth stays below 81.
+ * cardinality rules over triads, here on the digit-major bands).  All 54
+ * triads of a digit sit in one 64-bit word, so one bit-sliced count over
+ * the nine digits settles them all.  The same pass picks the branch at the
+ * fixpoint, close to tdoku's: the band or stack with the fewest (digit,
+ * triad) pairs left that is not settled yet, in it the digit with the
+ * fewest configurations (the permutations its rows x boxes pattern in the
+ * band, or bands x columns in the stack, holds); each child fixes one.
+ * Each configuration fixed settles one of 54, so the depth stays below 81.
  */
 #include "sudoku/fast9_impl.h"
 
@@ -69,6 +71,22 @@ static inline uint64_t triads_of(const struct f9_state *s, int d)
     return rows | cols << 32;
 }
 
+/* A digit's rows x boxes pattern in band b from its triads: bit 3m of
+ * (t >> b) & SPREAD is minirow m, and times 21 moves each row's three bits
+ * side by side (no two of the products meet: no carries). */
+static inline unsigned band_pattern_of(uint64_t t, int b)
+{
+    uint32_t y = ((uint32_t)(t >> b) & SPREAD) * 21u;
+    return (y >> 4 & 7) | (y >> 10 & 070) | (y >> 16 & 0700);
+}
+
+/* Its bands x columns pattern in stack j, from the minicolumn bits. */
+static inline unsigned stack_pattern_of(uint64_t t, int j)
+{
+    uint32_t x = (uint32_t)(t >> (32 + 3 * j)) & (uint32_t)ROWS_K0;
+    return (x & 7) | (x >> 6 & 070) | (x >> 12 & 0700);
+}
+
 /* The triads a digit is sure to be in: a minirow that is the only one of
  * its row (the digit's row goes there), a minicolumn whose column no other
  * band leaves it. */
@@ -124,17 +142,29 @@ static void three_sure(struct f9_state *s, const uint64_t open[9], int p)
             strike(s, IX(d, b), cells);
 }
 
-/* The branch from the counts (see the top of the file). */
-static int choose(uint8_t count[6][9])
+/* The triad bits of band or stack g. */
+static inline uint64_t group_mask(int g)
+{
+    return g < 3 ? (uint64_t)SPREAD << g : ROWS_K0 << (32 + 3 * (g - 3));
+}
+
+/* The branch (see the top of the file), from the digits' triad words and
+ * the four bit planes of how many digits can go to each triad: the band or
+ * stack with the fewest (digit, triad) pairs left that is not settled (27
+ * pairs: one per digit and row), in it the digit with the fewest
+ * configurations, two if it can. */
+static int choose(const uint64_t can[9], const uint64_t plane[4])
 {
     int g = -1;
     unsigned best = ~0u;
     for (int k = 0; k < 6; k++) {
-        unsigned total = 0;
-        for (int d = 0; d < 9; d++)
-            total += count[k][d];
-        if (total > 9 && total < best) {
-            best = total;
+        uint64_t m = group_mask(k);
+        unsigned pairs = (unsigned)__builtin_popcountll(plane[0] & m) +
+                         2 * (unsigned)__builtin_popcountll(plane[1] & m) +
+                         4 * (unsigned)__builtin_popcountll(plane[2] & m) +
+                         8 * (unsigned)__builtin_popcountll(plane[3] & m);
+        if (pairs > 27 && pairs < best) {
+            best = pairs;
             g = k;
         }
     }
@@ -142,32 +172,44 @@ static int choose(uint8_t count[6][9])
         return CS_NONE;
     int d = 0;
     unsigned fewest = ~0u;
-    for (int k = 0; k < 9 && fewest > 2; k++)
-        if (count[g][k] >= 2 && count[g][k] < fewest) {
-            fewest = count[g][k];
+    for (int k = 0; k < 9 && fewest > 2; k++) {
+        unsigned n = config_count[g < 3 ? band_pattern_of(can[k], g)
+                                        : stack_pattern_of(can[k], g - 3)];
+        if (n >= 2 && n < fewest) {
+            fewest = n;
             d = k;
         }
+    }
     return F9_CELLS + 6 * d + g;
 }
 
+/* popcnt where the CPU has it (the branch counts with it) */
+__attribute__((target_clones("popcnt", "default")))
 int sdk_f9_triads(struct f9_state *s)
 {
-    uint64_t can[9], open[9];
-    uint64_t one = 0, two = 0, three = 0, four = 0;
+    uint64_t can[9], open[9], plane[4] = {0, 0, 0, 0};
     uint64_t sure1 = 0, sure2 = 0, sure3 = 0, sure4 = 0;
     for (int d = 0; d < 9; d++) {
         uint64_t t = triads_of(s, d), sure = sure_of(t);
         can[d] = t;
         open[d] = t & ~sure;
-        four |= three & t;
-        three |= two & t;
-        two |= one & t;
-        one |= t;
+        /* add t to the count planes (at most 9: four planes) */
+        uint64_t carry = plane[0] & t;
+        plane[0] ^= t;
+        t = carry;
+        carry = plane[1] & t;
+        plane[1] ^= t;
+        t = carry;
+        carry = plane[2] & t;
+        plane[2] ^= t;
+        plane[3] |= carry;
         sure4 |= sure3 & sure;
         sure3 |= sure2 & sure;
         sure2 |= sure1 & sure;
         sure1 |= sure;
     }
+    const uint64_t four = plane[3] | plane[2];
+    const uint64_t three = four | (plane[1] & plane[0]);
     if ((ALL_TRIADS & ~three) || sure4)
         return -1; /* a triad short of three digits, or with four sure */
     for (uint64_t only = three & ~four & ~sure3; only; only &= only - 1)
@@ -176,17 +218,7 @@ int sdk_f9_triads(struct f9_state *s)
         three_sure(s, open, __builtin_ctzll(full));
     if (s->todo)
         return 1;
-    uint8_t count[6][9];
-    for (int d = 0; d < 9; d++) {
-        uint32_t cols[3] = {(uint32_t)(can[d] >> 32) & 511,
-                            (uint32_t)(can[d] >> 41) & 511,
-                            (uint32_t)(can[d] >> 50) & 511};
-        for (int g = 0; g < 3; g++) {
-            count[g][d] = config_count[band_pattern(s->cand[IX(d, g)])];
-            count[3 + g][d] = config_count[stack_pattern(cols, g)];
-        }
-    }
-    s->branch = choose(count);
+    s->branch = choose(can, plane);
     return 0;
 }
 
