@@ -153,7 +153,7 @@ static inline uint64_t group_mask(int g)
  * stack with the fewest (digit, triad) pairs left that is not settled (27
  * pairs: one per digit and row), in it the digit with the fewest
  * configurations, two if it can. */
-static int choose(const uint64_t can[9], const uint64_t plane[4])
+static inline __attribute__((always_inline)) int choose(const uint64_t can[9], const uint64_t plane[4])
 {
     int g = -1;
     unsigned best = ~0u;
