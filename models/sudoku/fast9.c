@@ -292,14 +292,17 @@ static void f9_init(void *state, const void *problem)
 {
     struct f9_state *s = state;
     const struct sdk_fast9 *p = problem;
-    uint32_t at[27] = {0}, given[3] = {0, 0, 0};
-    for (int c = 0; c < 81; c++)
-        if (p->givens[c]) {
-            at[3 * (p->givens[c] - 1) + c / 27] |= UINT32_C(1) << (c % 27);
-            given[c / 27] |= UINT32_C(1) << (c % 27);
-        }
+    /* at[b][g]: band b's cells holding digit g (g = 0: the blanks), filled
+     * without a branch per cell */
+    uint32_t at[3][10] = {{0}}, given[3];
+    for (int b = 0; b < 3; b++) {
+        const unsigned char *cell = p->givens + 27 * b;
+        for (int i = 0; i < 27; i++)
+            at[b][cell[i]] |= UINT32_C(1) << i;
+        given[b] = BAND_CELLS & ~at[b][0];
+    }
     for (int d = 0; d < 9; d++) {
-        const uint32_t *mine = &at[3 * d];
+        const uint32_t mine[3] = {at[0][d + 1], at[1][d + 1], at[2][d + 1]};
         uint32_t all = mine[0] | mine[1] | mine[2];
         uint32_t columns = ((all | all >> 9 | all >> 18) & 511) * COLUMN;
         for (int b = 0; b < 3; b++) {
