@@ -24,8 +24,10 @@
 # default or tdoku, e.g. -s none:mrv:generic,full:in-order:fast (a short
 # run; without none:mrv:generic there is no ratio to plain MRV).
 # -T: tdoku's source tree, built (cmake: its target tdoku_static, in
-# TDOKU_DIR/build); the driver is compiled with -O3 -march=native, tdoku's
-# own default.  SET.txt:20 checks the set 20 times over (one file).
+# TDOKU_DIR/build, with tdoku's own default -O3 -march=native; its author
+# finds clang's build the faster, and so it is here); the driver is
+# compiled with $CC (default cc).  SET.txt:20 checks the set 20 times over
+# (one file).
 # default sets: ../shared/data/sudoku/{17clue_sample4916, top1465,
 # forum_hardest_1905_11plus_sample4877}.txt next to this repository.
 set -u
@@ -44,7 +46,7 @@ while getopts "r:b:t:s:T:h" opt; do
     s) ONLY=",$OPTARG," ;;
     T) TDOKU=$OPTARG ;;
     *)
-        sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,/^set -u/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'
         exit 2
         ;;
     esac
@@ -91,8 +93,9 @@ if [ -n "$TDOKU" ]; then
         echo "  cmake -S $TDOKU -B $TDOKU/build -DCMAKE_BUILD_TYPE=Release && make -C $TDOKU/build tdoku_static" >&2
         exit 2
     fi
-    cc -O3 -march=native -o "$work/tdoku_file" "$ROOT/bench/tdoku_file.c" \
-        -I "$TDOKU/include" "$lib" -lstdc++ || exit 2
+    "${CC:-cc}" -O3 -march=native -o "$work/tdoku_file" \
+        "$ROOT/bench/tdoku_file.c" -I "$TDOKU/include" "$lib" -lstdc++ -lm ||
+        exit 2
 fi
 TIMEFORMAT='%3R %3U %3S' # bash's time: wall, user, system seconds
 
