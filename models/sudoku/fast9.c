@@ -43,8 +43,9 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static void build_tables(void)
 {
     for (unsigned x = 0; x < 512; x++) {
-        sdk_f9_boxes_of_row[x] = (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
-                                    (x & 0700 ? 4 : 0));
+        sdk_f9_boxes_of_row[x] =
+            (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
+                      (x & 0700 ? 4 : 0));
         lone[x] = (uint16_t)(x && !(x & (x - 1)) ? x : 0);
         uint32_t cells = 0;
         for (int p = 0; p < 6; p++) {

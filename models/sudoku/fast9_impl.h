@@ -32,10 +32,10 @@ struct f9_state {
                           was last reduced */
     uint32_t columns_todo; /* bit d: digit d was reduced since its last
                               column pass */
-    uint32_t dead;     /* a digit was placed where it had no place (a
-                          safety net: values come from the candidates) */
-    int branch;        /* at a fixpoint: the variable to branch on, or
-                          CS_NONE when every configuration is settled */
+    uint32_t dead;         /* a digit was placed where it had no place (a
+                              safety net: values come from the candidates) */
+    int branch;            /* at a fixpoint: the variable to branch on, or
+                              CS_NONE when every configuration is settled */
 };
 
 /* the six ways to give three rows three boxes (or three bands three

@@ -48,10 +48,10 @@ void sdk_f9_build_triad_tables(void)
 /* The 54 triads of a digit in one word: bit 9r + 3k + b for the minirow
  * of band b's row r in box k (whether the digit can go there), bit
  * 32 + 9b + c for column c's minicolumn in band b. */
-#define ROWS_K0 UINT64_C(0x1c0e07)     /* the minirows of box 0, band by band */
+#define ROWS_K0 UINT64_C(0x1c0e07) /* the minirows of box 0, band by band */
 #define ROWS_K1 (ROWS_K0 << 3)
 #define ROWS_K2 (ROWS_K0 << 6)
-#define SPREAD UINT32_C(0x1249249)     /* bit 3m of a band: its minirow m */
+#define SPREAD UINT32_C(0x1249249) /* bit 3m of a band: its minirow m */
 #define ALL_TRIADS (UINT64_C(0x7ffffff) | UINT64_C(0x7ffffff) << 32)
 
 /* Band cells -> bit 3m where minirow m holds one. */
@@ -64,8 +64,8 @@ static inline uint64_t triads_of(const struct f9_state *s, int d)
 {
     const uint32_t digit[3] = {s->cand[IX(d, 0)], s->cand[IX(d, 1)],
                                s->cand[IX(d, 2)]};
-    uint64_t rows = minirows(digit[0]) | minirows(digit[1]) << 1 |
-                    minirows(digit[2]) << 2;
+    uint64_t rows =
+        minirows(digit[0]) | minirows(digit[1]) << 1 | minirows(digit[2]) << 2;
     uint64_t cols = columns_of(digit[0]) | columns_of(digit[1]) << 9 |
                     columns_of(digit[2]) << 18;
     return rows | cols << 32;
@@ -96,8 +96,8 @@ static inline uint64_t sure_of(uint64_t t)
     uint64_t other = ((rows >> 3) & (ROWS_K0 | ROWS_K1)) |
                      ((rows << 6) & ROWS_K2) | ((rows >> 6) & ROWS_K0) |
                      ((rows << 3) & (ROWS_K1 | ROWS_K2));
-    uint64_t elsewhere = ((cols << 9) | (cols >> 18) | (cols << 18) |
-                          (cols >> 9)) & 0x7ffffff;
+    uint64_t elsewhere =
+        ((cols << 9) | (cols >> 18) | (cols << 18) | (cols >> 9)) & 0x7ffffff;
     return (rows & ~other) | (cols & ~elsewhere) << 32;
 }
 
@@ -109,8 +109,8 @@ static void only_three(struct f9_state *s, const uint64_t open[9], int p)
     if (p < 32) {
         int r = p / 9, k = p / 3 % 3, b = p % 3;
         keep[b] = UINT32_C(7) << (9 * r + 3 * k);
-        lines[b] = (UINT32_C(511) << 9 * r |
-                    (UINT32_C(7) << 3 * k) * COLUMN) & ~keep[b];
+        lines[b] = (UINT32_C(511) << 9 * r | (UINT32_C(7) << 3 * k) * COLUMN) &
+                   ~keep[b];
     } else {
         int b = (p - 32) / 9, c = (p - 32) % 9;
         uint32_t col = COLUMN << c;
@@ -153,7 +153,8 @@ static inline uint64_t group_mask(int g)
  * stack with the fewest (digit, triad) pairs left that is not settled (27
  * pairs: one per digit and row), in it the digit with the fewest
  * configurations, two if it can. */
-static inline __attribute__((always_inline)) int choose(const uint64_t can[9], const uint64_t plane[4])
+static inline __attribute__((always_inline)) int choose(const uint64_t can[9],
+                                                        const uint64_t plane[4])
 {
     int g = -1;
     unsigned best = ~0u;
@@ -184,8 +185,8 @@ static inline __attribute__((always_inline)) int choose(const uint64_t can[9], c
 }
 
 /* popcnt where the CPU has it (the branch counts with it) */
-__attribute__((target_clones("popcnt", "default")))
-int sdk_f9_triads(struct f9_state *s)
+__attribute__((target_clones("popcnt", "default"))) int
+sdk_f9_triads(struct f9_state *s)
 {
     uint64_t can[9], open[9], plane[4] = {0, 0, 0, 0};
     uint64_t sure1 = 0, sure2 = 0, sure3 = 0, sure4 = 0;
@@ -241,6 +242,5 @@ void sdk_f9_fix_config(struct f9_state *s, int d, int g, int p)
     const int j = g - 3;
     const uint32_t stack = (UINT32_C(7) << 3 * j) * COLUMN;
     for (int b = 0; b < 3; b++)
-        strike(s, IX(d, b),
-               stack & ~(COLUMN << (3 * j + sdk_f9_perms[p][b])));
+        strike(s, IX(d, b), stack & ~(COLUMN << (3 * j + sdk_f9_perms[p][b])));
 }
