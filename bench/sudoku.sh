@@ -5,20 +5,29 @@
 # limits.solutions 2: the search stops at a second solution) with each
 # strategy - propagation none, singles, full, each with in-order and MRV
 # selection on the general path, then the fast 9 x 9 kernel (propagate full)
-# with its own order and with the engine's MRV - and prints one Markdown
+# with its own order and with the engine's MRV, then the default config (no
+# strategy keys: what a user who writes none gets) and, given -T, tdoku (a
+# local build of github.com/t-dillon/tdoku, driven by bench/tdoku_file.c
+# with limit 2, the same check) - and prints one Markdown
 # table: puzzles per second of the whole process (wall clock, and per second
 # of CPU time, user + system, which a busy machine disturbs less), medians
 # of the rounds, guesses per puzzle, and the ratio of wall times to the
-# plain MRV search (propagation none, MRV), measured in the same rounds.
+# plain MRV search (propagation none, MRV) and to tdoku, measured in the
+# same rounds.
 # Rounds run every strategy once in a fixed order, so a slow patch of the
 # machine hits all of them alike.  Every run must report every puzzle
 # unique (the sets hold only such puzzles) or the script fails.
 #
 # usage: bench/sudoku.sh [-r RUNS] [-b BUILD_DIR] [-t THREADS] [-s LIST]
-#                        [SET.txt...]
-# -s: only these strategies, comma-separated PROPAGATE:SELECT:KERNEL, e.g.
-# -s none:mrv:generic,full:in-order:fast (a short run; without
-# none:mrv:generic there is no ratio).
+#                        [-T TDOKU_DIR] [SET.txt[:REPEAT]...]
+# -s: only these strategies, comma-separated PROPAGATE:SELECT:KERNEL or
+# default or tdoku, e.g. -s none:mrv:generic,full:in-order:fast (a short
+# run; without none:mrv:generic there is no ratio to plain MRV).
+# -T: tdoku's source tree, built (cmake: its target tdoku_static, in
+# TDOKU_DIR/build, with tdoku's own default -O3 -march=native; its author
+# finds clang's build the faster, and so it is here); the driver is
+# compiled with $CC (default cc).  SET.txt:20 checks the set 20 times over
+# (one file).
 # default sets: ../shared/data/sudoku/{17clue_sample4916, top1465,
 # forum_hardest_1905_11plus_sample4877}.txt next to this repository.
 set -u
@@ -28,14 +37,16 @@ RUNS=3
 BUILD="$ROOT/build"
 THREADS=1
 ONLY=
-while getopts "r:b:t:s:h" opt; do
+TDOKU=
+while getopts "r:b:t:s:T:h" opt; do
     case $opt in
     r) RUNS=$OPTARG ;;
     b) BUILD=$OPTARG ;;
     t) THREADS=$OPTARG ;;
     s) ONLY=",$OPTARG," ;;
+    T) TDOKU=$OPTARG ;;
     *)
-        sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,/^set -u/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'
         exit 2
         ;;
     esac
@@ -53,13 +64,16 @@ if [ $# -eq 0 ]; then
         "$DATA/forum_hardest_1905_11plus_sample4877.txt"
 fi
 
-# name: propagate select kernel (plain MRV first: the ratios' reference)
+# name: propagate select kernel (plain MRV first: the ratios' reference);
+# "default" is the config without strategy keys, "tdoku" the yardstick
 STRATEGIES=("none mrv generic" "none in-order generic" "singles mrv generic"
             "singles in-order generic" "full mrv generic"
-            "full in-order generic" "full in-order fast" "full mrv fast")
+            "full in-order generic" "full in-order fast" "full mrv fast"
+            "default" "tdoku")
 # the plain in-order search (no propagation) takes minutes per set: skip it
 # unless SUDOKU_ALL=1
 skip() {
+    [ "$1" = tdoku ] && [ -z "$TDOKU" ] && return 0
     if [ -n "$ONLY" ]; then
         [[ $ONLY != *",${1// /:},"* ]]
         return
@@ -70,31 +84,59 @@ skip() {
 
 failed=0
 config=$(mktemp --suffix=.yaml)
-json=$(mktemp) timing=$(mktemp)
-trap 'rm -f "$config" "$json" "$timing"' EXIT
+json=$(mktemp) timing=$(mktemp) work=$(mktemp -d)
+trap 'rm -rf "$config" "$json" "$timing" "$work"' EXIT
+if [ -n "$TDOKU" ]; then
+    lib="$TDOKU/build/libtdoku_static.a"
+    if [ ! -r "$lib" ] || [ ! -r "$TDOKU/include/tdoku.h" ]; then
+        echo "sudoku.sh: no $lib or $TDOKU/include/tdoku.h; build tdoku:" >&2
+        echo "  cmake -S $TDOKU -B $TDOKU/build -DCMAKE_BUILD_TYPE=Release && make -C $TDOKU/build tdoku_static" >&2
+        exit 2
+    fi
+    "${CC:-cc}" -O3 -march=native -o "$work/tdoku_file" \
+        "$ROOT/bench/tdoku_file.c" -I "$TDOKU/include" "$lib" -lstdc++ -lm ||
+        exit 2
+fi
 TIMEFORMAT='%3R %3U %3S' # bash's time: wall, user, system seconds
 
 echo "Sudoku uniqueness check, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
     "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
     "nproc $(nproc), threads $THREADS, runs $RUNS (median, whole process)"
 echo
-echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV |"
-echo "|---|---:|---|---|---|---:|---:|---:|---:|"
-for set in "$@"; do
-    if [ ! -r "$set" ]; then
-        echo "sudoku.sh: cannot read $set" >&2
+echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV | vs tdoku |"
+echo "|---|---:|---|---|---|---:|---:|---:|---:|---:|"
+for arg in "$@"; do
+    set=${arg%:*} repeat=1
+    [ "$set" != "$arg" ] && repeat=${arg##*:}
+    if [ ! -r "$set" ] || ! [ "$repeat" -ge 1 ] 2>/dev/null; then
+        echo "sudoku.sh: cannot read $arg" >&2
         exit 2
     fi
+    name=$(basename "$set")
     set=$(realpath "$set") # the config lives in /tmp
+    if [ "$repeat" -gt 1 ]; then
+        name="$name x$repeat"
+        for ((k = 0; k < repeat; k++)); do cat "$set"; done >"$work/set.txt"
+        set="$work/set.txt"
+    fi
     puzzles=$(grep -c . "$set")
     declare -A times=() cpus=() guesses=()
     for ((round = 1; round <= RUNS; round++)); do
         for s in "${STRATEGIES[@]}"; do
             skip "$s" "$set" && continue
             read -r prop sel kernel <<<"$s"
-            printf 'model: sudoku\nparams: {file: %s}\ntask: count\nstrategy: {propagate: %s, select: %s, kernel: %s}\nlimits: {solutions: 2}\n' \
-                "$set" "$prop" "$sel" "$kernel" >"$config"
-            { time "$CSEARCH" "$config" --json --threads "$THREADS" >"$json"; } 2>"$timing"
+            if [ "$s" = tdoku ]; then
+                { time "$work/tdoku_file" "$set" >"$json"; } 2>"$timing"
+            else
+                if [ "$s" = default ]; then
+                    printf 'model: sudoku\nparams: {file: %s}\ntask: count\nlimits: {solutions: 2}\n' \
+                        "$set" >"$config"
+                else
+                    printf 'model: sudoku\nparams: {file: %s}\ntask: count\nstrategy: {propagate: %s, select: %s, kernel: %s}\nlimits: {solutions: 2}\n' \
+                        "$set" "$prop" "$sel" "$kernel" >"$config"
+                fi
+                { time "$CSEARCH" "$config" --json --threads "$THREADS" >"$json"; } 2>"$timing"
+            fi
             read -r wall user sys <"$timing"
             unique=$(jq .summary.unique "$json")
             if [ "$unique" != "$puzzles" ]; then
@@ -108,20 +150,27 @@ for set in "$@"; do
     done
     median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
     ref=$(median <<<"${times[none mrv generic]:-}")
+    yard=$(median <<<"${times[tdoku]:-}")
     for s in "${STRATEGIES[@]}"; do
         read -r prop sel kernel <<<"$s"
+        case $s in
+        default) prop="(none given)" sel=- kernel=auto ;;
+        tdoku) prop=tdoku sel=- kernel=- ;;
+        esac
         if skip "$s" "$set"; then
-            [ -n "$ONLY" ] && continue # not asked for
-            echo "| $(basename "$set") | $puzzles | $prop | $sel | $kernel | skipped | - | - | - |"
+            [ -n "$ONLY" ] || [ "$s" = tdoku ] && continue # not asked for
+            echo "| $name | $puzzles | $prop | $sel | $kernel | skipped | - | - | - | - |"
             continue
         fi
         t=$(median <<<"${times[$s]}")
         c=$(median <<<"${cpus[$s]}")
-        awk -v set="$(basename "$set")" -v n="$puzzles" -v p="$prop" -v s="$sel" \
-            -v k="$kernel" -v t="$t" -v c="$c" -v ref="$ref" -v g="${guesses[$s]}" \
+        awk -v set="$name" -v n="$puzzles" -v p="$prop" -v s="$sel" \
+            -v k="$kernel" -v t="$t" -v c="$c" -v ref="$ref" -v yard="$yard" \
+            -v g="${guesses[$s]}" \
             'BEGIN { cps = (c > 0) ? sprintf("%.0f", n / c) : "-"
                      ratio = (ref > 0) ? sprintf("%.2fx", ref / t) : "-"
-                     printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %s |\n", set, n, p, s, k, n / t, cps, g, ratio }'
+                     vs = (yard > 0) ? sprintf("%.2fx", yard / t) : "-"
+                     printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %s | %s |\n", set, n, p, s, k, n / t, cps, g, ratio, vs }'
     done
     unset times cpus guesses
 done

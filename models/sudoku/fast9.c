@@ -9,36 +9,25 @@
  * places the digit there.  Naked singles come from counting the nine
  * digits' masks bit-parallel; down the columns, a digit with one cell left
  * in a column goes there, and the same permutation argument over a stack's
- * bands and columns strikes columns.  That is the general path's full
- * fixpoint.  Propagation runs in prune and places cells of its own, so the
- * engine copies the state (136 of its 144 bytes) instead of undoing.
- * Invariant at every fixpoint: nothing to do, each open cell has two
- * candidates or more, each placed cell exactly its digit.
+ * bands and columns strikes columns: the general path's full fixpoint.
+ * On top of it the triads (fast9_triads.c), which also choose the branch:
+ * a digit's configuration in a band or stack.  Propagation runs in prune
+ * and places cells of its own, so the engine copies the state instead of
+ * undoing.  Invariant at every fixpoint: nothing to do, each open cell has
+ * two candidates or more, each placed cell exactly its digit.
  */
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "csearch/dfs.h"
 #include "sudoku/fast9.h"
+#include "sudoku/fast9_impl.h"
 
-#define BAND_CELLS UINT32_C(0x7ffffff)
-#define COLUMN UINT32_C(0x40201) /* column 0 of a band: bits 0, 9, 18 */
-
-struct f9_state {
-    struct cs_counters counters; /* the engine's: never copied */
-    uint32_t cand[27]; /* cand[3d + b]: band b's cells open to digit d + 1 */
-    uint32_t open[3];  /* band cells not placed yet */
-    uint32_t todo;     /* bit 3d + b: cand[3d + b] lost cells since it was
-                          last reduced */
-    uint32_t columns_todo; /* bit d: digit d was reduced since its last
-                              column pass */
-    uint32_t dead;     /* a digit was placed where it had no place (a
-                          safety net: values come from the candidates) */
-};
-
-/* 9 bits of a band row -> 3 bits: the boxes it reaches. */
-static uint8_t boxes_of_row[512];
+uint8_t sdk_f9_boxes_of_row[512];
 /* rows x boxes pattern (bit 3r + k: row r reaches box k) -> the band cells
  * on some permutation the pattern holds. */
 static uint32_t permutable[512];
@@ -53,30 +42,29 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
 {
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (unsigned x = 0; x < 512; x++) {
-        boxes_of_row[x] = (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
-                                    (x & 0700 ? 4 : 0));
+        sdk_f9_boxes_of_row[x] =
+            (uint8_t)((x & 07 ? 1 : 0) | (x & 070 ? 2 : 0) |
+                      (x & 0700 ? 4 : 0));
         lone[x] = (uint16_t)(x && !(x & (x - 1)) ? x : 0);
         uint32_t cells = 0;
         for (int p = 0; p < 6; p++) {
             bool fits = true;
             for (int r = 0; r < 3; r++)
-                fits = fits && (x >> (3 * r + perms[p][r]) & 1);
+                fits = fits && (x >> (3 * r + sdk_f9_perms[p][r]) & 1);
             if (fits)
                 for (int r = 0; r < 3; r++)
-                    cells |= UINT32_C(7) << (9 * r + 3 * perms[p][r]);
+                    cells |= UINT32_C(7) << (9 * r + 3 * sdk_f9_perms[p][r]);
         }
         permutable[x] = cells;
         unsigned pairs = 0;
         for (int p = 0; p < 6; p++) {
             unsigned perm = 0;
             for (int r = 0; r < 3; r++)
-                perm |= 1u << (3 * r + perms[p][r]);
+                perm |= 1u << (3 * r + sdk_f9_perms[p][r]);
             if ((x & perm) == perm)
                 for (int r = 0; r < 3; r++)
-                    pairs |= 1u << (9 * r + perms[p][r]);
+                    pairs |= 1u << (9 * r + sdk_f9_perms[p][r]);
         }
         stack_keep[x] = pairs;
     }
@@ -87,6 +75,7 @@ static void build_tables(void)
                 peers |= UINT32_C(1) << j;
         band_peers[i] = peers;
     }
+    sdk_f9_build_triad_tables();
 }
 
 void sdk_fast9_prepare(void)
@@ -94,24 +83,35 @@ void sdk_fast9_prepare(void)
     pthread_once(&tables_once, build_tables);
 }
 
-/* Take cells from cand[x]; if that changed it, x is to be reduced. */
-static void strike(struct f9_state *s, int x, uint32_t cells)
-{
-    uint32_t old = s->cand[x];
-    s->cand[x] = old & ~cells;
-    s->todo |= (uint32_t)((old & cells) != 0) << x;
-}
-
-/* Take cells of band b from every digit (they hold other digits now). */
+/* Take cells of band b from every digit (they hold other digits now):
+ * the band's nine words, eight of them two vectors at a time. */
 static void strike_band(struct f9_state *s, int b, uint32_t cells)
 {
-    uint32_t todo = 0; /* a local: the stores to cand cannot touch it */
-    for (int e = 0; e < 9; e++) {
-        uint32_t old = s->cand[3 * e + b];
-        s->cand[3 * e + b] = old & ~cells;
-        todo |= (uint32_t)((old & cells) != 0) << 3 * e;
+    uint32_t *band = &s->cand[IX(0, b)];
+    uint32_t todo; /* a local: the stores to cand cannot touch it */
+#ifdef __SSE2__
+    const __m128i c = _mm_set1_epi32((int)cells), zero = _mm_setzero_si128();
+    __m128i a0 = _mm_loadu_si128((const __m128i *)band);
+    __m128i a1 = _mm_loadu_si128((const __m128i *)(band + 4));
+    _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(c, a0));
+    _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(c, a1));
+    unsigned kept =
+        (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+            _mm_cmpeq_epi32(_mm_and_si128(a0, c), zero))) |
+        (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
+            _mm_cmpeq_epi32(_mm_and_si128(a1, c), zero)))
+            << 4;
+    todo = ~kept & 255;
+#else
+    todo = 0;
+    for (int e = 0; e < 8; e++) {
+        todo |= (uint32_t)((band[e] & cells) != 0) << e;
+        band[e] &= ~cells;
     }
-    s->todo |= todo << b;
+#endif
+    todo |= (uint32_t)((band[8] & cells) != 0) << 8;
+    band[8] &= ~cells;
+    s->todo |= todo << 9 * b;
 }
 
 /* Take cells of every band from digit d (the same columns in each). */
@@ -119,11 +119,11 @@ static void strike_digit(struct f9_state *s, int d, uint32_t cells)
 {
     uint32_t todo = 0;
     for (int k = 0; k < 3; k++) {
-        uint32_t old = s->cand[3 * d + k];
-        s->cand[3 * d + k] = old & ~cells;
-        todo |= (uint32_t)((old & cells) != 0) << k;
+        uint32_t old = s->cand[IX(d, k)];
+        s->cand[IX(d, k)] = old & ~cells;
+        todo |= (uint32_t)((old & cells) != 0) << 9 * k;
     }
-    s->todo |= todo << 3 * d;
+    s->todo |= todo << d;
 }
 
 /* Put digit d + 1 in cell i of band b: the cell loses its other digits
@@ -133,7 +133,7 @@ static CS_ALWAYS_INLINE void place_digit(struct f9_state *s, int b, int i,
                                          int d, bool naked)
 {
     const uint32_t bit = UINT32_C(1) << i;
-    const int x = 3 * d + b;
+    const int x = IX(d, b);
     if (!(s->cand[x] & bit))
         s->dead = 1;
     if (!naked)
@@ -154,12 +154,9 @@ static void place(struct f9_state *s, int b, int i, int d)
  * contradiction. */
 static bool reduce(struct f9_state *s, int d, int b)
 {
-    const int x = 3 * d + b;
+    const int x = IX(d, b);
     uint32_t a = s->cand[x];
-    unsigned pattern = boxes_of_row[a & 511] |
-                       (unsigned)boxes_of_row[a >> 9 & 511] << 3 |
-                       (unsigned)boxes_of_row[a >> 18] << 6;
-    a &= permutable[pattern];
+    a &= permutable[band_pattern(a)];
     if (!a)
         return false;
     s->columns_todo |= UINT32_C(1) << d;
@@ -187,7 +184,7 @@ static int naked_singles(struct f9_state *s)
     for (int b = 0; b < 3; b++) {
         uint32_t once = 0, twice = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[3 * d + b];
+            uint32_t m = s->cand[IX(d, b)];
             twice |= once & m;
             once |= m;
         }
@@ -200,7 +197,7 @@ static int naked_singles(struct f9_state *s)
             uint32_t bit = UINT32_C(1) << i;
             singles &= singles - 1;
             int d = 0;
-            while (d < 9 && !(s->cand[3 * d + b] & bit))
+            while (d < 9 && !(s->cand[IX(d, b)] & bit))
                 d++;
             if (d == 9)
                 return -1; /* an earlier single took its last digit */
@@ -222,7 +219,8 @@ static int column_pass(struct f9_state *s, bool *struck)
     int placed = 0;
     for (; s->columns_todo; s->columns_todo &= s->columns_todo - 1) {
         const int d = __builtin_ctz(s->columns_todo);
-        uint32_t *digit = &s->cand[3 * d];
+        const uint32_t digit[3] = {s->cand[IX(d, 0)], s->cand[IX(d, 1)],
+                                   s->cand[IX(d, 2)]};
         uint32_t once = 0, twice = 0, cols[3];
         for (int b = 0; b < 3; b++) {
             uint32_t a = digit[b], r0 = a & 511, r1 = a >> 9 & 511,
@@ -237,7 +235,7 @@ static int column_pass(struct f9_state *s, bool *struck)
         uint32_t lone_cells = (once & ~twice) * COLUMN;
         int before = placed;
         for (int b = 0; b < 3; b++) {
-            uint32_t cells = digit[b] & lone_cells & s->open[b];
+            uint32_t cells = s->cand[IX(d, b)] & lone_cells & s->open[b];
             for (; cells; cells &= cells - 1, placed++)
                 place(s, b, __builtin_ctz(cells), d);
         }
@@ -251,7 +249,7 @@ static int column_pass(struct f9_state *s, bool *struck)
         for (int b = 0; b < 3; b++) {
             uint32_t kb = keep >> 9 * b & 511;
             if (cols[b] & ~kb) {
-                strike(s, 3 * d + b, ~(kb * COLUMN));
+                strike(s, IX(d, b), ~(kb * COLUMN));
                 *struck = true;
             }
         }
@@ -268,7 +266,7 @@ static bool f9_prune(void *state)
         while (s->todo) {
             int x = __builtin_ctz(s->todo);
             s->counters.checks++;
-            if (!reduce(s, x / 3, x % 3))
+            if (!reduce(s, x % 9, x / 9))
                 return true;
         }
         int placed = naked_singles(s);
@@ -280,8 +278,11 @@ static bool f9_prune(void *state)
         placed = column_pass(s, &struck);
         if (placed < 0)
             return true;
-        if (!placed && !struck)
-            return false;
+        if (placed || struck)
+            continue;
+        int triads = sdk_f9_triads(s);
+        if (triads <= 0)
+            return triads < 0;
     }
 }
 
@@ -292,14 +293,17 @@ static void f9_init(void *state, const void *problem)
 {
     struct f9_state *s = state;
     const struct sdk_fast9 *p = problem;
-    uint32_t at[27] = {0}, given[3] = {0, 0, 0};
-    for (int c = 0; c < 81; c++)
-        if (p->givens[c]) {
-            at[3 * (p->givens[c] - 1) + c / 27] |= UINT32_C(1) << (c % 27);
-            given[c / 27] |= UINT32_C(1) << (c % 27);
-        }
+    /* at[b][g]: band b's cells holding digit g (g = 0: the blanks), filled
+     * without a branch per cell */
+    uint32_t at[3][10] = {{0}}, given[3];
+    for (int b = 0; b < 3; b++) {
+        const unsigned char *cell = p->givens + 27 * b;
+        for (int i = 0; i < 27; i++)
+            at[b][cell[i]] |= UINT32_C(1) << i;
+        given[b] = BAND_CELLS & ~at[b][0];
+    }
     for (int d = 0; d < 9; d++) {
-        const uint32_t *mine = &at[3 * d];
+        const uint32_t mine[3] = {at[0][d + 1], at[1][d + 1], at[2][d + 1]};
         uint32_t all = mine[0] | mine[1] | mine[2];
         uint32_t columns = ((all | all >> 9 | all >> 18) & 511) * COLUMN;
         for (int b = 0; b < 3; b++) {
@@ -310,12 +314,13 @@ static void f9_init(void *state, const void *problem)
                 if (mine[b] & (UINT32_C(7) << (3 * k)) * COLUMN)
                     gone |= (UINT32_C(7) << (3 * k)) * COLUMN; /* its box */
             }
-            s->cand[3 * d + b] = (BAND_CELLS & ~gone) | mine[b];
+            s->cand[IX(d, b)] = (BAND_CELLS & ~gone) | mine[b];
         }
     }
     for (int b = 0; b < 3; b++)
         s->open[b] = BAND_CELLS & ~given[b];
     s->todo = (UINT32_C(1) << 27) - 1; /* every band gets reduced */
+    s->branch = CS_NONE;
 }
 
 /* The digits of cell c as a mask (bit d = digit d + 1). */
@@ -324,25 +329,23 @@ static uint32_t digits_of(const struct f9_state *s, int c)
     const int b = c / 27, i = c % 27;
     uint32_t m = 0;
     for (int d = 0; d < 9; d++)
-        m |= (s->cand[3 * d + b] >> i & 1) << d;
+        m |= (s->cand[IX(d, b)] >> i & 1) << d;
     return m;
 }
 
-/* The model's own order: the open cell with the fewest candidates, the
- * first in row-major order on ties - the very cell the engine's MRV picks,
- * found by counting all cells at once bit-sliced instead of one by one. */
-static int f9_select(const void *state)
+/* The open cell with the fewest candidates, the first in row-major order
+ * on ties - the cell the engine's MRV picks, found by counting all cells at
+ * once bit-sliced: the branch when every configuration is settled (which a
+ * fixpoint with open cells should not see). */
+static int choose_cell(const struct f9_state *s)
 {
-    const struct f9_state *s = state;
-    if (!(s->open[0] | s->open[1] | s->open[2]))
-        return CS_NONE;
     /* after prune every open cell has two candidates or more: look for
      * two first, counting only to three */
     uint32_t pairs[3], fewer = 0;
     for (int b = 0; b < 3; b++) {
         uint32_t once = 0, twice = 0, thrice = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[3 * d + b];
+            uint32_t m = s->cand[IX(d, b)];
             thrice |= twice & m;
             twice |= once & m;
             once |= m;
@@ -358,7 +361,7 @@ static int f9_select(const void *state)
     for (int b = 0; b < 3; b++) {
         uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = s->cand[3 * d + b], carry = c0 & m;
+            uint32_t m = s->cand[IX(d, b)], carry = c0 & m;
             c0 ^= m;
             m = c1 & carry;
             c1 ^= carry;
@@ -383,8 +386,19 @@ static int f9_select(const void *state)
     return CS_NONE; /* not reached: an open cell has 0 to 9 candidates */
 }
 
+/* The model's own order: the configuration the triads chose. */
+static int f9_select(const void *state)
+{
+    const struct f9_state *s = state;
+    if (!(s->open[0] | s->open[1] | s->open[2]))
+        return CS_NONE;
+    return s->branch != CS_NONE ? s->branch : choose_cell(s);
+}
+
 static int f9_domain_size(void *state, int c)
 {
+    if (c >= F9_CELLS)
+        return -1;
     struct f9_state *s = state;
     if (!(s->open[c / 27] >> (c % 27) & 1))
         return -1;
@@ -396,12 +410,17 @@ static void f9_first(void *state, int c, uint64_t *cursor)
 {
     struct f9_state *s = state;
     s->counters.checks++;
-    *cursor = digits_of(s, c);
+    *cursor = c < F9_CELLS ? digits_of(s, c)
+                           : sdk_f9_configs_of(s, (c - F9_CELLS) / 6,
+                                               (c - F9_CELLS) % 6);
 }
 
-static void f9_apply(void *state, int c, int d)
+static void f9_apply(void *state, int c, int v)
 {
-    place(state, c / 27, c % 27, d);
+    if (c < F9_CELLS)
+        place(state, c / 27, c % 27, v);
+    else
+        sdk_f9_fix_config(state, (c - F9_CELLS) / 6, (c - F9_CELLS) % 6, v);
 }
 
 static void f9_emit(const void *state, uint64_t k, struct cs_board *out)

@@ -19,6 +19,12 @@ struct sdk_fast9 {
     unsigned char givens[81];
 };
 
+/* How many variables the kernel branches on: the 81 cells, then 54 digit
+ * configurations of a band or stack.  A problem on sdk_fast9_hooks sets
+ * its nvars to this (its own order branches on configurations, numbered
+ * from 81; select: mrv on cells). */
+#define SDK_FAST9_VARS (81 + 54)
+
 /* Its hook table (the engine body inlined with it: csearch/dfs.h). */
 extern const struct cs_hooks *const sdk_fast9_hooks;
 

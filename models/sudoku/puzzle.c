@@ -175,7 +175,7 @@ static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f)
     out->hooks = sdk_fast9_hooks;
     out->data = f;
     out->free_data = free;
-    out->nvars = 81;
+    out->nvars = SDK_FAST9_VARS;
     out->state_size = sdk_fast9_hooks->state_size;
     out->kernel = "fast";
 }
