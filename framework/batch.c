@@ -68,7 +68,12 @@ static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
     cs_job_spec(job, &spec, NULL);
     spec.problem = &sub;
     spec.stop = b->stop;
-    if (job->task != CS_TASK_COUNT) {
+    if (job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) {
+        /* the model made or judged it: the search says it is unique */
+        spec.task = CS_TASK_COUNT;
+        spec.limits.solutions = 2;
+        r->note = sub.note ? cs_xstrdup(sub.note) : NULL;
+    } else if (job->task != CS_TASK_COUNT) {
         spec.on_solution = keep_first;
         spec.ud = &r->solution;
     }
@@ -107,6 +112,7 @@ static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
         search_one(b, i, &r);
         on_result(ud, &r);
         free(r.solution);
+        free(r.note);
     }
     *stopped = i < b->total || *b->stop;
 }
@@ -134,7 +140,9 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
             pthread_mutex_unlock(&b.w.lock);
             on_result(ud, &b.results[delivered]);
             free(b.results[delivered].solution);
+            free(b.results[delivered].note);
             b.results[delivered].solution = NULL;
+            b.results[delivered].note = NULL;
             delivered++;
             pthread_mutex_lock(&b.w.lock);
         } else if (b.w.running == 0) {
@@ -146,8 +154,10 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     pthread_mutex_unlock(&b.w.lock);
     workers_join(&b.w);
     /* an instance finished after the delivery loop gave up is dropped */
-    for (uint64_t i = delivered; i < b.total; i++)
+    for (uint64_t i = delivered; i < b.total; i++) {
         free(b.results[i].solution);
+        free(b.results[i].note);
+    }
     /* in-flight instances come back interrupted: still a stop */
     *stopped = delivered < b.total || *b.stop;
 

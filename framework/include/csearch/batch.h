@@ -6,7 +6,8 @@
  * task, selection and limits, on as many threads as asked.  Results come
  * back in input order whatever the thread that found them, and an instance
  * the model refuses is reported with its position and skipped: the others
- * are still searched.
+ * are still searched.  Under tasks generate and rate each instance is
+ * counted to two solutions (its limits.solutions is 2) and its note kept.
  */
 #ifndef CSEARCH_BATCH_H
 #define CSEARCH_BATCH_H
@@ -24,6 +25,8 @@ struct cs_batch_result {
     struct cs_stats stats;
     char *solution;          /* the first solution's lines joined; NULL if
                                 none was found or the task is count */
+    char *note;              /* tasks generate and rate: the instance's
+                                cs_problem.note, copied; else NULL */
 };
 
 /* Called from the calling thread, once per instance, in input order. */

@@ -33,7 +33,12 @@
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
 
-enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE };
+enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE,
+               /* a model's batch of instances it makes or judges itself
+                * (cs_problem.note): each is checked by a count stopped at
+                * two, and its note is its result */
+               CS_TASK_GENERATE, CS_TASK_RATE };
+#define CS_TASK_LAST CS_TASK_RATE
 #define CS_TASK_BIT(t) (1u << (t))
 /* What every tree search can do: count, solve and enumerate. */
 #define CS_TASKS_TREE                                                        \
@@ -347,6 +352,10 @@ struct cs_problem {
      * that key).  NULL: strategy.state as configured.  Last, so a model
      * built before it leaves it zero. */
     const char *state;
+
+    /* An instance's result as the model words it, under tasks generate
+     * and rate (the puzzle made, its rating); owned by data.  NULL: none. */
+    const char *note;
 };
 
 /* The bytes a state of this problem takes. */
