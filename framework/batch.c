@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "csearch/batch.h"
+#include "dist_impl.h"
 #include "workers.h"
 
 struct batch {
@@ -53,9 +54,9 @@ static bool keep_first(void *ud, const struct cs_hooks *hooks,
     return true;
 }
 
-static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
+void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
+                  uint64_t i, struct cs_batch_result *r)
 {
-    const struct cs_job *job = b->job;
     struct cs_problem sub;
     memset(&sub, 0, sizeof sub);
     r->index = i;
@@ -67,7 +68,7 @@ static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
     struct cs_spec spec;
     cs_job_spec(job, &spec, NULL);
     spec.problem = &sub;
-    spec.stop = b->stop;
+    spec.stop = stop;
     if (job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) {
         /* the model made or judged it: the search says it is unique */
         spec.task = CS_TASK_COUNT;
@@ -93,7 +94,7 @@ static void worker(void *arg, int t)
         uint64_t i = atomic_fetch_add(&b->next, 1);
         if (i >= b->total || *b->stop)
             break;
-        search_one(b, i, &b->results[i]);
+        batch_search(b->job, b->stop, i, &b->results[i]);
         pthread_mutex_lock(&b->w.lock);
         b->ready[i] = true;
         pthread_cond_broadcast(&b->w.wake);
@@ -109,7 +110,7 @@ static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
     for (; i < b->total && !*b->stop; i++) {
         struct cs_batch_result r;
         memset(&r, 0, sizeof r);
-        search_one(b, i, &r);
+        batch_search(b->job, b->stop, i, &r);
         on_result(ud, &r);
         free(r.solution);
         free(r.note);

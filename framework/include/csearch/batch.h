@@ -39,6 +39,16 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
                  cs_batch_fn on_result, void *ud, bool *stopped,
                  struct cs_error *err);
 
+/* The same over the ranks of an MPI job (csearch/dist.h; every rank calls
+ * it): rank 0 hands the instances out and searches some, the others search
+ * the rest, one at a time each; on_result is called on rank 0 alone, in
+ * input order, with the results a serial run gives.  Alone (or without
+ * MPI): cs_batch_run.  -1 with err when a rank cannot join (rank 0 says
+ * which) or rank 0 ended the batch on an error. */
+int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
+                       cs_batch_fn on_result, void *ud, bool *stopped,
+                       struct cs_error *err);
+
 #pragma GCC visibility pop
 
 #endif
