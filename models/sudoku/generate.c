@@ -3,10 +3,9 @@
  * centre together under symmetry rotational) while the puzzle keeps one
  * solution, down to params.clues or until no clue can go.
  *
- * A difficulty keeps a clue whenever the puzzle would need more than its
- * level's techniques, and refuses a result of a lower level; expert takes
- * clues away while the fast kernel (fast9.h) finds one solution, and keeps
- * only puzzles that need guesses.  Puzzle i depends on params.seed and i
+ * A difficulty takes clues away while the puzzle stays within its level's
+ * techniques (expert: one solution by the fast kernel, fast9.h), and keeps
+ * a result only if task rate's level is its own.  Puzzle i depends on params.seed and i
  * alone, so threads and MPI ranks make the same puzzles in the same order.
  */
 #include <stdio.h>
@@ -120,19 +119,51 @@ static void random_grid(uint64_t *s, unsigned char grid[81])
     kernel_search(seedgrid, 1, grid);
 }
 
-/* May the puzzle lose what it just lost?  Within the level's techniques
- * (which imply one solution), or one solution by the kernel. */
-static bool still_good(const unsigned char p[81], enum sdk_level level)
+/* What a puzzle that lost clues must still be: solved by the techniques
+ * up to one (which implies one solution), or one solution by the kernel. */
+#define BY_KERNEL SDK_TECH_COUNT
+static const int checks[SDK_LEVEL_COUNT] = {
+    [SDK_LEVEL_NONE] = BY_KERNEL,
+    [SDK_LEVEL_SIMPLE] = SDK_TECH_NAKED_SINGLE,
+    [SDK_LEVEL_EASY] = SDK_TECH_HIDDEN_SINGLE,
+    [SDK_LEVEL_INTERMEDIATE] = SDK_TECH_COUNT - 1,
+    [SDK_LEVEL_EXPERT] = BY_KERNEL,
+};
+
+/* p passed the check with cells a and b given, and has lost them: does it
+ * still?  The techniques stop early once they place a and b again: p is
+ * then back where it was. */
+static bool still_good(const unsigned char p[81], int check, int a, int b)
 {
-    switch (level) {
-    case SDK_LEVEL_SIMPLE:
-        return sdk_logic_solves(p, SDK_TECH_NAKED_SINGLE);
-    case SDK_LEVEL_EASY:
-        return sdk_logic_solves(p, SDK_TECH_HIDDEN_SINGLE);
-    case SDK_LEVEL_INTERMEDIATE:
-        return sdk_logic_solves(p, SDK_TECH_COUNT - 1);
-    default:
+    if (check == BY_KERNEL)
         return kernel_search(p, 2, NULL) == 1;
+    return sdk_logic_places(p, (enum sdk_technique)check, a, b);
+}
+
+/* Take away the clues of p that it can lose and pass check, in a random
+ * order (cells, or cells and their mirrors); *clues counts them. */
+static void take_away(const struct gen_batch *b, uint64_t *s,
+                      unsigned char p[81], int check, int *clues)
+{
+    int order[81], n = b->rotational ? 41 : 81;
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    shuffle(s, order, n);
+    for (int i = 0; i < n && *clues > b->clues; i++) {
+        int c = order[i], m = 80 - c;
+        bool pair = b->rotational && m != c;
+        if (pair && *clues - 2 < b->clues)
+            continue;
+        unsigned char dc = p[c], dm = p[m];
+        p[c] = 0;
+        if (pair)
+            p[m] = 0;
+        if (still_good(p, check, c, m)) {
+            *clues -= pair ? 2 : 1;
+            continue;
+        }
+        p[c] = dc;
+        p[m] = dm;
     }
 }
 
@@ -142,26 +173,8 @@ static bool try_puzzle(const struct gen_batch *b, uint64_t *s,
                        unsigned char p[81])
 {
     random_grid(s, p);
-    int order[81], n = b->rotational ? 41 : 81, clues = 81;
-    for (int i = 0; i < n; i++)
-        order[i] = i;
-    shuffle(s, order, n);
-    for (int i = 0; i < n && clues > b->clues; i++) {
-        int c = order[i], m = 80 - c;
-        bool pair = b->rotational && m != c;
-        if (pair && clues - 2 < b->clues)
-            continue;
-        unsigned char dc = p[c], dm = p[m];
-        p[c] = 0;
-        if (pair)
-            p[m] = 0;
-        if (still_good(p, b->level)) {
-            clues -= pair ? 2 : 1;
-            continue;
-        }
-        p[c] = dc;
-        p[m] = dm;
-    }
+    int clues = 81;
+    take_away(b, s, p, checks[b->level], &clues);
     if (b->clues && clues != b->clues)
         return false;
     if (b->level == SDK_LEVEL_NONE)

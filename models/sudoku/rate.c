@@ -57,6 +57,15 @@ static void build_tables(void)
     build_meets();
 }
 
+/* The number of digits in a mask of nine (no popcount instruction is
+ * assumed). */
+static int bits9(unsigned m)
+{
+    static const unsigned char nibble[16] = {0, 1, 1, 2, 1, 2, 2, 3,
+                                             1, 2, 2, 3, 2, 3, 3, 4};
+    return nibble[m & 15] + nibble[(m >> 4) & 15] + nibble[m >> 8];
+}
+
 /* The grid as the techniques see it: candidates of the open cells. */
 struct logic {
     uint16_t cand[81];     /* open cells' candidates; 0 once placed */
@@ -89,17 +98,36 @@ static bool place(struct logic *g, int c, int d)
     return true;
 }
 
-/* The givens placed; false if two of them clash. */
+/* The givens placed (their units' digits first, then each open cell's
+ * candidates: what placing them one by one gives, sooner); false if two of
+ * them clash or a cell is left without a candidate. */
 static bool logic_init(struct logic *g, const unsigned char givens[81])
 {
     pthread_once(&tables_once, build_tables);
     memset(g, 0, sizeof *g);
     g->open = 81;
-    for (int c = 0; c < 81; c++)
-        g->cand[c] = ALL;
-    for (int c = 0; c < 81; c++)
-        if (givens[c] && !place(g, c, givens[c]))
+    for (int c = 0; c < 81; c++) {
+        if (!givens[c])
+            continue;
+        uint16_t bit = (uint16_t)(1u << (givens[c] - 1));
+        for (int i = 0; i < 3; i++) {
+            int u = cell_units[c][i];
+            if (g->placed[u] & bit)
+                return false;
+            g->placed[u] |= bit;
+        }
+        g->val[c] = givens[c];
+        g->open--;
+    }
+    for (int c = 0; c < 81; c++) {
+        if (g->val[c])
+            continue;
+        const int *u = cell_units[c];
+        g->cand[c] = ALL & (uint16_t)~(g->placed[u[0]] | g->placed[u[1]] |
+                                      g->placed[u[2]]);
+        if (!g->cand[c])
             return false;
+    }
     return true;
 }
 
@@ -133,23 +161,29 @@ static void positions(const struct logic *g, int u, uint16_t pos[9])
     }
 }
 
+/* The digits that have one place left in a unit, found for all nine at
+ * once: those seen once and not twice. */
 static int hidden_singles(struct logic *g)
 {
     int placed = 0;
     for (int u = 0; u < 27; u++) {
-        uint16_t pos[9];
-        positions(g, u, pos);
-        for (int d = 0; d < 9; d++) {
-            if (g->placed[u] & (1u << d))
-                continue;
-            if (!pos[d])
-                return -1;
-            if (pos[d] & (pos[d] - 1))
-                continue;
-            int c = units[u][__builtin_ctz(pos[d])];
-            if (g->val[c])
-                continue; /* placed by this pass: the digit then clashes */
-            if (!place(g, c, d + 1))
+        const int *cell = units[u];
+        uint16_t once = 0, twice = 0;
+        for (int i = 0; i < 9; i++) {
+            uint16_t m = g->cand[cell[i]];
+            twice |= once & m;
+            once |= m;
+        }
+        if ((once | g->placed[u]) != ALL)
+            return -1; /* a digit with no place left */
+        for (uint16_t single = once & ~twice; single;
+             single &= (uint16_t)(single - 1)) {
+            uint16_t bit = single & (uint16_t)-single;
+            int i = 0;
+            while (!(g->cand[cell[i]] & bit))
+                if (++i == 9)
+                    return -1; /* taken away by a placement of this pass */
+            if (!place(g, cell[i], __builtin_ctz(bit) + 1))
                 return -1;
             g->uses[SDK_TECH_HIDDEN_SINGLE]++;
             placed = 1;
@@ -258,7 +292,7 @@ static int naked_pairs(struct logic *g)
     for (int u = 0; u < 27; u++)
         for (int i = 0; i < 9; i++) {
             uint16_t m = g->cand[units[u][i]];
-            if (__builtin_popcount(m) != 2)
+            if (bits9(m) != 2)
                 continue;
             for (int j = i + 1; j < 9; j++) {
                 if (g->cand[units[u][j]] != m)
@@ -279,7 +313,7 @@ static int hidden_pairs(struct logic *g)
         uint16_t pos[9];
         positions(g, u, pos);
         for (int a = 0; a < 9; a++) {
-            if (__builtin_popcount(pos[a]) != 2)
+            if (bits9(pos[a]) != 2)
                 continue;
             for (int b = a + 1; b < 9; b++) {
                 if (pos[b] != pos[a])
@@ -305,9 +339,11 @@ static int hidden_pairs(struct logic *g)
 
 typedef int (*technique_fn)(struct logic *g);
 
-/* Run the techniques up to `hardest`, easiest first, until they stall:
- * 1 solved, 0 stalled, -1 a contradiction. */
-static int logic_run(struct logic *g, enum sdk_technique hardest)
+/* Run the techniques up to `hardest`, easiest first, until they stall
+ * (or cells a and b are placed, a >= 0): 1 solved (or placed), 0 stalled,
+ * -1 a contradiction. */
+static int logic_run_until(struct logic *g, enum sdk_technique hardest, int a,
+                           int b)
 {
     static const technique_fn order[SDK_TECH_COUNT] = {
         naked_singles, hidden_singles, locked_candidates, naked_pairs,
@@ -316,9 +352,23 @@ static int logic_run(struct logic *g, enum sdk_technique hardest)
         int r = order[t](g);
         if (r < 0)
             return -1;
+        if (a >= 0 && g->val[a] && g->val[b])
+            return 1;
         t = r ? 0 : t + 1;
     }
     return g->open ? 0 : 1;
+}
+
+static int logic_run(struct logic *g, enum sdk_technique hardest)
+{
+    return logic_run_until(g, hardest, -1, -1);
+}
+
+bool sdk_logic_places(const unsigned char givens[81],
+                      enum sdk_technique hardest, int a, int b)
+{
+    struct logic g;
+    return logic_init(&g, givens) && logic_run_until(&g, hardest, a, b) == 1;
 }
 
 bool sdk_logic_solves(const unsigned char givens[81],
@@ -336,7 +386,7 @@ static bool guess(struct logic *g, uint64_t *guesses)
         return r > 0;
     int best = -1, fewest = 10;
     for (int c = 0; c < 81; c++) {
-        int n = __builtin_popcount(g->cand[c]);
+        int n = bits9(g->cand[c]);
         if (!g->val[c] && n < fewest) {
             best = c;
             fewest = n;

@@ -63,6 +63,12 @@ void sdk_rate(const unsigned char givens[81], struct sdk_rating *out);
 bool sdk_logic_solves(const unsigned char givens[81],
                       enum sdk_technique hardest);
 
+/* The same, stopping as soon as they place cells a and b (a == b: one
+ * cell): for givens that lost a and b from a puzzle those techniques
+ * solve, the same answer sooner (placed again, they solve the rest). */
+bool sdk_logic_places(const unsigned char givens[81],
+                      enum sdk_technique hardest, int a, int b);
+
 /* "expert 4: naked singles 31, hidden singles 12, ..., guesses 3" */
 void sdk_rating_text(const struct sdk_rating *r, char *buf, size_t size);
 
