@@ -114,7 +114,7 @@ expect_stderr "csearch: --set params.puzzle=.: task generate makes its own puzzl
 run 2 $gen --set params.diagonals=true
 expect_stderr "csearch: configs/sudoku-generate.yaml:10:7: task generate makes plain 9 x 9 puzzles (no variants, kernel auto or fast)"
 run 2 configs/sudoku.yaml --set task=generate
-expect_stderr "csearch: configs/sudoku.yaml:9:11: task generate makes its own puzzles: drop 'params.puzzle'"
+expect_stderr "csearch: configs/sudoku.yaml:12:11: task generate makes its own puzzles: drop 'params.puzzle'"
 printf 'model: sudoku\ntask: generate\n' | "$csearch" - >"$out" 2>"$err"
 expect_stderr "csearch: <stdin>:1:1: missing key 'params.count' (how many puzzles to generate)"
 run 2 configs/sudoku-batch.yaml --set params.seed=3
