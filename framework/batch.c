@@ -54,6 +54,13 @@ static bool keep_first(void *ud, const struct cs_hooks *hooks,
     return true;
 }
 
+void batch_result_clear(struct cs_batch_result *r)
+{
+    free(r->solution);
+    free(r->note);
+    r->solution = r->note = NULL;
+}
+
 void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
                   uint64_t i, struct cs_batch_result *r)
 {
@@ -112,8 +119,7 @@ static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
         memset(&r, 0, sizeof r);
         batch_search(b->job, b->stop, i, &r);
         on_result(ud, &r);
-        free(r.solution);
-        free(r.note);
+        batch_result_clear(&r);
     }
     *stopped = i < b->total || *b->stop;
 }
@@ -140,10 +146,7 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
         if (b.ready[delivered]) {
             pthread_mutex_unlock(&b.w.lock);
             on_result(ud, &b.results[delivered]);
-            free(b.results[delivered].solution);
-            free(b.results[delivered].note);
-            b.results[delivered].solution = NULL;
-            b.results[delivered].note = NULL;
+            batch_result_clear(&b.results[delivered]);
             delivered++;
             pthread_mutex_lock(&b.w.lock);
         } else if (b.w.running == 0) {
@@ -155,10 +158,8 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     pthread_mutex_unlock(&b.w.lock);
     workers_join(&b.w);
     /* an instance finished after the delivery loop gave up is dropped */
-    for (uint64_t i = delivered; i < b.total; i++) {
-        free(b.results[i].solution);
-        free(b.results[i].note);
-    }
+    for (uint64_t i = delivered; i < b.total; i++)
+        batch_result_clear(&b.results[i]);
     /* in-flight instances come back interrupted: still a stop */
     *stopped = delivered < b.total || *b.stop;
 

@@ -31,5 +31,7 @@ void dist_end_all(uint64_t rc, uint64_t status, uint64_t solutions);
  * the caller), as every batch does it. */
 void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
                   uint64_t i, struct cs_batch_result *r);
+/* Free r's solution and note (and set them NULL). */
+void batch_result_clear(struct cs_batch_result *r);
 
 #endif

@@ -143,9 +143,7 @@ static void deliver(struct master *m, cs_batch_fn on_result, void *ud)
     while (m->delivered < m->total && m->ready[m->delivered]) {
         struct cs_batch_result *r = &m->results[m->delivered++];
         on_result(ud, r);
-        free(r->solution);
-        free(r->note);
-        r->solution = r->note = NULL;
+        batch_result_clear(r);
     }
 }
 
@@ -184,10 +182,8 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
         }
     }
     dist_end_all(0, CS_COMPLETE, 0);
-    for (uint64_t i = m.delivered; i < m.total; i++) {
-        free(m.results[i].solution);
-        free(m.results[i].note);
-    }
+    for (uint64_t i = m.delivered; i < m.total; i++)
+        batch_result_clear(&m.results[i]);
     *stopped = m.delivered < m.total || *stop;
     free(m.results);
     free(m.ready);
@@ -227,8 +223,7 @@ static int run_worker(const struct cs_job *job, volatile sig_atomic_t *stop,
         memset(&r, 0, sizeof r);
         batch_search(job, stop, i, &r);
         send_result(&r);
-        free(r.solution);
-        free(r.note);
+        batch_result_clear(&r);
     }
 }
 

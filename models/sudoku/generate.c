@@ -244,14 +244,8 @@ int sdk_setup_generate(const struct cs_config *cfg,
     b->line = pos.line;
     b->col = pos.col;
     sdk_fast9_prepare();
-    memset(out, 0, sizeof *out);
-    out->hooks = sdk_fast9_hooks;
-    out->data = b;
-    out->free_data = free_gen_batch;
-    out->nvars = 81;
-    out->state_size = sdk_fast9_hooks->state_size;
+    sdk_fast_fill(out, b, free_gen_batch);
     out->instances = (uint64_t)cs_config_int(cfg, "params.count");
     out->setup_instance = gen_instance;
-    out->kernel = "fast";
     return 0;
 }

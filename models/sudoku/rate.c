@@ -443,18 +443,24 @@ void sdk_rating_text(const struct sdk_rating *r, char *buf, size_t size)
                  (unsigned long long)r->guesses);
 }
 
+void sdk_fast_fill(struct cs_problem *out, void *data,
+                   void (*free_data)(void *))
+{
+    memset(out, 0, sizeof *out);
+    out->hooks = sdk_fast9_hooks;
+    out->data = data;
+    out->free_data = free_data;
+    out->nvars = 81;
+    out->state_size = sdk_fast9_hooks->state_size;
+    out->kernel = "fast";
+}
+
 void *sdk_fast_problem(const unsigned char givens[81], size_t extra,
                        struct cs_problem *out)
 {
     struct sdk_fast9 *f = cs_xcalloc(1, sizeof *f + extra);
     memcpy(f->givens, givens, sizeof f->givens);
-    memset(out, 0, sizeof *out);
-    out->hooks = sdk_fast9_hooks;
-    out->data = f;
-    out->free_data = free;
-    out->nvars = 81;
-    out->state_size = sdk_fast9_hooks->state_size;
-    out->kernel = "fast";
+    sdk_fast_fill(out, f, free);
     return f;
 }
 
@@ -524,14 +530,8 @@ int sdk_setup_rate(const struct cs_config *cfg, const struct sdk_settings *set,
     }
     if (file)
         b->path = cs_config_path(cfg, "params.file");
-    memset(out, 0, sizeof *out);
-    out->hooks = sdk_fast9_hooks;
-    out->data = b;
-    out->free_data = free_rate_batch;
-    out->nvars = 81;
-    out->state_size = sdk_fast9_hooks->state_size;
+    sdk_fast_fill(out, b, free_rate_batch);
     out->instances = b->inner.setup_instance ? b->inner.instances : 1;
     out->setup_instance = rate_instance;
-    out->kernel = "fast";
     return 0;
 }

@@ -72,6 +72,10 @@ bool sdk_logic_places(const unsigned char givens[81],
 /* "expert 4: naked singles 31, hidden singles 12, ..., guesses 3" */
 void sdk_rating_text(const struct sdk_rating *r, char *buf, size_t size);
 
+/* *out zeroed, then a problem on the fast kernel's hooks with data (a
+ * struct sdk_fast9, or a batch's) that free_data frees. */
+void sdk_fast_fill(struct cs_problem *out, void *data,
+                   void (*free_data)(void *));
 /* A problem for the fast kernel on the givens, data malloc'ed with `extra`
  * bytes after the struct sdk_fast9 (for a note); returns the data. */
 void *sdk_fast_problem(const unsigned char givens[81], size_t extra,
