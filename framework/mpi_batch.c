@@ -3,13 +3,17 @@
  * Every rank sets the same batch up (the config is the same: dist_gather
  * checks the fingerprint and the number of instances).  Rank 0 hands
  * instance numbers out, a few in flight per rank, and searches instances
- * itself in between; the others search what they are sent and send each
- * result back whole.  Rank 0 alone calls on_result, strictly in input
- * order, so the output is the serial run's.  Each instance is searched to
- * the job's limits on its own, on one thread per rank.  A stop (Ctrl-C,
+ * itself in between, all within a window past the next one to deliver (so
+ * its memory does not grow with the batch); the others search what they
+ * are sent and send each result back whole.  Rank 0 alone calls
+ * on_result, strictly in input order, so the output is the serial run's.
+ * Each instance is searched to the job's limits on its own, on one thread
+ * per rank.  A stop (Ctrl-C,
  * which mpirun passes on to every rank, or an instance that came back
- * interrupted) ends the hand-out; the instances out are waited for, and
- * rank 0 delivers what is ready in order, as the threads' batch does.
+ * interrupted) ends the batch at once: rank 0 delivers what is ready in
+ * order and drops what the others still hold, as the threads' batch drops
+ * what finishes after its delivery gave up.  (After a Ctrl-C mpirun may
+ * drop the last lines rank 0 writes, the summary among them.)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -66,10 +70,10 @@ static char *take_text(const char *at, uint32_t len)
     return s;
 }
 
-/* Receive the result probed in st into results[] (its index's slot);
- * returns that index, or total if the message makes no sense. */
-static uint64_t take_result(const MPI_Status *st, uint64_t total,
-                            struct cs_batch_result *results)
+/* Receive the result probed in st into *r: false if the message makes
+ * no sense (then *r is left empty). */
+static bool take_result(const MPI_Status *st, uint64_t total,
+                        struct cs_batch_result *r)
 {
     int len;
     MPI_Get_count(st, MPI_BYTE, &len);
@@ -77,24 +81,23 @@ static uint64_t take_result(const MPI_Status *st, uint64_t total,
     MPI_Recv(buf, len, MPI_BYTE, st->MPI_SOURCE, TAG_INSTANCE_RESULT,
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     struct wire w;
-    uint64_t at = total;
-    if ((size_t)len >= sizeof w) {
+    bool sane = (size_t)len >= sizeof w;
+    if (sane) {
         memcpy(&w, buf, sizeof w);
-        if (w.index < total &&
-            sizeof w + w.solution_len + w.note_len == (size_t)len) {
-            at = w.index;
-            struct cs_batch_result *r = &results[at];
-            r->index = w.index;
-            r->invalid = w.invalid;
-            r->status = (enum cs_status)w.status;
-            r->err = w.err;
-            r->stats = w.stats;
-            r->solution = take_text(buf + sizeof w, w.solution_len);
-            r->note = take_text(buf + sizeof w + w.solution_len, w.note_len);
-        }
+        sane = w.index < total &&
+               sizeof w + w.solution_len + w.note_len == (size_t)len;
+    }
+    if (sane) {
+        r->index = w.index;
+        r->invalid = w.invalid;
+        r->status = (enum cs_status)w.status;
+        r->err = w.err;
+        r->stats = w.stats;
+        r->solution = take_text(buf + sizeof w, w.solution_len);
+        r->note = take_text(buf + sizeof w + w.solution_len, w.note_len);
     }
     free(buf);
-    return at;
+    return sane;
 }
 
 static void send_instance(int to, uint64_t i)
@@ -102,9 +105,10 @@ static void send_instance(int to, uint64_t i)
     MPI_Send(&i, 1, MPI_UINT64_T, to, TAG_INSTANCE, MPI_COMM_WORLD);
 }
 
+/* Rank 0's view: instances [delivered, next) are out or ready, at most
+ * `window` of them, each in slot index % window. */
 struct master {
-    const struct cs_job *job;
-    uint64_t total, next, delivered;
+    uint64_t total, next, delivered, window;
     struct cs_batch_result *results;
     bool *ready;
     int *held, size;
@@ -112,7 +116,12 @@ struct master {
     bool stopping;
 };
 
-/* Take the results that arrived and hand the senders more. */
+static uint64_t slot(const struct master *m, uint64_t i)
+{
+    return i % m->window;
+}
+
+/* Take the results that arrived. */
 static void serve(struct master *m)
 {
     for (;;) {
@@ -122,28 +131,46 @@ static void serve(struct master *m)
                    &st);
         if (!flag)
             return;
-        uint64_t i = take_result(&st, m->total, m->results);
+        struct cs_batch_result r;
+        memset(&r, 0, sizeof r);
+        bool sane = take_result(&st, m->total, &r);
         m->held[st.MPI_SOURCE]--;
         m->out--;
-        if (i < m->total) {
-            m->ready[i] = true;
-            if (m->results[i].status == CS_INTERRUPTED)
-                m->stopping = true; /* that rank was stopped: all stop */
+        if (!sane || r.index < m->delivered || r.index >= m->next) {
+            batch_result_clear(&r);
+            continue;
         }
-        if (!m->stopping && m->next < m->total) {
-            send_instance(st.MPI_SOURCE, m->next++);
-            m->held[st.MPI_SOURCE]++;
+        m->results[slot(m, r.index)] = r;
+        m->ready[slot(m, r.index)] = true;
+        if (r.status == CS_INTERRUPTED)
+            m->stopping = true; /* that rank was stopped: all stop */
+    }
+}
+
+/* Is there an instance to hand out within the window? */
+static bool more(const struct master *m)
+{
+    return m->next < m->total && m->next < m->delivered + m->window;
+}
+
+/* Each other rank holds up to CREDIT instances. */
+static void top_up(struct master *m)
+{
+    for (int r = 1; r < m->size; r++)
+        while (m->held[r] < CREDIT && more(m)) {
+            send_instance(r, m->next++);
+            m->held[r]++;
             m->out++;
         }
-    }
 }
 
 static void deliver(struct master *m, cs_batch_fn on_result, void *ud)
 {
-    while (m->delivered < m->total && m->ready[m->delivered]) {
-        struct cs_batch_result *r = &m->results[m->delivered++];
-        on_result(ud, r);
-        batch_result_clear(r);
+    while (m->delivered < m->next && m->ready[slot(m, m->delivered)]) {
+        uint64_t k = slot(m, m->delivered++);
+        on_result(ud, &m->results[k]);
+        batch_result_clear(&m->results[k]);
+        m->ready[k] = false;
     }
 }
 
@@ -151,39 +178,37 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
                       cs_batch_fn on_result, void *ud, bool *stopped,
                       struct cs_error *err)
 {
-    struct master m = {.job = job, .total = job->problem.instances,
+    struct master m = {.total = job->problem.instances,
                        .size = cs_dist_size()};
     if (dist_gather(m.total, job->fingerprint, err)) {
         dist_end_all(1, CS_INTERRUPTED, 0);
         return -1;
     }
-    m.results = cs_xcalloc(m.total ? m.total : 1, sizeof *m.results);
-    m.ready = cs_xcalloc(m.total ? m.total : 1, sizeof *m.ready);
+    /* room for the instances out and a slow one that holds delivery up */
+    m.window = 64 * CREDIT * (uint64_t)m.size;
+    m.results = cs_xcalloc(m.window, sizeof *m.results);
+    m.ready = cs_xcalloc(m.window, sizeof *m.ready);
     m.held = cs_xcalloc((size_t)m.size, sizeof *m.held);
-    for (int k = 0; k < CREDIT; k++)
-        for (int r = 1; r < m.size && m.next < m.total; r++) {
-            send_instance(r, m.next++);
-            m.held[r]++;
-            m.out++;
-        }
     while (m.delivered < m.total) {
+        top_up(&m);
         serve(&m);
         deliver(&m, on_result, ud);
-        if (*stop)
-            m.stopping = true;
-        if (m.stopping && !m.out)
-            break; /* what is not ready now never will be */
-        if (!m.stopping && m.next < m.total) {
+        /* stopped: mpirun ends every rank soon after it passes Ctrl-C on,
+         * so what is not ready now is dropped, not waited for */
+        if (*stop || m.stopping)
+            break;
+        if (more(&m)) {
             uint64_t i = m.next++;
-            batch_search(job, stop, i, &m.results[i]);
-            m.ready[i] = true;
+            struct cs_batch_result *r = &m.results[slot(&m, i)];
+            batch_search(job, stop, i, r);
+            m.ready[slot(&m, i)] = true;
         } else if (m.out) {
             workers_sleep(POLL_NS);
         }
     }
-    dist_end_all(0, CS_COMPLETE, 0);
-    for (uint64_t i = m.delivered; i < m.total; i++)
-        batch_result_clear(&m.results[i]);
+    dist_end_all(0, *stop || m.stopping ? CS_INTERRUPTED : CS_COMPLETE, 0);
+    for (uint64_t k = 0; k < m.window; k++)
+        batch_result_clear(&m.results[k]);
     *stopped = m.delivered < m.total || *stop;
     free(m.results);
     free(m.ready);
