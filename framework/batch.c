@@ -3,7 +3,8 @@
  * Workers take instance numbers from an atomic counter, set each instance
  * up and search it with an ordinary single-threaded run; the calling thread
  * hands the results to the caller strictly in input order, waiting on a
- * condition variable for the next one to be ready.  Each result is written
+ * condition variable for the next one to be ready; a window of slots past
+ * the next to deliver holds them.  Each result is written
  * by one worker and read by the caller only after its ready flag, under the
  * lock, so no result is touched by two threads at once.  The threads are
  * the library's one pool (workers.h).  With one thread
@@ -25,6 +26,10 @@
 struct batch {
     const struct cs_job *job;
     uint64_t total;
+    /* instance i's result is in slot i % window, searched only once
+     * i < delivered + window: memory for the window, not the batch */
+    uint64_t window;
+    uint64_t delivered;          /* under w.lock */
     struct cs_batch_result *results;
     bool *ready;                 /* under w.lock */
     atomic_uint_fast64_t next;
@@ -101,9 +106,17 @@ static void worker(void *arg, int t)
         uint64_t i = atomic_fetch_add(&b->next, 1);
         if (i >= b->total || *b->stop)
             break;
-        batch_search(b->job, b->stop, i, &b->results[i]);
+        /* a slow instance holds delivery up: wait for its slot to free
+         * (polling the stop, which a signal sets without a wake-up) */
         pthread_mutex_lock(&b->w.lock);
-        b->ready[i] = true;
+        while (i >= b->delivered + b->window && !*b->stop)
+            workers_wait(&b->w, POLL_NS);
+        pthread_mutex_unlock(&b->w.lock);
+        if (*b->stop)
+            break;
+        batch_search(b->job, b->stop, i, &b->results[i % b->window]);
+        pthread_mutex_lock(&b->w.lock);
+        b->ready[i % b->window] = true;
         pthread_cond_broadcast(&b->w.wake);
         pthread_mutex_unlock(&b->w.lock);
     }
@@ -135,20 +148,24 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
         run_inline(&b, on_result, ud, stopped);
         return 0;
     }
-    b.results = cs_xcalloc(b.total ? b.total : 1, sizeof *b.results);
-    b.ready = cs_xcalloc(b.total ? b.total : 1, sizeof *b.ready);
+    b.window = 256 * (uint64_t)job->threads;
+    b.results = cs_xcalloc(b.window, sizeof *b.results);
+    b.ready = cs_xcalloc(b.window, sizeof *b.ready);
     atomic_init(&b.next, 0);
     int started = workers_start(&b.w, job->threads, worker, &b);
 
     uint64_t delivered = 0;
     pthread_mutex_lock(&b.w.lock);
     while (delivered < b.total) {
-        if (b.ready[delivered]) {
+        uint64_t k = delivered % b.window;
+        if (b.ready[k]) {
             pthread_mutex_unlock(&b.w.lock);
-            on_result(ud, &b.results[delivered]);
-            batch_result_clear(&b.results[delivered]);
-            delivered++;
+            on_result(ud, &b.results[k]);
+            batch_result_clear(&b.results[k]);
             pthread_mutex_lock(&b.w.lock);
+            b.ready[k] = false;
+            b.delivered = ++delivered;
+            pthread_cond_broadcast(&b.w.wake); /* a slot is free */
         } else if (b.w.running == 0) {
             break; /* stopped: what is not ready never will be */
         } else {
@@ -158,8 +175,8 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     pthread_mutex_unlock(&b.w.lock);
     workers_join(&b.w);
     /* an instance finished after the delivery loop gave up is dropped */
-    for (uint64_t i = delivered; i < b.total; i++)
-        batch_result_clear(&b.results[i]);
+    for (uint64_t k = 0; k < b.window; k++)
+        batch_result_clear(&b.results[k]);
     /* in-flight instances come back interrupted: still a stop */
     *stopped = delivered < b.total || *b.stop;
 
