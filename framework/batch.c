@@ -3,7 +3,8 @@
  * Workers take instance numbers from an atomic counter, set each instance
  * up and search it with an ordinary single-threaded run; the calling thread
  * hands the results to the caller strictly in input order, waiting on a
- * condition variable for the next one to be ready.  Each result is written
+ * condition variable for the next one to be ready; a window of slots past
+ * the next to deliver holds them.  Each result is written
  * by one worker and read by the caller only after its ready flag, under the
  * lock, so no result is touched by two threads at once.  The threads are
  * the library's one pool (workers.h).  With one thread
@@ -19,11 +20,16 @@
 #include <string.h>
 
 #include "csearch/batch.h"
+#include "dist_impl.h"
 #include "workers.h"
 
 struct batch {
     const struct cs_job *job;
     uint64_t total;
+    /* instance i's result is in slot i % window, searched only once
+     * i < delivered + window: memory for the window, not the batch */
+    uint64_t window;
+    uint64_t delivered;          /* under w.lock */
     struct cs_batch_result *results;
     bool *ready;                 /* under w.lock */
     atomic_uint_fast64_t next;
@@ -53,9 +59,16 @@ static bool keep_first(void *ud, const struct cs_hooks *hooks,
     return true;
 }
 
-static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
+void batch_result_clear(struct cs_batch_result *r)
 {
-    const struct cs_job *job = b->job;
+    free(r->solution);
+    free(r->note);
+    r->solution = r->note = NULL;
+}
+
+void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
+                  uint64_t i, struct cs_batch_result *r)
+{
     struct cs_problem sub;
     memset(&sub, 0, sizeof sub);
     r->index = i;
@@ -67,8 +80,13 @@ static void search_one(struct batch *b, uint64_t i, struct cs_batch_result *r)
     struct cs_spec spec;
     cs_job_spec(job, &spec, NULL);
     spec.problem = &sub;
-    spec.stop = b->stop;
-    if (job->task != CS_TASK_COUNT) {
+    spec.stop = stop;
+    if (job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) {
+        /* the model made or judged it: the search says it is unique */
+        spec.task = CS_TASK_COUNT;
+        spec.limits.solutions = 2;
+        r->note = sub.note ? cs_xstrdup(sub.note) : NULL;
+    } else if (job->task != CS_TASK_COUNT) {
         spec.on_solution = keep_first;
         spec.ud = &r->solution;
     }
@@ -88,9 +106,17 @@ static void worker(void *arg, int t)
         uint64_t i = atomic_fetch_add(&b->next, 1);
         if (i >= b->total || *b->stop)
             break;
-        search_one(b, i, &b->results[i]);
+        /* a slow instance holds delivery up: wait for its slot to free
+         * (polling the stop, which a signal sets without a wake-up) */
         pthread_mutex_lock(&b->w.lock);
-        b->ready[i] = true;
+        while (i >= b->delivered + b->window && !*b->stop)
+            workers_wait(&b->w, POLL_NS);
+        pthread_mutex_unlock(&b->w.lock);
+        if (*b->stop)
+            break;
+        batch_search(b->job, b->stop, i, &b->results[i % b->window]);
+        pthread_mutex_lock(&b->w.lock);
+        b->ready[i % b->window] = true;
         pthread_cond_broadcast(&b->w.wake);
         pthread_mutex_unlock(&b->w.lock);
     }
@@ -104,9 +130,9 @@ static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
     for (; i < b->total && !*b->stop; i++) {
         struct cs_batch_result r;
         memset(&r, 0, sizeof r);
-        search_one(b, i, &r);
+        batch_search(b->job, b->stop, i, &r);
         on_result(ud, &r);
-        free(r.solution);
+        batch_result_clear(&r);
     }
     *stopped = i < b->total || *b->stop;
 }
@@ -122,21 +148,24 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
         run_inline(&b, on_result, ud, stopped);
         return 0;
     }
-    b.results = cs_xcalloc(b.total ? b.total : 1, sizeof *b.results);
-    b.ready = cs_xcalloc(b.total ? b.total : 1, sizeof *b.ready);
+    b.window = 256 * (uint64_t)job->threads;
+    b.results = cs_xcalloc(b.window, sizeof *b.results);
+    b.ready = cs_xcalloc(b.window, sizeof *b.ready);
     atomic_init(&b.next, 0);
     int started = workers_start(&b.w, job->threads, worker, &b);
 
     uint64_t delivered = 0;
     pthread_mutex_lock(&b.w.lock);
     while (delivered < b.total) {
-        if (b.ready[delivered]) {
+        uint64_t k = delivered % b.window;
+        if (b.ready[k]) {
             pthread_mutex_unlock(&b.w.lock);
-            on_result(ud, &b.results[delivered]);
-            free(b.results[delivered].solution);
-            b.results[delivered].solution = NULL;
-            delivered++;
+            on_result(ud, &b.results[k]);
+            batch_result_clear(&b.results[k]);
             pthread_mutex_lock(&b.w.lock);
+            b.ready[k] = false;
+            b.delivered = ++delivered;
+            pthread_cond_broadcast(&b.w.wake); /* a slot is free */
         } else if (b.w.running == 0) {
             break; /* stopped: what is not ready never will be */
         } else {
@@ -146,8 +175,8 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     pthread_mutex_unlock(&b.w.lock);
     workers_join(&b.w);
     /* an instance finished after the delivery loop gave up is dropped */
-    for (uint64_t i = delivered; i < b.total; i++)
-        free(b.results[i].solution);
+    for (uint64_t k = 0; k < b.window; k++)
+        batch_result_clear(&b.results[k]);
     /* in-flight instances come back interrupted: still a stop */
     *stopped = delivered < b.total || *b.stop;
 

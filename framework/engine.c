@@ -436,8 +436,9 @@ const char *cs_restarts_name(enum cs_restarts restarts)
 
 const char *cs_task_name(enum cs_task task)
 {
-    static const char *const names[] = {"count", "solve", "enumerate",
-                                        "optimize", "estimate"};
+    static const char *const names[] = {"count",    "solve",    "enumerate",
+                                        "optimize", "estimate", "generate",
+                                        "rate"};
     return (unsigned)task < sizeof names / sizeof *names ? names[task]
                                                          : "unknown";
 }

@@ -17,7 +17,9 @@
     X(CS_TASK_SOLVE, "solve")                                                \
     X(CS_TASK_ENUMERATE, "enumerate")                                        \
     X(CS_TASK_OPTIMIZE, "optimize")                                          \
-    X(CS_TASK_ESTIMATE, "estimate")
+    X(CS_TASK_ESTIMATE, "estimate")                                          \
+    X(CS_TASK_GENERATE, "generate")                                          \
+    X(CS_TASK_RATE, "rate")
 /* -1, "auto": the model's proposal (cs_problem.layers) */
 #define JOB_RESTARTS(X)                                                      \
     X(-1, "auto")                                                            \
@@ -49,7 +51,8 @@ const struct cs_option cs_framework_options[] = {
      .choices = task_names,
      .help = "count all solutions, solve (first one), enumerate (all), "
              "optimize (models with a cost), estimate (the size of a "
-             "count's tree by random probes: any model that counts)"},
+             "count's tree by random probes: any model that counts); "
+             "generate, rate (sudoku: new puzzles, their difficulty)"},
     {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
      .choices = cs_select_names,
      .help = "next variable: the model's order, or fewest values first"},
@@ -340,6 +343,13 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return -1;
     job->layers = layers_of(cfg, &job->problem);
     const char *why = NULL;
+    if ((job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) &&
+        !job->problem.setup_instance) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "task"),
+                           "model %s set up no batch for task %s",
+                           job->model->name, task_names[job->task]);
+    }
     if (local == CS_LOCAL_MIN_CONFLICTS && !job->layers.local)
         why = "has no local search with these settings";
     if (why) {

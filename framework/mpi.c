@@ -19,16 +19,14 @@
 #include <string.h>
 
 #include "csearch/dist.h"
+#include "dist_impl.h"
 #include "units.h"
 
 #ifdef CSEARCH_HAVE_MPI
 #include <inttypes.h>
 #include <mpi.h>
 
-#define POLL_NS 200000L /* a controller's wake-up: 0.2 ms */
 #define CREDIT 16        /* units in flight per worker thread of a rank */
-
-enum { TAG_HELLO = 1, TAG_UNIT, TAG_RESULT, TAG_STOP, TAG_END };
 
 /* A rank joining a count (or saying why it cannot): sent as bytes, so the
  * ranks must share one architecture, as the binary they run does. */
@@ -83,6 +81,48 @@ static void send_end(int to, uint64_t rc, uint64_t status, uint64_t solutions)
     MPI_Send(e, 3, MPI_UINT64_T, to, TAG_END, MPI_COMM_WORLD);
 }
 
+void dist_end_all(uint64_t rc, uint64_t status, uint64_t solutions)
+{
+    joined = true;
+    for (int r = 1; r < size; r++)
+        send_end(r, rc, status, solutions);
+}
+
+void dist_join(uint64_t units, uint64_t fingerprint)
+{
+    joined = true;
+    struct hello h = {1, units, fingerprint, ""};
+    MPI_Send(&h, sizeof h, MPI_BYTE, 0, TAG_HELLO, MPI_COMM_WORLD);
+}
+
+int dist_gather(uint64_t units, uint64_t fingerprint, struct cs_error *err)
+{
+    joined = true;
+    int rc = 0;
+    for (int r = 1; r < size; r++) {
+        struct hello h;
+        MPI_Recv(&h, sizeof h, MPI_BYTE, r, TAG_HELLO, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        h.msg[sizeof h.msg - 1] = '\0';
+        if (rc)
+            continue; /* the first complaint is the one reported */
+        if (!h.ok)
+            rc = cs_error_set(err, NULL, "rank %d of %d: %s", r, size, h.msg);
+        else if (h.fingerprint != fingerprint)
+            rc = cs_error_set(err, NULL,
+                              "rank %d of %d runs another config "
+                              "(fingerprint %016" PRIx64 ", rank 0 %016" PRIx64
+                              ")",
+                              r, size, h.fingerprint, fingerprint);
+        else if (h.units != units)
+            rc = cs_error_set(err, NULL,
+                              "rank %d of %d splits into %" PRIu64
+                              " units, rank 0 into %" PRIu64,
+                              r, size, h.units, units);
+    }
+    return rc;
+}
+
 void cs_dist_finish(const struct cs_error *failure)
 {
     if (!active)
@@ -123,33 +163,11 @@ static void hand_out(struct pool *pool, int to)
 
 int dist_master_start(struct pool *pool, struct cs_error *err)
 {
-    joined = true;
     held = cs_xcalloc((size_t)size, sizeof *held);
     out = 0;
     stop_sent = false;
     credit = CREDIT * (pool->split->threads > 1 ? pool->split->threads : 1);
-    int rc = 0;
-    for (int r = 1; r < size; r++) {
-        struct hello h;
-        MPI_Recv(&h, sizeof h, MPI_BYTE, r, TAG_HELLO, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        h.msg[sizeof h.msg - 1] = '\0';
-        if (rc)
-            continue; /* the first complaint is the one reported */
-        if (!h.ok)
-            rc = cs_error_set(err, NULL, "rank %d of %d: %s", r, size, h.msg);
-        else if (h.fingerprint != pool->split->fingerprint)
-            rc = cs_error_set(err, NULL,
-                              "rank %d of %d runs another config "
-                              "(fingerprint %016" PRIx64 ", rank 0 %016" PRIx64
-                              ")",
-                              r, size, h.fingerprint, pool->split->fingerprint);
-        else if (h.units != pool->total)
-            rc = cs_error_set(err, NULL,
-                              "rank %d of %d splits into %" PRIu64
-                              " units, rank 0 into %" PRIu64,
-                              r, size, h.units, pool->total);
-    }
+    int rc = dist_gather(pool->total, pool->split->fingerprint, err);
     if (!rc)
         for (int r = 1; r < size; r++)
             hand_out(pool, r);
@@ -210,9 +228,7 @@ void dist_master_end(struct pool *pool, int rc)
 {
     if (!active || rank != 0 || size < 2)
         return;
-    joined = true;
-    for (int r = 1; r < size; r++)
-        send_end(r, rc != 0, pool->out->status, pool->out->stats.solutions);
+    dist_end_all(rc != 0, pool->out->status, pool->out->stats.solutions);
     free(held);
     held = NULL;
 }
@@ -277,9 +293,7 @@ static bool take_messages(struct pool *pool, uint64_t *end)
 
 int dist_worker(struct pool *pool, struct cs_error *err)
 {
-    joined = true;
-    struct hello h = {1, pool->total, pool->split->fingerprint, ""};
-    MPI_Send(&h, sizeof h, MPI_BYTE, 0, TAG_HELLO, MPI_COMM_WORLD);
+    dist_join(pool->total, pool->split->fingerprint);
     uint64_t end[3];
     struct unit_result *sending = NULL;
     size_t cap = 0;
@@ -377,6 +391,27 @@ int dist_worker(struct pool *pool, struct cs_error *err)
 {
     (void)pool;
     return cs_error_set(err, NULL, "not an MPI build");
+}
+
+void dist_end_all(uint64_t rc, uint64_t status, uint64_t solutions)
+{
+    (void)rc;
+    (void)status;
+    (void)solutions;
+}
+
+void dist_join(uint64_t units, uint64_t fingerprint)
+{
+    (void)units;
+    (void)fingerprint;
+}
+
+int dist_gather(uint64_t units, uint64_t fingerprint, struct cs_error *err)
+{
+    (void)units;
+    (void)fingerprint;
+    (void)err;
+    return 0;
 }
 
 #endif

@@ -61,7 +61,7 @@ static const char *missing_part(const struct cs_model *model)
         return "summary";
     if (!model->options)
         return "options table";
-    if (!(model->tasks & (CS_TASK_BIT(CS_TASK_OPTIMIZE + 1) - 1)))
+    if (!(model->tasks & (CS_TASK_BIT(CS_TASK_LAST + 1) - 1)))
         return "task";
     if (!model->setup)
         return "setup";

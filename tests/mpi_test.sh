@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # mpi_test.sh - csearch under mpirun with 4 ranks on this machine: totals
-# equal the serial run's, count for count; a job killed mid-run resumes to
-# the same total; a slice run under MPI plus merge equals the full run;
-# rank 0 alone prints.  Skipped (exit 77) in a build without MPI.
+# equal the serial run's, count for count; a batch's output (2 ranks) is
+# the serial one's, line for line; a job killed mid-run resumes to the same
+# total; a slice run under MPI plus merge equals the full run; rank 0 alone
+# prints.  Skipped (exit 77) in a build without MPI.
 # usage: mpi_test.sh CSEARCH SOURCE_DIR HAVE_MPI
 set -u
 . "$(dirname "$0")/cli_lib.sh"
@@ -52,6 +53,47 @@ compare configs/nqueens.yaml --set params.n=13 --set strategy.symmetry=mirror
 compare configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=mirror --threads 2
 # another model: every filling of an empty 4 x 4 Sudoku
 compare configs/sudoku.yaml --set task=count --set params.puzzle=................
+
+# --- batches: the ranks share the instances, rank 0 prints them in input
+# order: the serial run's output byte for byte, each puzzle's limits its
+# own (mpirun -np 2, as a user types it) ---
+# steady FILE: a batch's output but the clock (seconds, per second)
+steady() {
+    if [ "$(head -c 1 "$1")" = "{" ]; then
+        jq -c 'del(.summary.seconds, .summary.per_second)' "$1"
+    else
+        grep -Ev '^seconds|^per second' "$1"
+    fi
+}
+# batch_compare EXPECTED_STATUS ARGS...: stdout equal but for the clock,
+# stderr equal
+batch_compare() {
+    local want=$1
+    shift
+    "$csearch" "$@" >"$tmp/serial" 2>"$tmp/serial.err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "serial csearch $* exited $got, expected $want"
+    timeout 60 mpirun -np 2 "$csearch" "$@" >"$out" 2>"$err"
+    got=$?
+    [ "$got" = "$want" ] || fail "mpirun -np 2 csearch $* exited $got, expected $want ($(head -c 300 "$err"))"
+    [ "$(steady "$out")" = "$(steady "$tmp/serial")" ] || fail "mpirun -np 2 csearch $*: stdout differs from the serial run's: $(diff "$tmp/serial" "$out" | head -c 300)"
+    [ "$(grep '^csearch:' "$err")" = "$(cat "$tmp/serial.err")" ] || fail "mpirun -np 2 csearch $*: stderr $(head -c 300 "$err")"
+}
+batch_compare 0 configs/sudoku-batch.yaml
+[ "$(head -n 21 "$out" | tr '\n' '|')" = "$(printf '1|%.0s' $(seq 20))|" ] || fail "batch under MPI: $(head -c 200 "$out")"
+expect_line "unique       20"
+batch_compare 0 configs/sudoku-batch.yaml --set task=solve --quiet
+batch_compare 3 configs/sudoku-batch.yaml --set limits.nodes=100 --quiet
+[ "$(grep -c 'stopped by a limit' "$out")" = 14 ] || fail "batch node limit under MPI: $(head -c 300 "$out")"
+batch_compare 2 tests/data/sudoku-batch-mixed.yaml --set task=rate --quiet
+[ "$(sed -n 3,4p "$out" | tr '\n' '|')" = "2 or more|no solution|" ] || fail "rate under MPI: $(head -c 300 "$out")"
+batch_compare 0 configs/sudoku-generate.yaml --set params.count=300 --json
+[ "$(jq -r '.results[].puzzle' "$out" | sort -u | wc -l)" = 300 ] || fail "generate under MPI: not 300 puzzles"
+# a rank that cannot set the batch up is reported by rank 0
+timeout 60 mpirun -np 1 "$csearch" configs/sudoku-batch.yaml : \
+    -np 1 "$csearch" configs/sudoku-batch.yaml --set params.file="$tmp/none.txt" >"$out" 2>"$err"
+[ $? = 2 ] || fail "a rank without its batch file: exit status not 2"
+[ "$(grep '^csearch:' "$err")" = "csearch: rank 1 of 2: --set params.file=$tmp/none.txt: cannot open '$tmp/none.txt': No such file or directory" ] || fail "rank without batch file: $(cat "$err")"
 
 # text output and exit status come from rank 0 alone
 mpi 1 configs/nqueens.yaml --set params.n=3

@@ -219,7 +219,7 @@ static int list_models(const struct cs_registry *reg)
     for (size_t i = 0; i < cs_registry_count(reg); i++) {
         const struct cs_model *m = cs_registry_at(reg, i);
         printf("  %s: %s\n    tasks:", m->name, m->summary);
-        for (int t = CS_TASK_COUNT; t <= CS_TASK_OPTIMIZE; t++)
+        for (int t = CS_TASK_COUNT; t <= CS_TASK_LAST; t++)
             if (m->tasks & CS_TASK_BIT(t))
                 printf(" %s", cs_task_name((enum cs_task)t));
         if (m->tasks & CS_TASK_BIT(CS_TASK_COUNT)) /* the framework's */

@@ -448,15 +448,30 @@ void out_end(struct out *o, const struct cs_result *r)
 
 /* ---- batches ------------------------------------------------------------ */
 
+/* Tasks generate and rate: the model's note is the result of an instance
+ * its count to two found unique. */
+static bool noted(const struct cs_job *job)
+{
+    return job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE;
+}
+
+/* The solutions an instance's search stops at (batch.c: 2 for a note). */
+static uint64_t solution_limit(const struct cs_job *job)
+{
+    return noted(job) ? 2 : job->limits.solutions;
+}
+
 /* What an instance's search found, in a word or a number. */
 static void batch_outcome(const struct cs_job *job,
                           const struct cs_batch_result *r, char *buf,
                           size_t size)
 {
-    bool enough = job->limits.solutions &&
-                  r->stats.solutions >= job->limits.solutions;
+    uint64_t limit = solution_limit(job);
+    bool enough = limit && r->stats.solutions >= limit;
     if (r->status == CS_INTERRUPTED)
         snprintf(buf, size, "interrupted");
+    else if (r->note && r->status == CS_COMPLETE && r->stats.solutions == 1)
+        snprintf(buf, size, "%s", r->note);
     else if (r->solution)
         snprintf(buf, size, "%s", r->solution);
     else if (r->status == CS_LIMIT && enough)
@@ -488,14 +503,13 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
         bool complete = r->status == CS_COMPLETE;
         if (r->stats.solutions)
             sum->solved++;
-        if (r->status == CS_LIMIT && !(o->job->limits.solutions &&
-                                       r->stats.solutions >=
-                                           o->job->limits.solutions))
+        uint64_t limit = solution_limit(o->job);
+        if (r->status == CS_LIMIT && !(limit && r->stats.solutions >= limit))
             sum->limited++; /* a node or time limit, not an answer */
         if (complete && !r->stats.solutions)
             sum->none++;
         else if (r->stats.solutions == 1 && complete &&
-                 o->job->task == CS_TASK_COUNT)
+                 (o->job->task == CS_TASK_COUNT || noted(o->job)))
             sum->unique++;
         else if (r->stats.solutions >= 2)
             sum->multiple++;
@@ -517,6 +531,12 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             if (r->solution) {
                 fputs(", \"solution\": ", o->out);
                 out_json_string(o->out, r->solution);
+            }
+            if (r->note) {
+                fprintf(o->out, ", \"%s\": ",
+                        o->job->task == CS_TASK_GENERATE ? "puzzle"
+                                                         : "rating");
+                out_json_string(o->out, r->note);
             }
         }
         fputc('}', o->out);

@@ -173,8 +173,11 @@ static int run_batch(struct cs_job *job, struct out *out)
     struct batch_summary sum = {0};
     out->batch = &sum;
     double started = cs_now();
-    if (cs_batch_run(job, &cli_interrupted, on_batch_result, out,
-                     &sum.stopped, &err))
+    /* launched by mpirun with other ranks: they share the instances */
+    int (*run)(const struct cs_job *, volatile sig_atomic_t *, cs_batch_fn,
+               void *, bool *, struct cs_error *) =
+        cs_dist_size() > 1 ? cs_batch_run_ranks : cs_batch_run;
+    if (run(job, &cli_interrupted, on_batch_result, out, &sum.stopped, &err))
         return cli_fail(&err);
     sum.seconds = cs_now() - started;
     out_batch_end(out, &sum);

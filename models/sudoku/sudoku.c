@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sudoku/fast9.h"
+#include "sudoku/rate.h"
 #include "sudoku/sudoku_impl.h"
 
 #define SDK_NAME(name, text) text,
@@ -52,6 +53,23 @@ static const struct cs_option sdk_options[] = {
      .help = "fast: the 9 x 9 digit-major kernel (3 x 3 boxes, no variant, "
              "propagate full); generic: the general grids; auto: fast for "
              "every plain 9 x 9 grid unless the run is traced"},
+    /* task generate (generate.c) */
+    {.key = "params.count", .type = CS_OPT_INT, .min = 1, .max = 1e9,
+     .help = "task generate: how many puzzles, one a line"},
+    {.key = "params.seed", .type = CS_OPT_INT, .def = "0", .min = 0,
+     .max = 9e18,
+     .help = "task generate: the same seed, the same puzzles"},
+    {.key = "params.clues", .type = CS_OPT_INT, .min = 17, .max = 81,
+     .help = "task generate: exactly this many clues (default: as few as "
+             "taking clues away one by one reaches)"},
+    {.key = "params.difficulty", .type = CS_OPT_ENUM, .def = "any",
+     .choices = sdk_difficulty_names,
+     .help = "task generate: only puzzles of this level of the scale of "
+             "task rate (docs/config.md)"},
+    {.key = "params.symmetry", .type = CS_OPT_ENUM, .def = "none",
+     .choices = sdk_symmetry_names,
+     .help = "task generate: rotational: the clues look the same turned "
+             "half a turn"},
     {.key = NULL},
 };
 
@@ -136,16 +154,29 @@ static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
     struct sdk_settings set;
     if (read_settings(cfg, how->tracing, &set, err))
         return -1;
+    if (how->task == CS_TASK_GENERATE)
+        return sdk_setup_generate(cfg, &set, out, err);
+    static const char *const generating[] = {"params.count", "params.seed",
+                                             "params.clues",
+                                             "params.difficulty",
+                                             "params.symmetry", NULL};
+    for (int i = 0; generating[i]; i++)
+        if (cs_config_has(cfg, generating[i]))
+            return cs_error_at(err, cs_config_pos(cfg, generating[i]),
+                               "'%s' is for task generate", generating[i]);
     bool puzzle = cs_config_has(cfg, "params.puzzle");
     bool file = cs_config_has(cfg, "params.file");
     if (puzzle && file)
         return cs_error_at(err, cs_config_pos(cfg, "params.file"),
                            "give params.puzzle or params.file, not both");
     if (file)
-        return sdk_setup_batch(cfg, &set, out, err);
+        return how->task == CS_TASK_RATE ? sdk_setup_rate(cfg, &set, out, err)
+                                         : sdk_setup_batch(cfg, &set, out, err);
     if (!puzzle && !set.cages_n)
         return cs_error_at(err, cs_config_missing_pos(cfg, "params.puzzle"),
                            "missing key 'params.puzzle' (or params.file)");
+    if (how->task == CS_TASK_RATE)
+        return sdk_setup_rate(cfg, &set, out, err);
     return sdk_setup_puzzle(cfg, &set, out, err);
 }
 
@@ -156,6 +187,7 @@ const struct cs_model cs_sudoku_model = {
                "digit once",
     .options = sdk_options,
     .tasks = CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |
-             CS_TASK_BIT(CS_TASK_ENUMERATE),
+             CS_TASK_BIT(CS_TASK_ENUMERATE) | CS_TASK_BIT(CS_TASK_GENERATE) |
+             CS_TASK_BIT(CS_TASK_RATE),
     .setup = sdk_setup,
 };

@@ -6,7 +6,8 @@
  * task, selection and limits, on as many threads as asked.  Results come
  * back in input order whatever the thread that found them, and an instance
  * the model refuses is reported with its position and skipped: the others
- * are still searched.
+ * are still searched.  Under tasks generate and rate each instance is
+ * counted to two solutions (its limits.solutions is 2) and its note kept.
  */
 #ifndef CSEARCH_BATCH_H
 #define CSEARCH_BATCH_H
@@ -24,6 +25,8 @@ struct cs_batch_result {
     struct cs_stats stats;
     char *solution;          /* the first solution's lines joined; NULL if
                                 none was found or the task is count */
+    char *note;              /* tasks generate and rate: the instance's
+                                cs_problem.note, copied; else NULL */
 };
 
 /* Called from the calling thread, once per instance, in input order. */
@@ -35,6 +38,16 @@ typedef void (*cs_batch_fn)(void *ud, const struct cs_batch_result *result);
 int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
                  cs_batch_fn on_result, void *ud, bool *stopped,
                  struct cs_error *err);
+
+/* The same over the ranks of an MPI job (csearch/dist.h; every rank calls
+ * it): rank 0 hands the instances out and searches some, the others search
+ * the rest, one at a time each; on_result is called on rank 0 alone, in
+ * input order, with the results a serial run gives.  Alone (or without
+ * MPI): cs_batch_run.  -1 with err when a rank cannot join (rank 0 says
+ * which) or rank 0 ended the batch on an error. */
+int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
+                       cs_batch_fn on_result, void *ud, bool *stopped,
+                       struct cs_error *err);
 
 #pragma GCC visibility pop
 

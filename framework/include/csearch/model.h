@@ -37,7 +37,12 @@ enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE
                /* the framework's, for any model that counts: a model's
                 * setup sees CS_TASK_COUNT, and its tasks bits never name
                 * it (csearch/engine.h, cs_estimate) */
-               CS_TASK_ESTIMATE };
+               CS_TASK_ESTIMATE,
+               /* a model's batch of instances it makes or judges itself
+                * (cs_problem.note): each is checked by a count stopped at
+                * two, and its note is its result */
+               CS_TASK_GENERATE, CS_TASK_RATE };
+#define CS_TASK_LAST CS_TASK_RATE
 #define CS_TASK_BIT(t) (1u << (t))
 /* What every tree search can do: count, solve and enumerate. */
 #define CS_TASKS_TREE                                                        \
@@ -379,6 +384,10 @@ struct cs_problem {
      * measures work done by it.  NULL: all units count alike.  A model
      * built before it leaves it NULL. */
     double (*unit_size)(const void *data, uint64_t unit);
+
+    /* An instance's result as the model words it, under tasks generate
+     * and rate (the puzzle made, its rating); owned by data.  NULL: none. */
+    const char *note;
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
