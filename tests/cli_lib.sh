@@ -60,7 +60,7 @@ signal_run() {
 wait_for_lines() {
     local i
     for i in $(seq 1200); do
-        [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ] && return 0
+        [ -f "$1" ] && [ "$(wc -l <"$1")" -ge "$2" ] && return 0
         sleep 0.05
     done
     fail "$1 did not reach $2 lines in 60 s"
