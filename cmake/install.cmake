@@ -1,8 +1,9 @@
-# install.cmake - what `cmake --install` puts where: libcsearch (shared), its
-# public headers, the csearch command, and the CMake package that lets a
-# model built out of tree say find_package(csearch) and link
-# csearch::csearch (docs/own-model.md).  The built-in models stay in the
-# command: the library is the framework a model needs, nothing more.
+# install.cmake - what `cmake --install` puts where: libcsearch (shared and
+# static), its public headers, the csearch command with its man page and
+# bash completion, the CMake package that lets a model built out of tree
+# say find_package(csearch) and link csearch::csearch (docs/own-model.md),
+# and csearch.pc for pkg-config.  The built-in models stay in the command:
+# the library is the framework a model needs, nothing more.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -37,3 +38,45 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/csearchConfigVersion.cmak
 install(FILES ${PROJECT_BINARY_DIR}/csearchConfig.cmake
               ${PROJECT_BINARY_DIR}/csearchConfigVersion.cmake
   DESTINATION ${csearch_cmake_dir})
+
+# libcsearch.a: the shared library's objects (position independent, only
+# cs_* visible to the linker of a program's own shared objects), for
+# programs that want no run-time dependency on libcsearch.so; its own
+# dependencies are in csearch.pc's Libs.private (pkg-config --static)
+add_library(csearch_static STATIC $<TARGET_OBJECTS:csearch_core>)
+set_target_properties(csearch_static PROPERTIES OUTPUT_NAME csearch)
+install(TARGETS csearch_static ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+install(FILES ${PROJECT_SOURCE_DIR}/docs/csearch.1
+  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PROJECT_SOURCE_DIR}/completion/csearch.bash
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+  RENAME csearch)
+
+# csearch.pc: relative to where it lies (${pcfiledir}), so the files work
+# wherever `cmake --install --prefix` put them; absolute GNUInstallDirs
+# values are kept as they are
+file(RELATIVE_PATH csearch_pc_up /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
+string(REGEX REPLACE "/$" "" csearch_pc_up "${csearch_pc_up}")
+set(csearch_pc_prefix "\${pcfiledir}/${csearch_pc_up}")
+foreach(dir LIBDIR INCLUDEDIR)
+  string(TOLOWER ${dir} name)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${dir}}")
+    set(csearch_pc_${name} "${CMAKE_INSTALL_${dir}}")
+  else()
+    set(csearch_pc_${name} "\${prefix}/${CMAKE_INSTALL_${dir}}")
+  endif()
+endforeach()
+set(csearch_pc_private "")
+if(CMAKE_DL_LIBS)
+  set(csearch_pc_private "-l${CMAKE_DL_LIBS}")
+endif()
+if(CSEARCH_HAVE_MPI)
+  find_package(MPI COMPONENTS C QUIET) # found in framework/: cached
+  string(REPLACE ";" " " csearch_pc_mpi "${MPI_C_LIBRARIES}")
+  string(APPEND csearch_pc_private " ${csearch_pc_mpi}")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/csearch.pc.in
+  ${PROJECT_BINARY_DIR}/csearch.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/csearch.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

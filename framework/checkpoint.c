@@ -25,6 +25,10 @@
 
 #define MAGIC "csearch-checkpoint 2"
 
+/* the most units a header may name: splits make thousands (N-Queens 28:
+ * 45578), and `csearch merge` allocates a table of them */
+#define CHECKPOINT_MAX_UNITS ((uint64_t)1 << 24)
+
 static uint32_t fnv1a(const char *s, size_t len)
 {
     uint32_t h = 2166136261u;
@@ -203,6 +207,20 @@ static int parse_header(const char *line, size_t len, struct cs_pos pos,
                &fp, &n, &unique, &used) != 3 ||
         (size_t)used != len || unique < 0 || unique > 1)
         return cs_error_at(err, pos, "not a csearch checkpoint");
+    /* only the header csearch writes: sscanf takes "units=-14" (as
+     * 2^64 - 14), signs, leading zeros and blanks too */
+    char canon[sizeof text];
+    snprintf(canon, sizeof canon,
+             MAGIC " fingerprint=%016" PRIx64 " units=%" PRIu64 " unique=%d",
+             fp, n, unique);
+    if (strcmp(canon, text))
+        return cs_error_at(err, pos, "not a csearch checkpoint");
+    /* merge allocates a table of the header's units */
+    if (n > CHECKPOINT_MAX_UNITS)
+        return cs_error_at(err, pos,
+                           "checkpoint splits into %" PRIu64 " units, more "
+                           "than any split (at most %" PRIu64 ")",
+                           n, (uint64_t)CHECKPOINT_MAX_UNITS);
     head->fingerprint = fp;
     head->units = n;
     head->reports_unique = unique;

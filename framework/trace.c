@@ -270,6 +270,11 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
         struct cs_view *view = n ? &n->view : &scratch;
         if (h->describe && (n || text))
             h->describe(state, view);
+        /* a model whose view has no board (a roster's is too large for
+         * every step) shows its solution as it prints it, on the page */
+        if (n && ev->kind == CS_TRACE_SOLUTION && !view->board.count &&
+            h->emit)
+            h->emit(state, 0, &view->board);
         if (n) {
             n->end = end_of[ev->kind];
             if (what[0])

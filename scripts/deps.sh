@@ -4,9 +4,12 @@
 set -e
 # graphviz and chromium: the trace tests parse the DOT tree and click through
 # the step-through page (they are skipped where these are missing);
-# libopenmpi-dev and openmpi-bin: the optional MPI build and its test
+# libopenmpi-dev and openmpi-bin: the optional MPI build and its test;
+# groff: the man page's check (tests/install_test.sh); clang: the fuzzers
+# (tests/fuzz: clang-14 and its libFuzzer, libclang-rt-14-dev); valgrind: memcheck
+# of the CLI tests by hand (tests/memcheck.sh)
 packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq
-graphviz chromium libopenmpi-dev openmpi-bin"
+graphviz chromium libopenmpi-dev openmpi-bin groff clang-14 libclang-rt-14-dev valgrind"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

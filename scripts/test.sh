@@ -1,6 +1,8 @@
 #!/bin/sh
 # test.sh - the whole test suite, as CI runs it: install the dependencies,
-# then build and test twice, optimised and with AddressSanitizer + UBSan.
+# then build and test twice, optimised and with AddressSanitizer + UBSan,
+# then build the libFuzzer harnesses (clang) and run each for 60 seconds on
+# its seed corpus, two at a time (CSEARCH_FUZZ_SECONDS=0 skips them).
 set -e
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -11,3 +13,10 @@ for preset in release asan; do
     cmake --build --preset "$preset" -j "$jobs"
     ctest --preset "$preset"
 done
+fuzz_seconds=${CSEARCH_FUZZ_SECONDS:-60}
+if [ "$fuzz_seconds" -gt 0 ]; then
+    echo "== fuzz build, each harness ${fuzz_seconds}s"
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz -j "$jobs"
+    tests/fuzz/run.sh build-fuzz "$fuzz_seconds"
+fi

@@ -279,4 +279,35 @@ run 2 configs/nqueens.yaml --set task=solve --set strategy.local=min-conflicts -
 expect_stderr "csearch: --set output.tree=$tmp/l.dot: local search has no tree to draw: --trace and --trace-html show its steps"
 [ ! -e "$tmp/l.dot" ] || fail "local search: a tree was left behind"
 
+# --- the page of a roster: its summary in words, the roster at the solution ---
+run 0 configs/shifts.yaml --set task=solve --set strategy.order=day --trace-html "$tmp/sh.html"
+# the solution node holds the roster as the model prints it
+grep -qF '"e": "solution", "o": "solution", "w": 1, "t0": 35, "t1": 35, "b": ["          0   1   2   3   4   5   6", "Ann       L   L   L   L   L   L   -",' "$tmp/sh.html" ||
+    fail "shifts page: the solution node has no roster"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=20000 --dump-dom "file://$tmp/sh.html?selftest" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the shifts page"
+    grep -qF '<div id="summary">complete: 1 solution, 36 nodes, 153 checks, 0 fails</div>' "$tmp/dom.html" ||
+        fail "shifts page summary: $(grep -o '<div id="summary">[^<]*' "$tmp/dom.html")"
+    # the last step shows the roster (as text, not squares) and the fields
+    grep -qF "next at the end | step 36 of 36, depth 35 | try Eve day 6 = E: solution |           0   1   2   3   4   5   6/Ann       L   L   L   L   L   L   -/Bob       N   N   -   N   N   N   -/Cat       E   E   N   -   E   E   L/Dan       -   L   L   L   -   -   E/Eve       E   E   -   -   E   E   E/" "$tmp/dom.html" ||
+        fail "shifts page, last step: $(grep -o 'next at the end[^|]*|[^|]*|[^|]*|.\{0,120\}' "$tmp/dom.html")"
+    grep -qF "first | step 1 of 36, depth 0 | start at the root; next: Ann day 0 |  | set 0/35, requests 0, bound 50 |" "$tmp/dom.html" ||
+        fail "shifts page, first step: $(grep -o 'first | [^|]*|[^|]*|[^|]*|[^|]*|' "$tmp/dom.html")"
+    [ "$(grep -o '<table id="board">.\{0,20\}' "$tmp/dom.html")" = '<table id="board"></table>' ] ||
+        fail "shifts page draws the roster as squares: $(grep -o '<table id="board">.\{0,80\}' "$tmp/dom.html")"
+
+    # --- a tree wider and deeper than the window: each step's node in view ---
+    run 0 configs/nqueens.yaml --set params.n=7 --set task=enumerate --set strategy.symmetry=none \
+        --set output.show=0 --trace-html "$tmp/big.html"
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --window-size=800,600 \
+        --virtual-time-budget=20000 --dump-dom "file://$tmp/big.html?selftest=view" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the large page"
+    grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 704x370 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
+        fail "large tree: $(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html")"
+else
+    echo "SKIP: chromium is not installed; the roster page and the large tree were not clicked through"
+fi
+
 cli_finish "trace"

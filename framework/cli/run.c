@@ -35,6 +35,9 @@ void cli_catch_sigint(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* a checkpoint or output past `ulimit -f` is a write error (EFBIG),
+     * reported like a full disk, not a silent death by SIGXFSZ */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int cli_interrupted_status(void)

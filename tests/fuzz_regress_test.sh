@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# fuzz_regress_test.sh - every input the fuzzers (tests/fuzz/) found to
+# break a reader, kept in tests/data/bad/fuzz-*, run through the command:
+# each gives its one exact line on stderr and exit 2 (before the fix: a
+# crash, an abort or a sanitizer report).
+# usage: fuzz_regress_test.sh CSEARCH SOURCE_DIR
+set -u
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$2"
+bad=tests/data/bad
+nq="configs/nqueens.yaml --set params.n=5"
+
+# a header naming 2^64 - 14 units (sscanf read "-14") or 10^14: merge
+# allocated a table that large and aborted with "out of memory" (exit 134)
+run 2 merge $nq $bad/fuzz-checkpoint-units-negative.log
+expect_stderr "csearch: $bad/fuzz-checkpoint-units-negative.log:1:1: not a csearch checkpoint"
+run 2 merge $nq $bad/fuzz-checkpoint-units-huge.log
+expect_stderr "csearch: $bad/fuzz-checkpoint-units-huge.log:1:1: checkpoint splits into 99999999999999 units, more than any split (at most 16777216)"
+
+cli_finish "fuzz regression"
