@@ -347,6 +347,9 @@ struct cs_problem {
      * that key).  NULL: strategy.state as configured.  Last, so a model
      * built before it leaves it zero. */
     const char *state;
+    /* The instruction set the counting path runs on ("avx512", "avx2",
+     * "scalar"), for output; NULL: not said.  Last, like state. */
+    const char *isa;
 };
 
 /* The bytes a state of this problem takes. */
