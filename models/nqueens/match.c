@@ -2,7 +2,7 @@
  * halves kernel, on bit-sliced tables; and the instruction-set cap.
  *
  * Patterns go 512 at a time into a table: bit p of slice j says pattern p
- * has bit j clear.  For each 6-bit chunk k of a mask and each of its 64
+ * has bit j clear.  For each 7-bit chunk k of a mask and each of its 128
  * values v, entry[k][v] is the AND of the slices of v's bits (and entry 0
  * the patterns present), so the patterns disjoint from an item x are the
  * AND of entry[k][chunk k of x] over its chunks: 7 ANDs and a popcount of
@@ -16,8 +16,10 @@
 #include "nqueens/halves.h"
 
 #define GROUP 512
-#define CHUNK 6
-#define MAXK 7 /* chunks: 42 bits */
+#define CHUNK 7
+#define ENTRIES (1 << CHUNK)
+#define CMASK (ENTRIES - 1)
+#define MAXK 6 /* chunks: 42 bits */
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define NQ_X86 1
@@ -27,7 +29,7 @@
 #endif
 
 struct table {
-    _Alignas(64) uint64_t e[MAXK][64][8];
+    _Alignas(64) uint64_t e[MAXK][ENTRIES][8];
 };
 
 /* ---- the instruction-set cap -------------------------------------------- */
@@ -92,7 +94,8 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
                 }                                                              \
         for (int k = 0; k < nk; k++) {                                         \
             memcpy(tb->e[k][0], valid, sizeof valid);                          \
-            for (int v = 1; v < 64; v++) {                                     \
+            int span = bits - CHUNK * k < CHUNK ? bits - CHUNK * k : CHUNK;   \
+            for (int v = 1; v < 1 << span; v++) {                            \
                 int j = CHUNK * k + __builtin_ctz((unsigned)v);                \
                 const uint64_t *prev = tb->e[k][v & (v - 1)];                  \
                 for (int e = 0; e < 8; e++)                                    \
@@ -102,7 +105,7 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
     }
 
 static void build_plain(struct table *tb, const uint64_t *pats, size_t np,
-                        int nk) BUILD_BODY
+                        int nk, int bits) BUILD_BODY
 
 /* ---- counting against a table --------------------------------------------- */
 
@@ -113,9 +116,9 @@ static uint64_t count_plain(const struct table *tb, const uint64_t *items,
     for (size_t i = 0; i < ni; i++) {
         uint64_t x = items[i];
         uint64_t acc[8];
-        memcpy(acc, tb->e[0][x & 63], sizeof acc);
+        memcpy(acc, tb->e[0][x & CMASK], sizeof acc);
         for (int k = 1; k < nk; k++) {
-            const uint64_t *en = tb->e[k][(x >> (CHUNK * k)) & 63];
+            const uint64_t *en = tb->e[k][(x >> (CHUNK * k)) & CMASK];
             for (int e = 0; e < 8; e++)
                 acc[e] &= en[e];
         }
@@ -131,10 +134,12 @@ static uint64_t count_plain(const struct table *tb, const uint64_t *items,
 #define AVX512_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
 
 AVX2_TARGET static void build_avx2(struct table *tb, const uint64_t *pats,
-                                   size_t np, int nk) BUILD_BODY
+                                   size_t np, int nk,
+                                   int bits) BUILD_BODY
 
 AVX512_TARGET static void build_avx512(struct table *tb, const uint64_t *pats,
-                                       size_t np, int nk) BUILD_BODY
+                                       size_t np, int nk,
+                                   int bits) BUILD_BODY
 
 /* Bytes' popcounts by nibble lookup, summed into 64-bit lanes. */
 AVX2_TARGET static uint64_t count_avx2(const struct table *tb,
@@ -148,10 +153,10 @@ AVX2_TARGET static uint64_t count_avx2(const struct table *tb,
     __m256i sum = _mm256_setzero_si256();
     for (size_t i = 0; i < ni; i++) {
         uint64_t x = items[i];
-        const __m256i *en = (const __m256i *)tb->e[0][x & 63];
+        const __m256i *en = (const __m256i *)tb->e[0][x & CMASK];
         __m256i a = _mm256_load_si256(en), b = _mm256_load_si256(en + 1);
         for (int k = 1; k < nk; k++) {
-            en = (const __m256i *)tb->e[k][(x >> (CHUNK * k)) & 63];
+            en = (const __m256i *)tb->e[k][(x >> (CHUNK * k)) & CMASK];
             a = _mm256_and_si256(a, _mm256_load_si256(en));
             b = _mm256_and_si256(b, _mm256_load_si256(en + 1));
         }
@@ -172,34 +177,33 @@ AVX2_TARGET static uint64_t count_avx2(const struct table *tb,
     return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
+/* nk a constant in each instance: the loads unrolled, no loop. */
+__attribute__((target("avx512f,avx512vpopcntdq"), always_inline)) static inline uint64_t
+count_avx512_k(const struct table *tb, const uint64_t *items, size_t ni,
+               const int nk)
+{
+    __m512i sum = _mm512_setzero_si512();
+    for (size_t i = 0; i < ni; i++) {
+        uint64_t x = items[i];
+        __m512i a = _mm512_load_si512(tb->e[0][x & CMASK]);
+        for (int k = 1; k < nk; k++)
+            a = _mm512_and_si512(
+                a, _mm512_load_si512(tb->e[k][(x >> (CHUNK * k)) & CMASK]));
+        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(sum);
+}
+
 AVX512_TARGET static uint64_t count_avx512(const struct table *tb,
                                            const uint64_t *items, size_t ni,
                                            int nk)
 {
-    __m512i sum = _mm512_setzero_si512();
-    size_t i = 0;
-    if (nk == 7) { /* n = 20..23: the usual case, unrolled */
-        for (; i < ni; i++) {
-            uint64_t x = items[i];
-            __m512i a = _mm512_load_si512(tb->e[0][x & 63]);
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[1][(x >> 6) & 63]));
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[2][(x >> 12) & 63]));
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[3][(x >> 18) & 63]));
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[4][(x >> 24) & 63]));
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[5][(x >> 30) & 63]));
-            a = _mm512_and_si512(a, _mm512_load_si512(tb->e[6][(x >> 36) & 63]));
-            sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
-        }
+    switch (nk) {
+    case 4: return count_avx512_k(tb, items, ni, 4);
+    case 5: return count_avx512_k(tb, items, ni, 5);
+    case 6: return count_avx512_k(tb, items, ni, 6);
+    default: return count_avx512_k(tb, items, ni, nk);
     }
-    for (; i < ni; i++) {
-        uint64_t x = items[i];
-        __m512i a = _mm512_load_si512(tb->e[0][x & 63]);
-        for (int k = 1; k < nk; k++)
-            a = _mm512_and_si512(
-                a, _mm512_load_si512(tb->e[k][(x >> (CHUNK * k)) & 63]));
-        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
-    }
-    return (uint64_t)_mm512_reduce_add_epi64(sum);
 }
 
 #endif /* NQ_X86 */
@@ -238,16 +242,16 @@ uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
         switch (isa) {
 #if NQ_X86
         case NQ_ISA_AVX512:
-            build_avx512(tb, pats + g, np, nk);
+            build_avx512(tb, pats + g, np, nk, bits);
             total += count_avx512(tb, items, nitems, nk);
             break;
         case NQ_ISA_AVX2:
-            build_avx2(tb, pats + g, np, nk);
+            build_avx2(tb, pats + g, np, nk, bits);
             total += count_avx2(tb, items, nitems, nk);
             break;
 #endif
         default:
-            build_plain(tb, pats + g, np, nk);
+            build_plain(tb, pats + g, np, nk, bits);
             total += count_plain(tb, items, nitems, nk);
             break;
         }
