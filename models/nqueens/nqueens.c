@@ -57,8 +57,8 @@ static const struct cs_option nq_options[] = {
      .choices = kernel_names,
      .help = "count with the fast border-constellation kernel, the "
              "halves kernel (meet in the middle: totals only, no unique), "
-             "or the generic engine; auto: halves from n = 16, else fast, "
-             "where they apply"},
+             "or the generic engine; auto: with symmetry d4, halves from "
+             "n = 16, else fast"},
     {.key = "strategy.halves_memory", .type = CS_OPT_INT, .def = "64",
      .min = 1, .max = 1048576,
      .help = "kernel halves: MiB of pattern buffers per thread (a larger "
@@ -216,8 +216,10 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (kernel == NQ_KERNEL_HALVES && halves_no)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel halves needs %s", halves_no);
+    /* auto: where the fast kernel would run (symmetry d4), from the size
+     * on which the halves kernel is quicker; it counts no unique */
     bool halves = !halves_no && (kernel == NQ_KERNEL_HALVES ||
-                                 (kernel == NQ_KERNEL_AUTO &&
+                                 (kernel == NQ_KERNEL_AUTO && !conflict &&
                                   n >= NQ_HALVES_AUTO));
     bool fast = !halves && (kernel == NQ_KERNEL_AUTO ||
                             kernel == NQ_KERNEL_FAST) &&
@@ -235,8 +237,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->free_data = free_problem;
     out->nvars = n;
     out->reports_unique = p->d4;
-    out->kernel = "generic";
-    out->isa = nq_isa_name(NQ_ISA_SCALAR);
+    out->kernel = "generic"; /* baseline code: no isa to name */
     out->max_values = n; /* a row has at most n columns: orders can shuffle */
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
