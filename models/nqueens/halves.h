@@ -19,7 +19,8 @@
 #include "csearch/model.h"
 
 #define NQ_HALVES_MIN 12  /* smaller boards: the other kernels */
-#define NQ_HALVES_MAX 23  /* patterns of at most 42 bits (7 chunks of 6) */
+#define NQ_HALVES_MAX 21  /* beyond, the parts lists outgrow memory (n = 22:
+                             14 million lower parts, 290 MB) */
 #define NQ_HALVES_AUTO 16 /* strategy.kernel auto takes it from here */
 
 /* ---- instruction sets ---------------------------------------------------- */

@@ -115,10 +115,8 @@ static bool halves_unit(const void *data, uint64_t unit,
 /* The halves kernel counts totals whatever the symmetry key says, so only
  * the keys that change the tree or stop inside it rule it out. */
 static const char *halves_conflict(const struct cs_config *cfg,
-                                   const struct cs_setup *how, int n)
+                                   const struct cs_setup *how)
 {
-    if (n < NQ_HALVES_MIN || n > NQ_HALVES_MAX)
-        return n < NQ_HALVES_MIN ? "n >= 12" : "n <= 23";
     return kernel_conflict(cfg, how, false);
 }
 
@@ -212,18 +210,19 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (kernel == NQ_KERNEL_FAST && conflict)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel fast needs %s", conflict);
-    const char *halves_no = halves_conflict(cfg, how, n);
+    const char *halves_no = halves_conflict(cfg, how);
     if (kernel == NQ_KERNEL_HALVES && halves_no)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel halves needs %s", halves_no);
     /* auto: where the fast kernel would run (symmetry d4), from the size
-     * on which the halves kernel is quicker; it counts no unique */
-    bool halves = !halves_no && (kernel == NQ_KERNEL_HALVES ||
-                                 (kernel == NQ_KERNEL_AUTO && !conflict &&
-                                  n >= NQ_HALVES_AUTO));
-    bool fast = !halves && (kernel == NQ_KERNEL_AUTO ||
-                            kernel == NQ_KERNEL_FAST) &&
-                !conflict && n >= NQ_D4_MIN;
+     * on which the halves kernel is quicker; it counts no unique.  Boards
+     * it does not take (n < 12, n > 21) go to the others, as under auto. */
+    bool halves = !halves_no && n >= NQ_HALVES_MIN && n <= NQ_HALVES_MAX &&
+                  (kernel == NQ_KERNEL_HALVES ||
+                   (kernel == NQ_KERNEL_AUTO && !conflict &&
+                    n >= NQ_HALVES_AUTO));
+    bool fast = !halves && kernel != NQ_KERNEL_GENERIC && !conflict &&
+                n >= NQ_D4_MIN;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
