@@ -1,6 +1,7 @@
 /* halves.c - N-Queens counting by meeting in the middle: the top half of a
  * solution and its bottom half, listed per column set and joined by their
- * diagonals.  Its units, the half placements, and the count of one unit.
+ * diagonals.  Its units (canonical splits) and the count of one unit; the
+ * half placements come from parts.c, the join of their masks from match.c.
  *
  * The split.  With t = n / 2, rows 0..t-1 are the top half; on an odd board
  * row t holds a middle queen at column m, and the rest are the bottom half.
@@ -15,7 +16,7 @@
  * board turned upside down maps a bottom placement with columns D to a top
  * placement with columns D and swaps its two diagonal directions, so the
  * bottom's patterns are the top placements of D with their halves swapped:
- * every pattern comes from one generator, the top-half backtracking below.
+ * every pattern comes from one generator, the top-half join of parts.c.
  * Pairs with no common bit are counted by match.c.
  *
  * Symmetry.  The mirror image (columns reversed) maps the solutions of
@@ -134,8 +135,9 @@ struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
     }
     nq_parts_init(&k->parts, n);
     /* a buffer must hold the longest lower list to make progress */
-    if (k->cap < 2 * (size_t)k->parts.lower.longest + 2)
-        k->cap = 2 * (size_t)k->parts.lower.longest + 2;
+    size_t least = 2 * ((size_t)k->parts.lower.longest + NQ_JOIN_SLACK + 1);
+    if (k->cap < least)
+        k->cap = least;
     k->per_unit = (k->reps + TARGET_UNITS - 1) / TARGET_UNITS;
     k->units = (k->reps + k->per_unit - 1) / k->per_unit;
     return k;
@@ -166,7 +168,7 @@ struct buffer {
 static size_t fill(const struct nq_halves *k, struct nq_join *j,
                    struct buffer *b)
 {
-    const size_t need = (size_t)k->parts.lower.longest + 1;
+    const size_t need = (size_t)k->parts.lower.longest + NQ_JOIN_SLACK + 1;
     size_t count = 0;
     for (;;) {
         if (b->room - count < need) {

@@ -39,7 +39,7 @@ const char *nq_isa_name(enum nq_isa isa);
 enum nq_isa nq_match_isa(enum nq_isa cap);
 
 /* The pairs (p in pats, x in items) with p & x == 0; every mask below
- * 2^bits, bits <= 42.  Needs no memory beyond its stack (one 28 KiB table). */
+ * 2^bits, bits <= 42.  Allocates one 48 KiB table per call. */
 uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
                         const uint64_t *items, size_t nitems, int bits);
 
@@ -78,7 +78,10 @@ struct nq_join {
 void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
                    uint32_t cols, int mid);
 /* Up to room patterns into out (fewer when the next list would not fit:
- * room must exceed lower.longest to make progress); j->done at the end. */
+ * room must exceed lower.longest + NQ_JOIN_SLACK to make progress; the
+ * vector joins may write that many entries past the last); j->done at the
+ * end. */
+#define NQ_JOIN_SLACK 4
 size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
                     size_t room);
 
@@ -87,7 +90,7 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
 struct nq_halves {
     int n;
     int top;               /* rows above the middle: n / 2 */
-    int bits;              /* pattern bits: 2 (n - 1 - n % 2) */
+    int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 40 */
     enum nq_isa isa;       /* the matcher's */
     size_t cap;            /* patterns a buffer holds (strategy.halves_memory) */
     struct nq_parts parts; /* the top half's two parts, read-only */

@@ -4,7 +4,8 @@
  *
  * The representations are array.c, bitmask.c, absolute.c and count.c (set.c
  * holds the set state's lines); formulations.c the cell formulation and
- * brute force; d4.c and lanes.c the fast counting kernel.
+ * brute force; d4.c and lanes.c the fast counting kernel; halves.c,
+ * parts.c and match.c the meet-in-the-middle kernel (halves.h).
  */
 #include <stdlib.h>
 

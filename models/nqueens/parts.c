@@ -26,6 +26,10 @@
 
 static uint32_t binom[33][33];
 
+#if NQ_X86
+static void pack_index_init(void);
+#endif
+
 static void binom_init(void)
 {
     if (binom[0][0])
@@ -121,6 +125,9 @@ static void part_build(struct nq_part *p, int n, int first, int rows)
 void nq_parts_init(struct nq_parts *ps, int n)
 {
     binom_init();
+#if NQ_X86
+    pack_index_init();
+#endif
     int t = n / 2, a = t / 2;
     part_build(&ps->upper, n, 0, a);
     part_build(&ps->lower, n, a, t - a);
@@ -175,6 +182,62 @@ static size_t join_plain(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
 }
 
 #if NQ_X86
+/* For each 4-bit mask of kept lanes, the 32-bit indices that pack them low. */
+static int32_t pack_index[16][8];
+
+static void pack_index_init(void)
+{
+    for (int m = 0; m < 16; m++) {
+        int k = 0;
+        for (int lane = 0; lane < 4; lane++)
+            if (m >> lane & 1) {
+                pack_index[m][2 * k] = 2 * lane;
+                pack_index[m][2 * k + 1] = 2 * lane + 1;
+                k++;
+            }
+        for (; k < 4; k++)
+            pack_index[m][2 * k] = pack_index[m][2 * k + 1] = 0;
+    }
+}
+
+/* join_plain four pairs at a time: the kept patterns packed by a lane
+ * permutation, all four stored (out needs 3 entries of slack). */
+__attribute__((target("avx2,popcnt")))
+static size_t join_avx2(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
+                        uint32_t lb, uint32_t le, uint32_t midbit, int shift,
+                        int L, uint64_t *out)
+{
+    const __m256i u1 = _mm256_set1_epi64x((long long)ud1),
+                  u2 = _mm256_set1_epi64x((long long)ud2),
+                  mb = _mm256_set1_epi64x((long long)midbit),
+                  mask = _mm256_set1_epi64x((long long)((UINT64_C(1) << L) - 1)),
+                  zero = _mm256_setzero_si256();
+    const __m128i sh = _mm_cvtsi32_si128(shift), sl = _mm_cvtsi32_si128(L);
+    size_t k = 0;
+    uint32_t l = lb;
+    for (; l + 4 <= le; l += 4) {
+        __m256i e1 = _mm256_loadu_si256((const __m256i *)(lo->d1 + l));
+        __m256i e2 = _mm256_loadu_si256((const __m256i *)(lo->d2 + l));
+        __m256i em = _mm256_cvtepu32_epi64(
+            _mm_loadu_si128((const __m128i *)(lo->mid + l)));
+        __m256i conf = _mm256_or_si256(
+            _mm256_or_si256(_mm256_and_si256(e1, u1), _mm256_and_si256(e2, u2)),
+            _mm256_and_si256(em, mb));
+        int ok = _mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(conf, zero)));
+        __m256i p1 = _mm256_and_si256(
+            _mm256_srl_epi64(_mm256_or_si256(e1, u1), sh), mask);
+        __m256i p2 = _mm256_and_si256(
+            _mm256_srl_epi64(_mm256_or_si256(e2, u2), sh), mask);
+        __m256i p = _mm256_or_si256(p1, _mm256_sll_epi64(p2, sl));
+        p = _mm256_permutevar8x32_epi32(
+            p, _mm256_loadu_si256((const __m256i *)pack_index[ok]));
+        _mm256_storeu_si256((__m256i *)(out + k), p);
+        k += (size_t)__builtin_popcount((unsigned)ok);
+    }
+    return k + join_plain(ud1, ud2, lo, l, le, midbit, shift, L, out + k);
+}
+
 __attribute__((target("avx512f")))
 static size_t join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
                           uint32_t lb, uint32_t le, uint32_t midbit, int shift,
@@ -223,7 +286,7 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
         uint32_t lb = lo->start[lr], le = lo->start[lr + 1];
         if (lb < le)
             for (uint32_t u = ub + j->next_u; u < ue; u++) {
-                if (room - k < le - lb) {
+                if (room - k < le - lb + NQ_JOIN_SLACK) {
                     j->next_u = u - ub; /* full: go on from here next time */
                     return k;
                 }
@@ -233,6 +296,11 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
                 if (isa == NQ_ISA_AVX512) {
                     k += join_avx512(up->d1[u], up->d2[u], lo, lb, le,
                                      j->midbit, shift, L, out + k);
+                    continue;
+                }
+                if (isa == NQ_ISA_AVX2) {
+                    k += join_avx2(up->d1[u], up->d2[u], lo, lb, le,
+                                   j->midbit, shift, L, out + k);
                     continue;
                 }
 #endif
