@@ -24,6 +24,11 @@
  * upside down onto those of (D, m): the four splits of such an orbit share
  * one count.  The kernel counts the smallest split of each orbit (by m, then
  * C) and weighs it by the orbit's size: about a quarter of the splits.
+ * (Kluev's counter goes further with the two longest diagonals: a reflection
+ * in one diagonal moves the other's queen between the halves, so one may
+ * keep the top halves with no queen on either, each pair weighed 2 per
+ * occupied long diagonal.  That is not used here: with the upside-down turn
+ * it saves about a quarter of the pairs, not a half.)
  *
  * Unique solutions.  A split orbit is not a union of whole solution orbits
  * (a quarter turn maps rows to columns), so this kernel cannot count orbits:
