@@ -31,7 +31,9 @@ readonly ANSWERS="$ROOT/tests/data/nqueens_answers.tsv"
 
 # Every strategy, in the order each round runs them.
 readonly ALL_STRATEGIES=(plain array bitmask bitmask+mirror d4-generic fast
-                         fast-scalar fast-2threads bitmask+mirror-2threads)
+                         fast-scalar fast-2threads bitmask+mirror-2threads
+                         halves halves-avx2 halves-scalar halves-2threads
+                         kluev kluev-haswell)
 
 # Default largest n per strategy (empty: no limit), so that a run up to 17
 # stays reasonable.  Each can be overridden by an environment variable, see
@@ -40,7 +42,8 @@ declare -A DEFAULT_MAX=([array]=15 [bitmask]=16 [d4-generic]=14)
 
 usage() {
     cat <<EOF
-usage: $SCRIPT_NAME [-r RUNS] [-b BUILD_DIR] [-s STRATEGIES] N_FROM N_TO
+usage: $SCRIPT_NAME [-r RUNS] [-b BUILD_DIR] [-s STRATEGIES] [-k KLUEV] [-K KLUEV]
+       N_FROM N_TO
 
 Time N-Queens counting for n = N_FROM..N_TO with the textbook baseline and
 csearch's strategies, check every count, print a Markdown table.
@@ -51,8 +54,13 @@ options:
   -b BUILD_DIR   an already built release tree (default: build/ of the
                  repository); needs BUILD_DIR/framework/csearch and
                  BUILD_DIR/bench/nq_plain
-  -s STRATEGIES  comma-separated subset of the strategies (default: all);
-                 speed-ups need plain, without it that column shows -
+  -s STRATEGIES  comma-separated subset of the strategies (default: all
+                 but kluev and kluev-haswell, which need -k and -K);
+                 speed-ups need plain (kluev), without it that column shows -
+  -k KLUEV       Evgeny Kluev's counter for strategy kluev, built outside
+                 this repository (bench/kluev.sh builds it), one binary per n:
+                 a path with %n for the board size, e.g. DIR/nqueens-native-%n
+  -K KLUEV       the same for strategy kluev-haswell (built -march=haswell)
   -h, --help     print this help
 
 strategies (csearch configs/nqueens.yaml --json --no-progress --set ...):
@@ -69,6 +77,11 @@ strategies (csearch configs/nqueens.yaml --json --no-progress --set ...):
                            search, whatever the CPU
   fast-2threads            fast with --threads 2
   bitmask+mirror-2threads  bitmask+mirror with --threads 2
+  halves                   kernel=halves: meet in the middle (no unique)
+  halves-avx2              halves with CSEARCH_ISA=avx2
+  halves-scalar            halves with CSEARCH_ISA=scalar
+  halves-2threads          halves with --threads 2
+  kluev, kluev-haswell     -k / -K binary, one thread ("BINARY 1")
 
 largest n per strategy, larger ones are skipped (environment variables):
   MAX_ARRAY=${DEFAULT_MAX[array]} MAX_BITMASK=${DEFAULT_MAX[bitmask]} MAX_D4_GENERIC=${DEFAULT_MAX[d4-generic]}; no limit for the others,
@@ -109,11 +122,20 @@ max_n() {
 
 # Fill the global array CMD with the command that runs strategy $1 for n=$2.
 build_cmd() {
-    local name=$1 n=$2 sets threads=1 lanes=1 kv
+    local name=$1 n=$2 sets threads=1 lanes=1 isa= kv
     case $name in
         plain)
             CMD=("$NQ_PLAIN" "$n")
             return ;;
+        kluev|kluev-haswell)
+            local path=$KLUEV
+            [[ $name == kluev-haswell ]] && path=$KLUEV_HASWELL
+            CMD=("${path//%n/$n}" 1)
+            return ;;
+        halves)         sets="strategy.kernel=halves" ;;
+        halves-avx2)    sets="strategy.kernel=halves"; isa=avx2 ;;
+        halves-scalar)  sets="strategy.kernel=halves"; isa=scalar ;;
+        halves-2threads) sets="strategy.kernel=halves"; threads=2 ;;
         array)          sets="strategy.state=array strategy.symmetry=none strategy.kernel=generic" ;;
         bitmask)        sets="strategy.state=bitmask strategy.symmetry=none strategy.kernel=generic" ;;
         bitmask+mirror) sets="strategy.state=bitmask strategy.symmetry=mirror strategy.kernel=generic" ;;
@@ -125,8 +147,8 @@ build_cmd() {
             sets="strategy.state=bitmask strategy.symmetry=mirror strategy.kernel=generic"; threads=2 ;;
         *)  return 1 ;;
     esac
-    CMD=(env "CSEARCH_NQ_LANES=$lanes" "$CSEARCH" "$CONFIG" --json --no-progress
-         --set "params.n=$n")
+    CMD=(env "CSEARCH_NQ_LANES=$lanes" ${isa:+"CSEARCH_ISA=$isa"} "$CSEARCH"
+         "$CONFIG" --json --no-progress --set "params.n=$n")
     for kv in $sets; do
         CMD+=(--set "$kv")
     done
@@ -161,7 +183,15 @@ check_run() {
     local name=$1 n=$2 out=$3 rc=$4 want_total=${TOTAL[$2]} want_unique=${UNIQUE[$2]}
     local got status err
     SOL=- UNIQ=- NODES=-
-    if [[ $name == plain ]]; then
+    if [[ $name == kluev* ]]; then
+        got=$(sed -n 's/^Result: //p' "$out")
+        if ((rc != 0)) || [[ -z $got ]]; then
+            err=; read -r err <"$out.err"
+            fail "$n" "$name" "run failed (exit $rc${err:+: $err})"
+            return 1
+        fi
+        SOL=$got
+    elif [[ $name == plain ]]; then
         got=$(<"$out")
         if ((rc != 0)) || [[ $got != "$n "* ]]; then
             err=; read -r err <"$out.err"
@@ -206,10 +236,11 @@ median() {
 print_header() {
     local cpu
     cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
-    printf 'N-Queens count, %s, %s, CPU: %s, nproc %s, runs %s (median wall-clock s)\n\n' \
-        "$(date '+%Y-%m-%d %H:%M:%S %Z')" "$(uname -m)" "${cpu:-unknown}" "$(nproc)" "$RUNS"
-    printf '| n | strategy | solutions | unique | nodes | median s | ns/node | speed-up vs plain |\n'
-    printf '|---:|---|---:|---:|---:|---:|---:|---:|\n'
+    printf 'N-Queens count, %s, %s, CPU: %s, nproc %s, runs %s (median wall-clock s), load average at the start %s\n\n' \
+        "$(date '+%Y-%m-%d %H:%M:%S %Z')" "$(uname -m)" "${cpu:-unknown}" "$(nproc)" "$RUNS" \
+        "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+    printf '| n | strategy | solutions | unique | nodes | median s | ns/node | speed-up vs plain | vs kluev |\n'
+    printf '|---:|---|---:|---:|---:|---:|---:|---:|---:|\n'
 }
 
 # Measure every selected strategy for one n and print its table rows.
@@ -246,10 +277,14 @@ bench_n() {
 
     # plain counts no nodes; bitmask+mirror walks the same tree.
     nodes[plain]=${nodes[bitmask+mirror]:--}
-    plain_med=
+    plain_med= kluev_med=
     if [[ -n ${times[plain]:-} ]]; then
         # shellcheck disable=SC2086  # times are space-separated on purpose
         plain_med=$(median ${times[plain]})
+    fi
+    if [[ -n ${times[kluev]:-} ]]; then
+        # shellcheck disable=SC2086
+        kluev_med=$(median ${times[kluev]})
     fi
 
     for name in "${active[@]}"; do
@@ -261,12 +296,13 @@ bench_n() {
         nodes_ref=${nodes[$name]:--}
         row=$(awk -v n="$n" -v name="$name" -v sol="${sol[$name]:--}" \
                   -v uniq="${uniq[$name]:--}" -v nodes="$nodes_ref" \
-                  -v med="$med" -v plain="${plain_med:--}" 'BEGIN {
+                  -v med="$med" -v plain="${plain_med:--}" -v kluev="${kluev_med:--}" 'BEGIN {
             s = med / 1e9
             npn = (nodes ~ /^[0-9]+$/ && nodes > 0) ? sprintf("%.2f", med / nodes) : "-"
             up = (plain ~ /^[0-9]+$/ && med > 0) ? sprintf("%.2fx", plain / med) : "-"
-            printf "| %s | %s | %s | %s | %s | %.3f | %s | %s |\n",
-                   n, name, sol, uniq, nodes, s, npn, up
+            vk = (kluev ~ /^[0-9]+$/ && med > 0) ? sprintf("%.2fx", kluev / med) : "-"
+            printf "| %s | %s | %s | %s | %s | %.3f | %s | %s | %s |\n",
+                   n, name, sol, uniq, nodes, s, npn, up, vk
         }')
         printf '%s\n' "$row"
     done
@@ -307,13 +343,19 @@ select_strategies() {
 main() {
     local opt build_dir="$ROOT/build" n name max var
     RUNS=3
-    STRATEGIES=("${ALL_STRATEGIES[@]}")
+    KLUEV= KLUEV_HASWELL=
+    STRATEGIES=()
+    for name in "${ALL_STRATEGIES[@]}"; do
+        [[ $name == kluev* ]] || STRATEGIES+=("$name")
+    done
     for opt in "$@"; do
         [[ $opt == --help ]] && { usage; exit 0; }
         [[ $opt == -- ]] && break
     done
-    while getopts ':r:b:s:h' opt; do
+    while getopts ':r:b:s:k:K:h' opt; do
         case $opt in
+            k) KLUEV=$OPTARG ;;
+            K) KLUEV_HASWELL=$OPTARG ;;
             r) RUNS=$OPTARG ;;
             b) build_dir=$OPTARG ;;
             s) select_strategies "$OPTARG" ;;
@@ -355,6 +397,12 @@ main() {
         exit 2
     fi
     command -v jq >/dev/null || { printf '%s: jq is needed\n' "$SCRIPT_NAME" >&2; exit 2; }
+    for name in "${STRATEGIES[@]}"; do
+        case $name in
+        kluev) [[ -n $KLUEV ]] || die_usage "strategy kluev needs -k KLUEV" ;;
+        kluev-haswell) [[ -n $KLUEV_HASWELL ]] || die_usage "strategy kluev-haswell needs -K KLUEV" ;;
+        esac
+    done
 
     TMP=$(mktemp -d) || exit 2
     trap 'rm -rf -- "$TMP"' EXIT

@@ -519,6 +519,24 @@ expect_stderr "csearch: --set output.format=columns: model sudoku cannot write c
 run 2 configs/sudoku.yaml --set task=solve --set strategy.local=min-conflicts
 expect_stderr "csearch: --set strategy.local=min-conflicts: model sudoku has no local search with these settings"
 
+# --- CSEARCH_ISA caps the kernels' instruction set; the output names it ---
+has_flags() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo || return 1; done; }
+CSEARCH_ISA=scalar run 0 configs/nqueens.yaml --set params.n=16 --json
+expect_json '[.strategy.kernel, .isa, .solutions, .unique] | map(tostring) | join(" ")' "halves scalar 14772512 null"
+scalar_nodes=$(jq .nodes "$out")
+want=scalar; has_flags avx2 popcnt && want=avx2
+CSEARCH_ISA=avx2 run 0 configs/nqueens.yaml --set params.n=16 --json
+expect_json '[.isa, .solutions, .nodes] | map(tostring) | join(" ")' "$want 14772512 $scalar_nodes"
+want=scalar; has_flags avx512f avx512cd && want=avx512
+run 0 configs/nqueens.yaml --set params.n=12
+expect_line "kernel     fast"
+expect_line "isa        $want"
+CSEARCH_ISA=scalar run 0 configs/nqueens.yaml --set params.n=12
+expect_line "isa        scalar"
+CSEARCH_ISA=avx3 run 2 configs/nqueens.yaml --set params.n=12
+expect_stderr "csearch: CSEARCH_ISA=avx3: unknown instruction set (avx512, avx2 or scalar)"
+[ ! -s "$out" ] || fail "CSEARCH_ISA=avx3: stdout not empty"
+
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do
     case $config in

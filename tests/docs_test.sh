@@ -14,7 +14,7 @@
 #   <!-- runnable transcript --> a ```text block of `$ COMMAND` lines, each
 #                             followed by its stdout.
 # Output is compared line by line, exactly, except the lines that vary from
-# run to run: `seconds ...` and `nodes/s ...`.
+# run to run or machine to machine: `seconds ...`, `nodes/s ...` and `isa ...`.
 set -u
 build=$(cd "$1" && pwd) || exit 2
 src=$(cd "$2" && pwd) || exit 2
@@ -34,7 +34,7 @@ done
 export PATH="$tmp/bin:$PATH" HOME="$tmp/home" TMPDIR="$tmp"
 
 # steady FILE: the lines that do not vary from run to run.
-steady() { grep -Ev '^(seconds|nodes/s) ' "$1"; }
+steady() { grep -Ev '^(seconds|nodes/s|isa) ' "$1"; }
 
 # check WHERE STATUS SCRIPT [EXPECTED]: run SCRIPT in the scratch checkout;
 # it must exit STATUS and, when EXPECTED is given, print it (steady lines).

@@ -229,6 +229,10 @@ void out_head(struct out *o)
     json_section(o->out, o->cfg, tables, "params", NULL);
     fputs(", \"strategy\": ", o->out);
     json_section(o->out, o->cfg, tables, "strategy", o->job);
+    if (o->job->problem.isa) {
+        fputs(", \"isa\": ", o->out);
+        out_json_string(o->out, o->job->problem.isa);
+    }
     fputs(", \"limits\": ", o->out);
     json_section(o->out, o->cfg, tables, "limits", NULL);
     fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
@@ -427,6 +431,8 @@ void out_end(struct out *o, const struct cs_result *r)
                     rate);
             if (p->kernel)
                 fprintf(o->out, "kernel     %s\n", p->kernel);
+            if (p->isa)
+                fprintf(o->out, "isa        %s\n", p->isa);
             if (r->units.total &&
                 r->units.end - r->units.first < r->units.total)
                 fprintf(o->out,

@@ -33,7 +33,7 @@
     X(NQ_PRUNE_NONE, "none") X(NQ_PRUNE_FORWARD, "forward")
 #define NQ_KERNEL_CHOICES(X)                                                   \
     X(NQ_KERNEL_AUTO, "auto") X(NQ_KERNEL_FAST, "fast")                        \
-    X(NQ_KERNEL_GENERIC, "generic")
+    X(NQ_KERNEL_GENERIC, "generic") X(NQ_KERNEL_HALVES, "halves")
 
 #define NQ_CHOICE_CONSTANT(constant, name) constant,
 #define NQ_CHOICE_NAME(constant, name) name,

@@ -4,12 +4,14 @@
  *
  * The representations are array.c, bitmask.c, absolute.c and count.c (set.c
  * holds the set state's lines); formulations.c the cell formulation and
- * brute force; d4.c and lanes.c the fast counting kernel.
+ * brute force; d4.c and lanes.c the fast counting kernel; halves.c,
+ * parts.c and match.c the meet-in-the-middle kernel (halves.h).
  */
 #include <stdlib.h>
 
 #include "csearch/engine.h"
 #include "csearch/trace.h"
+#include "nqueens/halves.h"
 #include "nqueens/internal.h"
 
 /* ---- the model: options and set-up -------------------------------------- */
@@ -54,15 +56,21 @@ static const struct cs_option nq_options[] = {
      .help = "forward: after each queen every open row keeps a free column"},
     {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
      .choices = kernel_names,
-     .help = "count with the fast border-constellation kernel, or the "
-             "generic engine; auto: fast where it applies"},
+     .help = "count with the fast border-constellation kernel, the "
+             "halves kernel (meet in the middle: totals only, no unique), "
+             "or the generic engine; auto: with symmetry d4, halves from "
+             "n = 16, else fast"},
+    {.key = "strategy.halves_memory", .type = CS_OPT_INT, .def = "64",
+     .min = 1, .max = 1048576,
+     .help = "kernel halves: MiB of pattern buffers per thread (a larger "
+             "set is joined in blocks, listed again per block)"},
     {.key = NULL},
 };
 
-/* The fast kernel counts with d4 over the plain bitmask tree; anything that
+/* The kernels count over the plain bitmask tree (fast with d4); anything that
  * changes the tree, or needs to stop inside it, is the engine's. */
-static const char *fast_conflict(const struct cs_config *cfg,
-                                 const struct cs_setup *how)
+static const char *kernel_conflict(const struct cs_config *cfg,
+                                   const struct cs_setup *how, bool d4)
 {
     if (how->task != CS_TASK_COUNT)
         return "task count";
@@ -74,7 +82,7 @@ static const char *fast_conflict(const struct cs_config *cfg,
         return "select in-order";
     if (cs_config_enum(cfg, "strategy.prune") != NQ_PRUNE_NONE)
         return "prune none";
-    if (cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4)
+    if (d4 && cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4)
         return "symmetry d4";
     if (how->tracing)
         return "a run without traces (output.trace, trace_html, tree)";
@@ -84,8 +92,10 @@ static const char *fast_conflict(const struct cs_config *cfg,
 static void free_problem(void *data)
 {
     struct nq_problem *p = data;
-    if (p)
+    if (p) {
         nq_d4_free(p->kernel);
+        nq_halves_free(p->halves);
+    }
     free(p);
 }
 
@@ -100,6 +110,21 @@ static double unit_size(const void *data, uint64_t unit)
 {
     const struct nq_problem *p = data;
     return nq_d4_unit_size(p->kernel, unit);
+}
+
+static bool halves_unit(const void *data, uint64_t unit,
+                        volatile sig_atomic_t *stop, struct cs_stats *out)
+{
+    const struct nq_problem *p = data;
+    return nq_halves_count_unit(p->halves, unit, stop, out);
+}
+
+/* The halves kernel counts totals whatever the symmetry key says, so only
+ * the keys that change the tree or stop inside it rule it out. */
+static const char *halves_conflict(const struct cs_config *cfg,
+                                   const struct cs_setup *how)
+{
+    return kernel_conflict(cfg, how, false);
 }
 
 /* Local search: asked for, or under auto a solve where backtracking in
@@ -180,12 +205,31 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
                            "(at most %d); task solve finds one solution up "
                            "to n = %d",
                            n, NQ_D4_MAX, NQ_LOCAL_MAX);
+    const char *bad_isa = NULL;
+    int cap = nq_isa_cap(&bad_isa);
+    if (cap < 0)
+        return cs_error_set(err, NULL,
+                            "CSEARCH_ISA=%s: unknown instruction set "
+                            "(avx512, avx2 or scalar)",
+                            bad_isa);
     int kernel = cs_config_enum(cfg, "strategy.kernel");
-    const char *conflict = fast_conflict(cfg, how);
+    const char *conflict = kernel_conflict(cfg, how, true);
     if (kernel == NQ_KERNEL_FAST && conflict)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel fast needs %s", conflict);
-    bool fast = kernel != NQ_KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
+    const char *halves_no = halves_conflict(cfg, how);
+    if (kernel == NQ_KERNEL_HALVES && halves_no)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
+                           "kernel halves needs %s", halves_no);
+    /* auto: where the fast kernel would run (symmetry d4), from the size
+     * on which the halves kernel is quicker; it counts no unique.  Boards
+     * it does not take (n < 12, n > 21) go to the others, as under auto. */
+    bool halves = !halves_no && n >= NQ_HALVES_MIN && n <= NQ_HALVES_MAX &&
+                  (kernel == NQ_KERNEL_HALVES ||
+                   (kernel == NQ_KERNEL_AUTO && !conflict &&
+                    n >= NQ_HALVES_AUTO));
+    bool fast = !halves && kernel != NQ_KERNEL_GENERIC && !conflict &&
+                n >= NQ_D4_MIN;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
@@ -199,17 +243,31 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->free_data = free_problem;
     out->nvars = n;
     out->reports_unique = p->d4;
-    out->kernel = "generic";
+    out->kernel = "generic"; /* baseline code: no isa to name */
     out->max_values = n; /* a row has at most n columns: orders can shuffle */
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
          * name: they stay with the generic search */
         p->kernel = cs_xcalloc(1, sizeof *p->kernel);
         nq_d4_init(p->kernel, n);
+        if (cap < NQ_ISA_AVX512)
+            p->kernel->lanes = false;
         out->kernel = "fast";
+        out->isa = nq_isa_name(p->kernel->lanes ? NQ_ISA_AVX512
+                                                : NQ_ISA_SCALAR);
         out->units = p->kernel->count;
         out->count_unit = count_unit;
         out->unit_size = unit_size;
+    }
+    if (halves) {
+        enum nq_isa isa = nq_match_isa((enum nq_isa)cap);
+        p->halves = nq_halves_new(
+            n, isa, (uint64_t)cs_config_int(cfg, "strategy.halves_memory"));
+        out->reports_unique = false;
+        out->kernel = "halves";
+        out->isa = nq_isa_name(isa);
+        out->units = p->halves->units;
+        out->count_unit = halves_unit;
     }
     return 0;
 }

@@ -30,6 +30,7 @@
 #define NQ_BITMASK_MAX 64
 
 struct nq_d4;
+struct nq_halves;
 
 struct nq_problem {
     int n;
@@ -38,6 +39,7 @@ struct nq_problem {
     bool forward; /* forward checking: every open row keeps a free column */
     bool hashed;  /* state set: the array hooks on a hash set of lines */
     struct nq_d4 *kernel; /* the fast count's border constellations, or NULL */
+    struct nq_halves *halves; /* the halves kernel's splits, or NULL */
 };
 
 /* Local search (local.c, strategy.local): any n up to NQ_LOCAL_MAX;

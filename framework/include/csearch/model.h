@@ -388,6 +388,10 @@ struct cs_problem {
     /* An instance's result as the model words it, under tasks generate
      * and rate (the puzzle made, its rating); owned by data.  NULL: none. */
     const char *note;
+    /* The instruction set the counting path runs on ("avx512", "avx2",
+     * "scalar"), for output; NULL: not said.  A model built
+     * before it leaves it NULL. */
+    const char *isa;
 };
 
 /* Record that the model chose `value` (printf format) for strategy key

@@ -1,0 +1,254 @@
+/* halves.c - N-Queens counting by meeting in the middle: the top half of a
+ * solution and its bottom half, listed per column set and joined by their
+ * diagonals.  Its units (canonical splits) and the count of one unit; the
+ * half placements come from parts.c, the join of their masks from match.c.
+ *
+ * The split.  With t = n / 2, rows 0..t-1 are the top half; on an odd board
+ * row t holds a middle queen at column m, and the rest are the bottom half.
+ * The top half's queens take a set C of t columns, the bottom's the others
+ * (D = the columns outside C, and outside m).  A top placement and a bottom
+ * placement make a solution iff they share no diagonal: the solutions with
+ * top columns C (and middle m) are the compatible pairs (P(C), a unit's sum).
+ *
+ * Patterns.  Of a top placement only the diagonals a bottom queen could
+ * share matter: L = n - 1 - n % 2 of each direction, starting at n - t
+ * (r + c for one, c - r + n - 1 for the other), 2L bits in one word.  The
+ * board turned upside down maps a bottom placement with columns D to a top
+ * placement with columns D and swaps its two diagonal directions, so the
+ * bottom's patterns are the top placements of D with their halves swapped:
+ * every pattern comes from one generator, the top-half join of parts.c.
+ * Pairs with no common bit are counted by match.c.
+ *
+ * Symmetry.  The mirror image (columns reversed) maps the solutions of
+ * (C, m) one-to-one onto those of (mirror C, n-1-m), and turning the board
+ * upside down onto those of (D, m): the four splits of such an orbit share
+ * one count.  The kernel counts the smallest split of each orbit (by m, then
+ * C) and weighs it by the orbit's size: about a quarter of the splits.
+ * (Kluev's counter goes further with the two longest diagonals: a reflection
+ * in one diagonal moves the other's queen between the halves, so one may
+ * keep the top halves with no queen on either, each pair weighed 2 per
+ * occupied long diagonal.  That is not used here: with the upside-down turn
+ * it saves about a quarter of the pairs, not a half.)
+ *
+ * Unique solutions.  A split orbit is not a union of whole solution orbits
+ * (a quarter turn maps rows to columns), so this kernel cannot count orbits:
+ * it counts the total only, and the problem does not report unique (the
+ * border kernel, strategy.kernel: fast, counts both).
+ *
+ * Memory.  Two buffers of patterns per counting thread (the top and the
+ * bottom sets of one split), each at most `cap` patterns: a larger set is
+ * joined block by block, the bottom one listed again for each top block.
+ * See docs/config.md (strategy.halves_memory) for the sizes per n.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens/halves.h"
+#include "nqueens/internal.h"
+
+#define TARGET_UNITS 4096 /* splits are grouped into about this many units */
+
+/* A bottom placement's pattern: the top one's with its halves swapped. */
+static void swap_halves(uint64_t *p, size_t count, int L)
+{
+    const uint64_t maskL = (UINT64_C(1) << L) - 1;
+    for (size_t i = 0; i < count; i++)
+        p[i] = p[i] >> L | (p[i] & maskL) << L;
+}
+
+/* ---- the canonical splits -------------------------------------------------- */
+
+static uint32_t mirror(uint32_t c, int n)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < n; i++)
+        if (c >> i & 1)
+            out |= UINT32_C(1) << (n - 1 - i);
+    return out;
+}
+
+/* The other columns of split (c, mid): the bottom half's. */
+static uint32_t other_cols(uint32_t c, int mid, int n)
+{
+    uint32_t rest = (uint32_t)nq_low_bits(n) & ~c;
+    return mid >= 0 ? rest & ~(UINT32_C(1) << mid) : rest;
+}
+
+static uint64_t split_key(uint32_t c, int mid, int n)
+{
+    return (uint64_t)(mid + 1) << n | c;
+}
+
+/* Is (c, mid) the smallest split of its orbit?  *size: the orbit's size. */
+static bool split_canonical(uint32_t c, int mid, int n, int *size)
+{
+    int mm = mid >= 0 ? n - 1 - mid : -1;
+    uint32_t d = other_cols(c, mid, n);
+    uint64_t keys[4] = {split_key(c, mid, n), split_key(d, mid, n),
+                        split_key(mirror(c, n), mm, n),
+                        split_key(mirror(d, n), mm, n)};
+    int distinct = 0;
+    for (int i = 0; i < 4; i++) {
+        if (keys[i] < keys[0])
+            return false;
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= keys[j] == keys[i];
+        distinct += !seen;
+    }
+    *size = distinct;
+    return true;
+}
+
+struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
+{
+    struct nq_halves *k = cs_xcalloc(1, sizeof *k);
+    k->n = n;
+    k->top = n / 2;
+    k->bits = 2 * (n - 1 - n % 2);
+    k->isa = isa;
+    /* two buffers of 8-byte patterns share the budget */
+    uint64_t cap = memory_mib * (UINT64_C(1) << 20) / 16;
+    k->cap = cap > ((size_t)-1 / 16) ? (size_t)-1 / 16 : (size_t)cap;
+    size_t room = 0;
+    const int t = k->top;
+    const uint32_t full = (uint32_t)nq_low_bits(n);
+    int mid_from = n % 2 ? 0 : -1, mid_to = n % 2 ? n - 1 : -1;
+    for (int mid = mid_from; mid <= mid_to; mid++) {
+        uint32_t outside = mid >= 0 ? UINT32_C(1) << mid : 0;
+        /* every t-subset of the columns, by Gosper's step */
+        for (uint32_t c = (UINT32_C(1) << t) - 1; c <= full;) {
+            int size;
+            if (!(c & outside) && split_canonical(c, mid, n, &size)) {
+                if (k->reps == room) {
+                    room = room ? 2 * room : 1024;
+                    k->cols = cs_xrealloc(k->cols, room * sizeof *k->cols);
+                    k->mid = cs_xrealloc(k->mid, room * sizeof *k->mid);
+                    k->weight = cs_xrealloc(k->weight,
+                                            room * sizeof *k->weight);
+                }
+                k->cols[k->reps] = c;
+                k->mid[k->reps] = (signed char)mid;
+                k->weight[k->reps] = (unsigned char)size;
+                k->reps++;
+            }
+            uint32_t low = c & -c, ripple = c + low;
+            if (!ripple)
+                break;
+            c = ripple | (((c ^ ripple) >> 2) / low);
+        }
+    }
+    nq_parts_init(&k->parts, n);
+    /* a buffer must hold the longest lower list to make progress */
+    size_t least = 2 * ((size_t)k->parts.lower.longest + NQ_JOIN_SLACK + 1);
+    if (k->cap < least)
+        k->cap = least;
+    k->per_unit = (k->reps + TARGET_UNITS - 1) / TARGET_UNITS;
+    k->units = (k->reps + k->per_unit - 1) / k->per_unit;
+    return k;
+}
+
+void nq_halves_free(void *data)
+{
+    struct nq_halves *k = data;
+    if (!k)
+        return;
+    nq_parts_free(&k->parts);
+    free(k->cols);
+    free(k->mid);
+    free(k->weight);
+    free(k);
+}
+
+/* ---- one split, one unit ---------------------------------------------------- */
+
+/* A pattern buffer that grows up to its cap. */
+struct buffer {
+    uint64_t *data;
+    size_t room, cap;
+    uint64_t listed; /* patterns listed into it, for the nodes statistic */
+};
+
+/* List j's patterns into b until the join ends or b is full at its cap. */
+static size_t fill(const struct nq_halves *k, struct nq_join *j,
+                   struct buffer *b)
+{
+    const size_t need = (size_t)k->parts.lower.longest + NQ_JOIN_SLACK + 1;
+    size_t count = 0;
+    for (;;) {
+        if (b->room - count < need) {
+            if (b->room >= b->cap)
+                return count;
+            size_t room = b->room ? 2 * b->room : 4096;
+            b->room = room < b->cap ? room : b->cap;
+            b->data = cs_xrealloc(b->data, b->room * sizeof *b->data);
+            continue;
+        }
+        size_t got = nq_join_fill(j, k->isa, b->data + count, b->room - count);
+        count += got;
+        b->listed += got;
+        if (j->done)
+            return count;
+    }
+}
+
+/* P(c, mid): the compatible pairs of one split, block by block. */
+static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
+                            struct buffer *top_buf, struct buffer *bottom_buf)
+{
+    const int n = k->n, L = k->bits / 2;
+    uint32_t d = other_cols(c, mid, n);
+    struct nq_join top, bottom;
+    nq_join_start(&bottom, &k->parts, n, d, mid);
+    size_t nb = fill(k, &bottom, bottom_buf);
+    swap_halves(bottom_buf->data, nb, L);
+    bool bottom_whole = bottom.done;
+    uint64_t pairs = 0;
+    nq_join_start(&top, &k->parts, n, c, mid);
+    while (!top.done) {
+        size_t nt = fill(k, &top, top_buf);
+        if (bottom_whole) {
+            pairs += nq_match_count(k->isa, top_buf->data, nt,
+                                    bottom_buf->data, nb, k->bits);
+            continue;
+        }
+        /* the bottom set is larger than a buffer: list it again */
+        nq_join_start(&bottom, &k->parts, n, d, mid);
+        while (!bottom.done) {
+            size_t m = fill(k, &bottom, bottom_buf);
+            swap_halves(bottom_buf->data, m, L);
+            pairs += nq_match_count(k->isa, top_buf->data, nt,
+                                    bottom_buf->data, m, k->bits);
+        }
+    }
+    return pairs;
+}
+
+bool nq_halves_count_unit(const void *data, uint64_t unit,
+                          volatile sig_atomic_t *stop, struct cs_stats *out)
+{
+    const struct nq_halves *k = data;
+    uint64_t first = unit * k->per_unit;
+    uint64_t end = first + k->per_unit < k->reps ? first + k->per_unit
+                                                 : k->reps;
+    struct buffer top = {.cap = k->cap}, bottom = {.cap = k->cap};
+    uint64_t total = 0;
+    bool whole = true;
+    for (uint64_t i = first; i < end && whole; i++) {
+        if (stop && *stop)
+            whole = false; /* a unit is counted whole or not at all */
+        else
+            total += k->weight[i] * split_pairs(k, k->cols[i], k->mid[i],
+                                                &top, &bottom);
+    }
+    free(top.data);
+    free(bottom.data);
+    if (!whole)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->solutions = total;
+    out->nodes = top.listed + bottom.listed;
+    out->checks = out->nodes;
+    out->max_depth = k->top;
+    return true;
+}

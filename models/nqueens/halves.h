@@ -1,0 +1,113 @@
+/* nqueens/halves.h - the meet-in-the-middle counting kernel (halves.c) and
+ * its disjoint-pair matcher (match.c), with the instruction-set cap
+ * (CSEARCH_ISA) every N-Queens kernel obeys.
+ *
+ * A solution splits into its top rows and its bottom rows (on odd boards
+ * around a middle row whose queen is fixed per unit); each half is listed
+ * per column set as a mask of the diagonals the other half could meet, and
+ * compatible halves are pairs of masks with no bit in common.  Counts are
+ * exact totals; unique solutions are not counted (see halves.c).
+ */
+#ifndef CSEARCH_NQUEENS_HALVES_H
+#define CSEARCH_NQUEENS_HALVES_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "csearch/model.h"
+
+#define NQ_HALVES_MIN 12  /* smaller boards: the other kernels */
+#define NQ_HALVES_MAX 21  /* beyond, the parts lists outgrow memory (n = 22:
+                             14 million lower parts, 290 MB) */
+#define NQ_HALVES_AUTO 16 /* strategy.kernel auto takes it from here */
+
+/* ---- instruction sets ---------------------------------------------------- */
+
+enum nq_isa { NQ_ISA_SCALAR, NQ_ISA_AVX2, NQ_ISA_AVX512 };
+
+/* The cap the environment sets: CSEARCH_ISA = avx512, avx2 or scalar, or
+ * the highest when unset.  Returns -1 (with *bad the value) when the
+ * variable holds anything else. */
+int nq_isa_cap(const char **bad);
+const char *nq_isa_name(enum nq_isa isa);
+
+/* ---- the matcher (match.c) ----------------------------------------------- */
+
+/* The best matcher this processor runs at or below cap. */
+enum nq_isa nq_match_isa(enum nq_isa cap);
+
+/* The pairs (p in pats, x in items) with p & x == 0; every mask below
+ * 2^bits, bits <= 42.  Allocates one 48 KiB table per call. */
+uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
+                        const uint64_t *items, size_t nitems, int bits);
+
+/* ---- the top-half placements (parts.c) ------------------------------------ */
+
+/* The placements of rows first..first+rows-1 over all n columns, grouped by
+ * column set (colex rank): entries start[s] .. start[s+1]-1, absolute
+ * diagonals (d1 bit r + c, d2 bit c - r + n - 1), and on odd boards the
+ * middle-row columns whose queen would attack them. */
+struct nq_part {
+    int first, rows;
+    uint32_t *start;
+    uint64_t *d1, *d2;
+    uint32_t *mid;
+    uint32_t count, longest;
+};
+
+/* Rows 0..a-1 and a..t-1 (a = t / 2): 20 bytes a placement. */
+struct nq_parts {
+    struct nq_part upper, lower;
+};
+
+void nq_parts_init(struct nq_parts *ps, int n);
+void nq_parts_free(struct nq_parts *ps);
+
+/* The top placements with columns `cols` (and the middle queen at mid, or
+ * -1), as patterns, a buffer at a time. */
+struct nq_join {
+    const struct nq_parts *ps;
+    int n, npos;
+    int pos[16];
+    uint32_t cols, midbit, comb, next_u;
+    bool done;
+};
+
+void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
+                   uint32_t cols, int mid);
+/* Up to room patterns into out (fewer when the next list would not fit:
+ * room must exceed lower.longest + NQ_JOIN_SLACK to make progress; the
+ * vector joins may write that many entries past the last); j->done at the
+ * end. */
+#define NQ_JOIN_SLACK 4
+size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
+                    size_t room);
+
+/* ---- the kernel (halves.c) ----------------------------------------------- */
+
+struct nq_halves {
+    int n;
+    int top;               /* rows above the middle: n / 2 */
+    int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 40 */
+    enum nq_isa isa;       /* the matcher's */
+    size_t cap;            /* patterns a buffer holds (strategy.halves_memory) */
+    struct nq_parts parts; /* the top half's two parts, read-only */
+    uint64_t reps, per_unit, units;
+    uint32_t *cols;        /* per canonical split: the top half's columns */
+    signed char *mid;      /* the middle queen's column (odd n), else -1 */
+    unsigned char *weight; /* the split's orbit: how many splits it stands for */
+};
+
+/* Canonical splits of an n x n board (NQ_HALVES_MIN <= n <= NQ_HALVES_MAX),
+ * memory_mib of pattern buffers per counting thread. */
+struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib);
+void nq_halves_free(void *k);
+
+/* Units: consecutive runs of per_unit canonical splits.  Solutions are
+ * exact; unique stays 0; nodes are the half placements listed. */
+bool nq_halves_count_unit(const void *data, uint64_t unit,
+                          volatile sig_atomic_t *stop, struct cs_stats *out);
+
+#endif

@@ -1,0 +1,321 @@
+/* parts.c - the top-half placements of the halves kernel, met in the middle
+ * themselves: rows 0..a-1 and rows a..t-1 listed once, by column set, and
+ * joined per column set C of the top half.
+ *
+ * A top placement with columns C is an upper part (rows 0..a-1, columns S)
+ * and a lower part (rows a..t-1, columns C \ S) with no diagonal in common,
+ * for one a-subset S of C.  Both parts' lists are built once per kernel
+ * (struct nq_parts, read-only while counting), grouped by column set in
+ * colex order, so one split's placements are the compatible pairs of a few
+ * hundred short lists: no partial placement is searched twice, where a
+ * backtracking over C alone would redo each prefix for every C that holds
+ * it.  On odd boards each part knows which middle-row columns attack it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens/halves.h"
+#include "nqueens/internal.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define NQ_X86 1
+#include <immintrin.h>
+#else
+#define NQ_X86 0
+#endif
+
+static uint32_t binom[33][33];
+
+#if NQ_X86
+static void pack_index_init(void);
+#endif
+
+static void binom_init(void)
+{
+    if (binom[0][0])
+        return; /* the same table whichever thread fills it */
+    for (int i = 0; i <= 32; i++) {
+        binom[i][0] = 1;
+        for (int j = 1; j <= i; j++)
+            binom[i][j] = binom[i - 1][j - 1] + (j <= i - 1 ? binom[i - 1][j] : 0);
+    }
+}
+
+/* The colex rank of a column set among the sets of its size. */
+static uint32_t rank_of(uint32_t set)
+{
+    uint32_t r = 0;
+    for (int i = 1; set; i++) {
+        r += binom[__builtin_ctz(set)][i];
+        set &= set - 1;
+    }
+    return r;
+}
+
+/* ---- the part lists ---------------------------------------------------- */
+
+struct part_walk {
+    struct nq_part *p;
+    int n, t;
+    bool fill;
+};
+
+static void part_visit(struct part_walk *w, int r, uint32_t cols, uint64_t d1,
+                       uint64_t d2, uint32_t mid)
+{
+    struct nq_part *p = w->p;
+    const int n = w->n;
+    if (r == p->first + p->rows) {
+        uint32_t at = p->start[rank_of(cols)]++;
+        if (w->fill) {
+            p->d1[at] = d1;
+            p->d2[at] = d2;
+            p->mid[at] = mid;
+        }
+        return;
+    }
+    uint32_t avail = (uint32_t)nq_low_bits(n) &
+                     ~(cols | (uint32_t)(d1 >> r) | (uint32_t)(d2 >> (n - 1 - r)));
+    while (avail) {
+        uint32_t bit = avail & -avail;
+        avail ^= bit;
+        uint32_t m = 0;
+        if (n % 2) { /* the middle queens at (t, c +- (t - r)) attack it */
+            int c = __builtin_ctz(bit), d = w->t - r;
+            if (c - d >= 0)
+                m |= UINT32_C(1) << (c - d);
+            if (c + d < n)
+                m |= UINT32_C(1) << (c + d);
+        }
+        part_visit(w, r + 1, cols | bit, d1 | (uint64_t)bit << r,
+                   d2 | (uint64_t)bit << (n - 1 - r), mid | m);
+    }
+}
+
+/* Count, then place: start[] holds each set's first entry afterwards. */
+static void part_build(struct nq_part *p, int n, int first, int rows)
+{
+    struct part_walk w = {.p = p, .n = n, .t = n / 2};
+    uint32_t sets = binom[n][rows];
+    p->first = first;
+    p->rows = rows;
+    p->start = cs_xcalloc((size_t)sets + 1, sizeof *p->start);
+    part_visit(&w, first, 0, 0, 0, 0);
+    uint32_t sum = 0;
+    for (uint32_t s = 0; s <= sets; s++) {
+        uint32_t c = p->start[s];
+        p->start[s] = sum;
+        sum += c;
+    }
+    p->count = sum;
+    p->d1 = cs_xmalloc((sum ? sum : 1) * sizeof *p->d1);
+    p->d2 = cs_xmalloc((sum ? sum : 1) * sizeof *p->d2);
+    p->mid = cs_xcalloc((size_t)sum + 8, sizeof *p->mid);
+    w.fill = true;
+    part_visit(&w, first, 0, 0, 0, 0); /* start[s] moves to the next set's */
+    for (uint32_t s = sets; s > 0; s--)
+        p->start[s] = p->start[s - 1];
+    p->start[0] = 0;
+    p->longest = 0;
+    for (uint32_t s = 0; s < sets; s++)
+        if (p->start[s + 1] - p->start[s] > p->longest)
+            p->longest = p->start[s + 1] - p->start[s];
+}
+
+void nq_parts_init(struct nq_parts *ps, int n)
+{
+    binom_init();
+#if NQ_X86
+    pack_index_init();
+#endif
+    int t = n / 2, a = t / 2;
+    part_build(&ps->upper, n, 0, a);
+    part_build(&ps->lower, n, a, t - a);
+}
+
+static void part_free(struct nq_part *p)
+{
+    free(p->start);
+    free(p->d1);
+    free(p->d2);
+    free(p->mid);
+}
+
+void nq_parts_free(struct nq_parts *ps)
+{
+    part_free(&ps->upper);
+    part_free(&ps->lower);
+}
+
+/* ---- joining the parts of one column set ------------------------------- */
+
+void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
+                   uint32_t cols, int mid)
+{
+    j->ps = ps;
+    j->n = n;
+    j->cols = cols;
+    j->midbit = mid >= 0 ? UINT32_C(1) << mid : 0;
+    j->npos = 0;
+    for (uint32_t c = cols; c; c &= c - 1)
+        j->pos[j->npos++] = __builtin_ctz(c);
+    j->comb = (UINT32_C(1) << ps->upper.rows) - 1;
+    j->next_u = 0;
+    j->done = false;
+}
+
+/* One upper part against a lower list: the patterns of the pairs that
+ * share no diagonal (and that the middle queen leaves alone). */
+static size_t join_plain(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
+                         uint32_t lb, uint32_t le, uint32_t midbit, int shift,
+                         int L, uint64_t *out)
+{
+    const uint64_t maskL = (UINT64_C(1) << L) - 1;
+    size_t k = 0;
+    for (uint32_t l = lb; l < le; l++) {
+        uint64_t e1 = lo->d1[l], e2 = lo->d2[l];
+        bool ok = !((e1 & ud1) | (e2 & ud2)) && !(lo->mid[l] & midbit);
+        out[k] = ((e1 | ud1) >> shift & maskL) | ((e2 | ud2) >> shift & maskL) << L;
+        k += ok;
+    }
+    return k;
+}
+
+#if NQ_X86
+/* For each 4-bit mask of kept lanes, the 32-bit indices that pack them low. */
+static int32_t pack_index[16][8];
+
+static void pack_index_init(void)
+{
+    for (int m = 0; m < 16; m++) {
+        int k = 0;
+        for (int lane = 0; lane < 4; lane++)
+            if (m >> lane & 1) {
+                pack_index[m][2 * k] = 2 * lane;
+                pack_index[m][2 * k + 1] = 2 * lane + 1;
+                k++;
+            }
+        for (; k < 4; k++)
+            pack_index[m][2 * k] = pack_index[m][2 * k + 1] = 0;
+    }
+}
+
+/* join_plain four pairs at a time: the kept patterns packed by a lane
+ * permutation, all four stored (out needs 3 entries of slack). */
+__attribute__((target("avx2,popcnt")))
+static size_t join_avx2(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
+                        uint32_t lb, uint32_t le, uint32_t midbit, int shift,
+                        int L, uint64_t *out)
+{
+    const __m256i u1 = _mm256_set1_epi64x((long long)ud1),
+                  u2 = _mm256_set1_epi64x((long long)ud2),
+                  mb = _mm256_set1_epi64x((long long)midbit),
+                  mask = _mm256_set1_epi64x((long long)((UINT64_C(1) << L) - 1)),
+                  zero = _mm256_setzero_si256();
+    const __m128i sh = _mm_cvtsi32_si128(shift), sl = _mm_cvtsi32_si128(L);
+    size_t k = 0;
+    uint32_t l = lb;
+    for (; l + 4 <= le; l += 4) {
+        __m256i e1 = _mm256_loadu_si256((const __m256i *)(lo->d1 + l));
+        __m256i e2 = _mm256_loadu_si256((const __m256i *)(lo->d2 + l));
+        __m256i em = _mm256_cvtepu32_epi64(
+            _mm_loadu_si128((const __m128i *)(lo->mid + l)));
+        __m256i conf = _mm256_or_si256(
+            _mm256_or_si256(_mm256_and_si256(e1, u1), _mm256_and_si256(e2, u2)),
+            _mm256_and_si256(em, mb));
+        int ok = _mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(conf, zero)));
+        __m256i p1 = _mm256_and_si256(
+            _mm256_srl_epi64(_mm256_or_si256(e1, u1), sh), mask);
+        __m256i p2 = _mm256_and_si256(
+            _mm256_srl_epi64(_mm256_or_si256(e2, u2), sh), mask);
+        __m256i p = _mm256_or_si256(p1, _mm256_sll_epi64(p2, sl));
+        p = _mm256_permutevar8x32_epi32(
+            p, _mm256_loadu_si256((const __m256i *)pack_index[ok]));
+        _mm256_storeu_si256((__m256i *)(out + k), p);
+        k += (size_t)__builtin_popcount((unsigned)ok);
+    }
+    return k + join_plain(ud1, ud2, lo, l, le, midbit, shift, L, out + k);
+}
+
+__attribute__((target("avx512f")))
+static size_t join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
+                          uint32_t lb, uint32_t le, uint32_t midbit, int shift,
+                          int L, uint64_t *out)
+{
+    const __m512i u1 = _mm512_set1_epi64((long long)ud1),
+                  u2 = _mm512_set1_epi64((long long)ud2),
+                  mask = _mm512_set1_epi64((long long)((UINT64_C(1) << L) - 1));
+    const __m512i mb = _mm512_set1_epi64((long long)midbit);
+    size_t k = 0;
+    for (uint32_t l = lb; l < le; l += 8) {
+        __mmask8 in = le - l >= 8 ? 0xff : (__mmask8)((1u << (le - l)) - 1);
+        __m512i e1 = _mm512_maskz_loadu_epi64(in, lo->d1 + l);
+        __m512i e2 = _mm512_maskz_loadu_epi64(in, lo->d2 + l);
+        /* mid has 8 entries of slack: a whole load is always in bounds */
+        __m512i em = _mm512_cvtepu32_epi64(
+            _mm256_loadu_si256((const __m256i *)(lo->mid + l)));
+        __mmask8 ok = _mm512_mask_testn_epi64_mask(
+            in, _mm512_or_si512(_mm512_and_si512(e1, u1), _mm512_and_si512(e2, u2)),
+            _mm512_set1_epi64(-1));
+        ok &= _mm512_testn_epi64_mask(em, mb);
+        __m512i p1 = _mm512_and_si512(
+            _mm512_srli_epi64(_mm512_or_si512(e1, u1), (unsigned)shift), mask);
+        __m512i p2 = _mm512_and_si512(
+            _mm512_srli_epi64(_mm512_or_si512(e2, u2), (unsigned)shift), mask);
+        __m512i p = _mm512_or_si512(p1, _mm512_slli_epi64(p2, (unsigned)L));
+        _mm512_mask_compressstoreu_epi64(out + k, ok, p);
+        k += (size_t)__builtin_popcount(ok);
+    }
+    return k;
+}
+#endif
+
+size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
+                    size_t room)
+{
+    const struct nq_part *up = &j->ps->upper, *lo = &j->ps->lower;
+    const int n = j->n, t = n / 2, L = n - 1 - n % 2, shift = n - t;
+    size_t k = 0;
+    while (!j->done) {
+        uint32_t s = 0;
+        for (uint32_t c = j->comb; c; c &= c - 1)
+            s |= UINT32_C(1) << j->pos[__builtin_ctz(c)];
+        uint32_t ur = rank_of(s), lr = rank_of(j->cols ^ s);
+        uint32_t ub = up->start[ur], ue = up->start[ur + 1];
+        uint32_t lb = lo->start[lr], le = lo->start[lr + 1];
+        if (lb < le)
+            for (uint32_t u = ub + j->next_u; u < ue; u++) {
+                if (room - k < le - lb + NQ_JOIN_SLACK) {
+                    j->next_u = u - ub; /* full: go on from here next time */
+                    return k;
+                }
+                if (up->mid[u] & j->midbit)
+                    continue;
+#if NQ_X86
+                if (isa == NQ_ISA_AVX512) {
+                    k += join_avx512(up->d1[u], up->d2[u], lo, lb, le,
+                                     j->midbit, shift, L, out + k);
+                    continue;
+                }
+                if (isa == NQ_ISA_AVX2) {
+                    k += join_avx2(up->d1[u], up->d2[u], lo, lb, le,
+                                   j->midbit, shift, L, out + k);
+                    continue;
+                }
+#endif
+                k += join_plain(up->d1[u], up->d2[u], lo, lb, le, j->midbit,
+                                shift, L, out + k);
+            }
+        j->next_u = 0;
+        /* the next a-subset of C's t columns, by Gosper's step */
+        uint32_t c = j->comb, low = c & -c, ripple = c + low;
+        c = ripple | (((c ^ ripple) >> 2) / low);
+        if (c >> t)
+            j->done = true;
+        else
+            j->comb = c;
+    }
+    (void)isa;
+    return k;
+}
