@@ -128,14 +128,15 @@ static int read_neighbourhoods(struct shf_problem *p,
                (strlen(neighbourhood_names[k]) != len ||
                 strncmp(neighbourhood_names[k], at, len)))
             k++;
-        if (!neighbourhood_names[k] || p->nb_count == 4)
-            return cs_error_at(err, cs_config_pos(cfg, "strategy.neighbourhoods"),
-                               !neighbourhood_names[k]
-                                   ? "'strategy.neighbourhoods': no kind "
-                                     "'%.*s' (staff, rows, cover, shift)"
-                                   : "'strategy.neighbourhoods': at most four "
-                                     "kinds%.*s",
-                               !neighbourhood_names[k] ? (int)len : 0, at);
+        struct cs_pos pos = cs_config_pos(cfg, "strategy.neighbourhoods");
+        if (!neighbourhood_names[k])
+            return cs_error_at(err, pos,
+                               "'strategy.neighbourhoods': no kind '%.*s' "
+                               "(staff, rows, cover, shift)",
+                               (int)len, at);
+        if (p->nb_count == 4)
+            return cs_error_at(err, pos,
+                               "'strategy.neighbourhoods': at most four kinds");
         p->nb_kinds[p->nb_count++] = k;
         if (!at[len])
             return 0;
