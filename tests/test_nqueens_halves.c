@@ -2,7 +2,9 @@
  * halves): totals against OEIS A000170 for n = 1..17 through the kernel
  * asked for by name, the same totals and nodes on every instruction set, in
  * threads, in slices resumed from a checkpoint, and with buffers so small
- * that every split is joined block by block; its set-up errors.
+ * that every split is joined block by block; the pairs sorted into classes
+ * and weighed by the long-diagonal symmetry, against the pairs one by one
+ * and OEIS for every class width; its set-up errors.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -198,6 +200,151 @@ static void test_nqueens_halves_blocks(void **ctx)
     }
 }
 
+/* Force class width w on every split (thresholds 0 up to w, never above). */
+static void force_width(struct nq_layout *y, int w)
+{
+    for (int v = 1; v <= NQ_CLASS_WMAX; v++)
+        y->at_least[v] = v <= w ? 0 : SIZE_MAX;
+}
+
+/* The instruction sets this processor runs: scalar always. */
+static int isas_here(enum nq_isa *out)
+{
+    int k = 0;
+    for (int i = NQ_ISA_SCALAR; i <= NQ_ISA_AVX512; i++)
+        if (nq_match_isa((enum nq_isa)i) == (enum nq_isa)i)
+            out[k++] = (enum nq_isa)i;
+    return k;
+}
+
+static uint64_t draw(uint64_t *r)
+{
+    *r ^= *r << 13;
+    *r ^= *r >> 7;
+    *r ^= *r << 17;
+    return *r;
+}
+
+/* Weighed pairs one by one: h(s, u) by the long-diagonal bits. */
+static uint64_t brute_pairs(const struct nq_layout *y, int t,
+                            const uint64_t *a, size_t na, const uint64_t *b,
+                            size_t nb)
+{
+    const uint64_t A = UINT64_C(1) << (t - 1), M = A << y->L;
+    uint64_t total = 0;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++) {
+            if (a[i] & b[j])
+                continue;
+            if (!y->symmetry) {
+                total++;
+                continue;
+            }
+            int sa = !!(a[i] & A) + !!(a[i] & M), sb = !!(b[j] & A) + !!(b[j] & M);
+            uint64_t top = sa ? 0 : UINT64_C(1) << sb;
+            uint64_t bot = sb ? 0 : UINT64_C(1) << sa;
+            total += (top + bot) / 2;
+        }
+    return total;
+}
+
+/* nq_pairs against the pairs one by one, on random sparse patterns of an
+ * n = 20 board (38 bits), every class width, with and without the
+ * symmetry, every instruction set here; sizes across the direct and the
+ * table paths.  Plus one hand-made case with exact weights. */
+static void test_nqueens_halves_pairs(void **ctx)
+{
+    (void)ctx;
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
+    const int n = 20, t = n / 2;
+    static uint64_t a[1500], b[1300];
+    uint64_t r = 88172645463325252u;
+    for (size_t i = 0; i < 1500; i++)
+        a[i] = draw(&r) & draw(&r) & draw(&r) & ((UINT64_C(1) << 38) - 1);
+    for (size_t i = 0; i < 1300; i++)
+        b[i] = draw(&r) & draw(&r) & draw(&r) & ((UINT64_C(1) << 38) - 1);
+    const size_t sizes[][2] = {{1500, 1300}, {40, 1300}, {700, 9}, {3, 5}};
+    for (int sym = 0; sym <= 1; sym++)
+        for (int w = sym; w <= NQ_CLASS_WMAX; w++) {
+            struct nq_layout y;
+            nq_layout_init(&y, n, sym);
+            force_width(&y, w);
+            for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+                uint64_t want = brute_pairs(&y, t, a, sizes[k][0], b,
+                                            sizes[k][1]);
+                for (int i = 0; i < nisa; i++) {
+                    struct nq_pairing pg = {0};
+                    assert_int_equal(nq_pairs(&y, isas[i], &pg, a, sizes[k][0],
+                                              b, sizes[k][1]),
+                                     want);
+                    nq_pairing_free(&pg);
+                }
+            }
+        }
+    /* a top on the anti-diagonal (bit t - 1) against bottoms on none, the
+     * anti-diagonal, the main one (bit L + t - 1) and both: weights 1, -
+     * (they meet), 0 (one long diagonal in each half) and - */
+    struct nq_layout y;
+    nq_layout_init(&y, n, true);
+    const uint64_t A = UINT64_C(1) << (t - 1), M = UINT64_C(1) << (19 + t - 1);
+    const uint64_t top[] = {A}, bottoms[] = {1, A, M, A | M}, none[] = {2};
+    struct nq_pairing pg = {0};
+    assert_int_equal(nq_pairs(&y, NQ_ISA_SCALAR, &pg, top, 1, bottoms, 4), 1);
+    /* a top on neither against the same: 1 + 1 + 1 + 2 */
+    assert_int_equal(nq_pairs(&y, NQ_ISA_SCALAR, &pg, none, 1, bottoms, 4), 5);
+    nq_pairing_free(&pg);
+}
+
+/* Whole counts through every class width, with the symmetry and without,
+ * on every instruction set: the totals of OEIS; the symmetry moves counts
+ * between splits (some unit differs) but never the total or the nodes. */
+static void test_nqueens_halves_classes(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
+    for (int n = 12; n <= 15; n++)
+        for (int i = 0; i < nisa; i++) {
+            struct nq_halves *plain = nq_halves_new(n, isas[i], 64);
+            force_width(&plain->layout, 0);
+            uint64_t *units = calloc(plain->units, sizeof *units);
+            uint64_t want = 0, nodes = 0;
+            for (uint64_t u = 0; u < plain->units; u++) {
+                struct cs_stats s;
+                assert_true(nq_halves_count_unit(plain, u, NULL, &s));
+                units[u] = s.solutions;
+                want += s.solutions;
+                nodes += s.nodes;
+            }
+            assert_int_equal(want, nq_answers[n].total);
+            for (int sym = 0; sym <= 1; sym++)
+                for (int w = sym; w <= NQ_CLASS_WMAX; w++) {
+                    struct nq_halves *k = nq_halves_new(n, isas[i], 64);
+                    nq_layout_init(&k->layout, n, sym);
+                    force_width(&k->layout, w);
+                    uint64_t total = 0, listed = 0, moved = 0;
+                    for (uint64_t u = 0; u < k->units; u++) {
+                        struct cs_stats s;
+                        assert_true(nq_halves_count_unit(k, u, NULL, &s));
+                        total += s.solutions;
+                        listed += s.nodes;
+                        moved += s.solutions != units[u];
+                    }
+                    assert_int_equal(total, nq_answers[n].total);
+                    assert_int_equal(listed, nodes);
+                    if (sym)
+                        assert_true(moved > 0);
+                    else
+                        assert_int_equal(moved, 0);
+                    nq_halves_free(k);
+                }
+            free(units);
+            nq_halves_free(plain);
+        }
+}
+
 /* A unit asked to stop is counted not at all. */
 static void test_nqueens_halves_stop(void **ctx)
 {
@@ -238,6 +385,8 @@ int main(void)
         cmocka_unit_test(test_nqueens_halves_threads),
         cmocka_unit_test(test_nqueens_halves_checkpoint),
         cmocka_unit_test(test_nqueens_halves_blocks),
+        cmocka_unit_test(test_nqueens_halves_pairs),
+        cmocka_unit_test(test_nqueens_halves_classes),
         cmocka_unit_test(test_nqueens_halves_stop),
         cmocka_unit_test(test_nqueens_halves_needs_its_settings),
     };

@@ -23,23 +23,23 @@
  * (C, m) one-to-one onto those of (mirror C, n-1-m), and turning the board
  * upside down onto those of (D, m): the four splits of such an orbit share
  * one count.  The kernel counts the smallest split of each orbit (by m, then
- * C) and weighs it by the orbit's size: about a quarter of the splits.
- * (Kluev's counter goes further with the two longest diagonals: a reflection
- * in one diagonal moves the other's queen between the halves, so one may
- * keep the top halves with no queen on either, each pair weighed 2 per
- * occupied long diagonal.  That is not used here: with the upside-down turn
- * it saves about a quarter of the pairs, not a half.)
- *
+ * C) and weighs it by the orbit's size: about a quarter of the splits.  The
+ * pairs of a split are sorted into classes by the diagonals near the long
+ * ones, and the reflections in the long diagonals weigh them so that pairs
+ * with a long-diagonal queen in each half need no counting (classes.c).
+
  * Unique solutions.  A split orbit is not a union of whole solution orbits
  * (a quarter turn maps rows to columns), so this kernel cannot count orbits:
  * it counts the total only, and the problem does not report unique (the
  * border kernel, strategy.kernel: fast, counts both).
  *
  * Memory.  Two buffers of patterns per counting thread (the top and the
- * bottom sets of one split), each at most `cap` patterns: a larger set is
- * joined block by block, the bottom one listed again for each top block.
+ * bottom sets of one split), each at most `cap` patterns, and their copies
+ * sorted by class: a larger set is joined block by block, the bottom one
+ * listed again for each top block.
  * See docs/config.md (strategy.halves_memory) for the sizes per n.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,9 +107,11 @@ struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
     k->top = n / 2;
     k->bits = 2 * (n - 1 - n % 2);
     k->isa = isa;
-    /* two buffers of 8-byte patterns share the budget */
-    uint64_t cap = memory_mib * (UINT64_C(1) << 20) / 16;
-    k->cap = cap > ((size_t)-1 / 16) ? (size_t)-1 / 16 : (size_t)cap;
+    nq_layout_init(&k->layout, n, n >= NQ_SYMMETRY_FROM);
+    /* two buffers of 8-byte patterns and their sorted copies share the
+     * budget; a class's slots are 32-bit */
+    uint64_t cap = memory_mib * (UINT64_C(1) << 20) / 32;
+    k->cap = cap > UINT32_MAX ? UINT32_MAX : (size_t)cap;
     size_t room = 0;
     const int t = k->top;
     const uint32_t full = (uint32_t)nq_low_bits(n);
@@ -194,7 +196,8 @@ static size_t fill(const struct nq_halves *k, struct nq_join *j,
 
 /* P(c, mid): the compatible pairs of one split, block by block. */
 static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
-                            struct buffer *top_buf, struct buffer *bottom_buf)
+                            struct buffer *top_buf, struct buffer *bottom_buf,
+                            struct nq_pairing *pg)
 {
     const int n = k->n, L = k->bits / 2;
     uint32_t d = other_cols(c, mid, n);
@@ -208,8 +211,8 @@ static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
     while (!top.done) {
         size_t nt = fill(k, &top, top_buf);
         if (bottom_whole) {
-            pairs += nq_match_count(k->isa, top_buf->data, nt,
-                                    bottom_buf->data, nb, k->bits);
+            pairs += nq_pairs(&k->layout, k->isa, pg, top_buf->data, nt,
+                              bottom_buf->data, nb);
             continue;
         }
         /* the bottom set is larger than a buffer: list it again */
@@ -217,11 +220,60 @@ static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
         while (!bottom.done) {
             size_t m = fill(k, &bottom, bottom_buf);
             swap_halves(bottom_buf->data, m, L);
-            pairs += nq_match_count(k->isa, top_buf->data, nt,
-                                    bottom_buf->data, m, k->bits);
+            pairs += nq_pairs(&k->layout, k->isa, pg, top_buf->data, nt,
+                              bottom_buf->data, m);
         }
     }
     return pairs;
+}
+
+/* A counting thread's buffers, kept from unit to unit (and freed when the
+ * thread ends): listing a unit's patterns into fresh memory cost more in
+ * page faults than the pairs of a small unit. */
+struct scratch {
+    struct buffer top, bottom;
+    struct nq_pairing pg;
+};
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *p)
+{
+    struct scratch *sc = p;
+    free(sc->top.data);
+    free(sc->bottom.data);
+    nq_pairing_free(&sc->pg);
+    free(sc);
+}
+
+static void scratch_key_make(void)
+{
+    if (pthread_key_create(&scratch_key, scratch_free))
+        abort();
+}
+
+/* This thread's scratch, its buffers within cap patterns. */
+static struct scratch *scratch_get(size_t cap)
+{
+    pthread_once(&scratch_once, scratch_key_make);
+    struct scratch *sc = pthread_getspecific(scratch_key);
+    if (!sc) {
+        sc = cs_xcalloc(1, sizeof *sc);
+        if (pthread_setspecific(scratch_key, sc))
+            abort();
+    }
+    struct buffer *b[2] = {&sc->top, &sc->bottom};
+    for (int i = 0; i < 2; i++) {
+        if (b[i]->room > cap) { /* another kernel's, larger than ours */
+            free(b[i]->data);
+            b[i]->data = NULL;
+            b[i]->room = 0;
+        }
+        b[i]->cap = cap;
+        b[i]->listed = 0;
+    }
+    return sc;
 }
 
 bool nq_halves_count_unit(const void *data, uint64_t unit,
@@ -231,7 +283,7 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
     uint64_t first = unit * k->per_unit;
     uint64_t end = first + k->per_unit < k->reps ? first + k->per_unit
                                                  : k->reps;
-    struct buffer top = {.cap = k->cap}, bottom = {.cap = k->cap};
+    struct scratch *sc = scratch_get(k->cap);
     uint64_t total = 0;
     bool whole = true;
     for (uint64_t i = first; i < end && whole; i++) {
@@ -239,15 +291,14 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
             whole = false; /* a unit is counted whole or not at all */
         else
             total += k->weight[i] * split_pairs(k, k->cols[i], k->mid[i],
-                                                &top, &bottom);
+                                                &sc->top, &sc->bottom,
+                                                &sc->pg);
     }
-    free(top.data);
-    free(bottom.data);
     if (!whole)
         return false;
     memset(out, 0, sizeof *out);
     out->solutions = total;
-    out->nodes = top.listed + bottom.listed;
+    out->nodes = sc->top.listed + sc->bottom.listed;
     out->checks = out->nodes;
     out->max_depth = k->top;
     return true;

@@ -43,6 +43,60 @@ enum nq_isa nq_match_isa(enum nq_isa cap);
 uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
                         const uint64_t *items, size_t nitems, int bits);
 
+/* The same one table at a time: a table of up to 512 patterns (below
+ * 2^bits), counted against items; and the pairs one by one (small sets). */
+struct nq_table;
+struct nq_table *nq_table_new(void); /* free() it */
+void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
+                    size_t np, int bits);
+uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
+                        const uint64_t *items, size_t ni, int bits);
+uint64_t nq_direct_count(const uint64_t *pats, size_t np,
+                         const uint64_t *items, size_t ni);
+
+/* ---- the pairs of a split by classes (classes.c) ---------------------------- */
+
+/* How a split's pairs are sorted into classes: by the w diagonals of each
+ * direction around the long ones (bits lo[w] .. lo[w] + w - 1 of both
+ * halves of a pattern, L bits each), w chosen per split by the sizes of its
+ * halves (0: no classes, the plain join of match.c); am[w] the class bits
+ * of the two long diagonals when the symmetry is used, else 0.  With the
+ * symmetry every split takes w >= 1: it changes what one split adds, so
+ * all or none must use it. */
+#define NQ_CLASS_WMAX 3
+#define NQ_SYMMETRY_FROM 20 /* smaller boards: classes only where they pay */
+struct nq_layout {
+    int L;
+    bool symmetry;
+    int lo[NQ_CLASS_WMAX + 1], bits[NQ_CLASS_WMAX + 1]; /* bits: a key's */
+    uint32_t am[NQ_CLASS_WMAX + 1];
+    size_t at_least[NQ_CLASS_WMAX + 1]; /* w from this smaller half on */
+};
+
+/* The layout of an n x n board, with the long-diagonal symmetry or
+ * without. */
+void nq_layout_init(struct nq_layout *y, int n, bool symmetry);
+
+/* Scratch of one counting thread: both halves sorted by class, a table. */
+struct nq_sorted {
+    uint64_t *data;
+    size_t room;
+    uint32_t start[(1 << 2 * NQ_CLASS_WMAX) + 1];
+};
+struct nq_pairing {
+    struct nq_sorted top, bottom;
+    struct nq_table *table;
+};
+void nq_pairing_free(struct nq_pairing *pg);
+
+/* The weighed compatible pairs of top[0..nt) and bottom[0..nb) (bottom
+ * patterns already in the top's frame): without the symmetry the pairs
+ * with no bit in common; with it, each such pair weighed 0, 1 or 2 by its
+ * long diagonals (classes.c), so that a split orbit's sum is unchanged. */
+uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
+                  struct nq_pairing *pg, const uint64_t *top, size_t nt,
+                  const uint64_t *bottom, size_t nb);
+
 /* ---- the top-half placements (parts.c) ------------------------------------ */
 
 /* The placements of rows first..first+rows-1 over all n columns, grouped by
@@ -92,6 +146,7 @@ struct nq_halves {
     int top;               /* rows above the middle: n / 2 */
     int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 40 */
     enum nq_isa isa;       /* the matcher's */
+    struct nq_layout layout; /* classes and symmetry of the pairs */
     size_t cap;            /* patterns a buffer holds (strategy.halves_memory) */
     struct nq_parts parts; /* the top half's two parts, read-only */
     uint64_t reps, per_unit, units;

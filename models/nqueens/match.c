@@ -29,7 +29,7 @@
 #define NQ_X86 0
 #endif
 
-struct table {
+struct nq_table {
     _Alignas(64) uint64_t e[MAXK][ENTRIES][8];
 };
 
@@ -105,12 +105,12 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
         }                                                                      \
     }
 
-static void build_plain(struct table *tb, const uint64_t *pats, size_t np,
+static void build_plain(struct nq_table *tb, const uint64_t *pats, size_t np,
                         int nk, int bits) BUILD_BODY
 
 /* ---- counting against a table --------------------------------------------- */
 
-static uint64_t count_plain(const struct table *tb, const uint64_t *items,
+static uint64_t count_plain(const struct nq_table *tb, const uint64_t *items,
                             size_t ni, int nk)
 {
     uint64_t total = 0;
@@ -134,16 +134,16 @@ static uint64_t count_plain(const struct table *tb, const uint64_t *items,
 #define AVX2_TARGET __attribute__((target("avx2,popcnt")))
 #define AVX512_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
 
-AVX2_TARGET static void build_avx2(struct table *tb, const uint64_t *pats,
+AVX2_TARGET static void build_avx2(struct nq_table *tb, const uint64_t *pats,
                                    size_t np, int nk,
                                    int bits) BUILD_BODY
 
-AVX512_TARGET static void build_avx512(struct table *tb, const uint64_t *pats,
+AVX512_TARGET static void build_avx512(struct nq_table *tb, const uint64_t *pats,
                                        size_t np, int nk,
                                    int bits) BUILD_BODY
 
 /* Bytes' popcounts by nibble lookup, summed into 64-bit lanes. */
-AVX2_TARGET static uint64_t count_avx2(const struct table *tb,
+AVX2_TARGET static uint64_t count_avx2(const struct nq_table *tb,
                                        const uint64_t *items, size_t ni,
                                        int nk)
 {
@@ -180,11 +180,26 @@ AVX2_TARGET static uint64_t count_avx2(const struct table *tb,
 
 /* nk a constant in each instance: the loads unrolled, no loop. */
 __attribute__((target("avx512f,avx512vpopcntdq"), always_inline)) static inline uint64_t
-count_avx512_k(const struct table *tb, const uint64_t *items, size_t ni,
+count_avx512_k(const struct nq_table *tb, const uint64_t *items, size_t ni,
                const int nk)
 {
-    __m512i sum = _mm512_setzero_si512();
-    for (size_t i = 0; i < ni; i++) {
+    /* two items a turn, two sums: the chains of ANDs overlap */
+    __m512i sum = _mm512_setzero_si512(), sum2 = _mm512_setzero_si512();
+    size_t i = 0;
+    for (; i + 2 <= ni; i += 2) {
+        uint64_t x = items[i], y = items[i + 1];
+        __m512i a = _mm512_load_si512(tb->e[0][x & CMASK]);
+        __m512i b = _mm512_load_si512(tb->e[0][y & CMASK]);
+        for (int k = 1; k < nk; k++) {
+            a = _mm512_and_si512(
+                a, _mm512_load_si512(tb->e[k][(x >> (CHUNK * k)) & CMASK]));
+            b = _mm512_and_si512(
+                b, _mm512_load_si512(tb->e[k][(y >> (CHUNK * k)) & CMASK]));
+        }
+        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
+        sum2 = _mm512_add_epi64(sum2, _mm512_popcnt_epi64(b));
+    }
+    for (; i < ni; i++) {
         uint64_t x = items[i];
         __m512i a = _mm512_load_si512(tb->e[0][x & CMASK]);
         for (int k = 1; k < nk; k++)
@@ -192,14 +207,16 @@ count_avx512_k(const struct table *tb, const uint64_t *items, size_t ni,
                 a, _mm512_load_si512(tb->e[k][(x >> (CHUNK * k)) & CMASK]));
         sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(a));
     }
+    sum = _mm512_add_epi64(sum, sum2);
     return (uint64_t)_mm512_reduce_add_epi64(sum);
 }
 
-AVX512_TARGET static uint64_t count_avx512(const struct table *tb,
+AVX512_TARGET static uint64_t count_avx512(const struct nq_table *tb,
                                            const uint64_t *items, size_t ni,
                                            int nk)
 {
     switch (nk) {
+    case 3: return count_avx512_k(tb, items, ni, 3);
     case 4: return count_avx512_k(tb, items, ni, 4);
     case 5: return count_avx512_k(tb, items, ni, 5);
     case 6: return count_avx512_k(tb, items, ni, 6);
@@ -209,9 +226,46 @@ AVX512_TARGET static uint64_t count_avx512(const struct table *tb,
 
 #endif /* NQ_X86 */
 
-/* Small sets: the pairs one by one beat building a table. */
-static uint64_t count_direct(const uint64_t *pats, size_t np,
-                             const uint64_t *items, size_t ni)
+/* ---- the exported table ------------------------------------------------ */
+
+struct nq_table *nq_table_new(void)
+{
+    struct nq_table *tb = aligned_alloc(64, sizeof *tb);
+    if (!tb)
+        abort();
+    return tb;
+}
+
+static int chunks(int bits) { return (bits + CHUNK - 1) / CHUNK; }
+
+void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
+                    size_t np, int bits)
+{
+    const int nk = chunks(bits);
+    switch (isa) {
+#if NQ_X86
+    case NQ_ISA_AVX512: build_avx512(tb, pats, np, nk, bits); return;
+    case NQ_ISA_AVX2: build_avx2(tb, pats, np, nk, bits); return;
+#endif
+    default: build_plain(tb, pats, np, nk, bits); return;
+    }
+}
+
+uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
+                        const uint64_t *items, size_t ni, int bits)
+{
+    const int nk = chunks(bits);
+    switch (isa) {
+#if NQ_X86
+    case NQ_ISA_AVX512: return count_avx512(tb, items, ni, nk);
+    case NQ_ISA_AVX2: return count_avx2(tb, items, ni, nk);
+#endif
+    default: return count_plain(tb, items, ni, nk);
+    }
+}
+
+uint64_t nq_direct_count(const uint64_t *pats, size_t np,
+                         const uint64_t *items, size_t ni)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < ni; i++)
@@ -232,30 +286,13 @@ uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
         nitems = s;
     }
     if (nitems < 8 || npats < 32)
-        return count_direct(pats, npats, items, nitems);
-    int nk = (bits + CHUNK - 1) / CHUNK;
-    struct table *tb = aligned_alloc(64, sizeof *tb);
-    if (!tb)
-        abort();
+        return nq_direct_count(pats, npats, items, nitems);
+    struct nq_table *tb = nq_table_new();
     uint64_t total = 0;
     for (size_t g = 0; g < npats; g += GROUP) {
         size_t np = npats - g < GROUP ? npats - g : GROUP;
-        switch (isa) {
-#if NQ_X86
-        case NQ_ISA_AVX512:
-            build_avx512(tb, pats + g, np, nk, bits);
-            total += count_avx512(tb, items, nitems, nk);
-            break;
-        case NQ_ISA_AVX2:
-            build_avx2(tb, pats + g, np, nk, bits);
-            total += count_avx2(tb, items, nitems, nk);
-            break;
-#endif
-        default:
-            build_plain(tb, pats + g, np, nk, bits);
-            total += count_plain(tb, items, nitems, nk);
-            break;
-        }
+        nq_table_build(isa, tb, pats + g, np, bits);
+        total += nq_table_count(isa, tb, items, nitems, bits);
     }
     free(tb);
     return total;
