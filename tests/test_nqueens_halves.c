@@ -345,6 +345,67 @@ static void test_nqueens_halves_classes(void **ctx)
         }
 }
 
+/* Does the queen of row r at column c[r] attack none of rows from..r-1? */
+static bool row_fits(const int *c, int from, int r)
+{
+    for (int q = from; q < r; q++)
+        if (c[q] - c[r] == r - q || c[r] - c[q] == r - q)
+            return false;
+    return true;
+}
+
+/* Every order of the t columns of cols down rows 0..t-1 whose rows
+ * 0..a-1 and a..t-1 are each free of attacks among themselves. */
+static uint64_t brute_part_pairs(int t, int a, const int *cols, int *c,
+                                 int r, uint32_t used)
+{
+    if (r == t)
+        return 1;
+    uint64_t sum = 0;
+    for (int i = 0; i < t; i++) {
+        if (used >> i & 1)
+            continue;
+        c[r] = cols[i];
+        if (row_fits(c, r < a ? 0 : a, r))
+            sum += brute_part_pairs(t, a, cols, c, r + 1, used | 1u << i);
+    }
+    return sum;
+}
+
+/* A unit's size comes from nq_parts_estimate: the pairs of an upper and a
+ * lower part with the set's columns, before their diagonals meet; against
+ * a brute force over the set's orders, for every top column set of
+ * n = 12 and 13. */
+static void test_nqueens_halves_unit_sizes(void **ctx)
+{
+    (void)ctx;
+    for (int n = 12; n <= 13; n++) {
+        struct nq_halves *k = nq_halves_new(n, NQ_ISA_SCALAR, 64);
+        const int t = n / 2, a = t / 2;
+        uint64_t sets = 0;
+        for (uint32_t cols = 0; cols < UINT32_C(1) << n; cols++) {
+            if (__builtin_popcount(cols) != t)
+                continue;
+            int list[16], m = 0, order[16];
+            for (int c = 0; c < n; c++)
+                if (cols >> c & 1)
+                    list[m++] = c;
+            assert_true(nq_parts_estimate(&k->parts, cols) ==
+                        (double)brute_part_pairs(t, a, list, order, 0, 0));
+            sets++;
+        }
+        assert_int_equal(sets, n == 12 ? 924 : 1716);
+        double sum = 0;
+        for (uint64_t u = 0; u < k->units; u++) {
+            double size = nq_halves_unit_size(k, u);
+            assert_true(size > 0);
+            sum += size;
+        }
+        assert_true(sum > 0);
+        nq_halves_free(k);
+    }
+}
+
 /* A unit asked to stop is counted not at all. */
 static void test_nqueens_halves_stop(void **ctx)
 {
@@ -387,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_nqueens_halves_blocks),
         cmocka_unit_test(test_nqueens_halves_pairs),
         cmocka_unit_test(test_nqueens_halves_classes),
+        cmocka_unit_test(test_nqueens_halves_unit_sizes),
         cmocka_unit_test(test_nqueens_halves_stop),
         cmocka_unit_test(test_nqueens_halves_needs_its_settings),
     };

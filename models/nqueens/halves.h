@@ -19,8 +19,8 @@
 #include "csearch/model.h"
 
 #define NQ_HALVES_MIN 12  /* smaller boards: the other kernels */
-#define NQ_HALVES_MAX 21  /* beyond, the parts lists outgrow memory (n = 22:
-                             14 million lower parts, 290 MB) */
+#define NQ_HALVES_MAX 23  /* beyond, the masks outgrow 42 bits (and n = 23
+                             takes 438 MB resident) */
 #define NQ_HALVES_AUTO 16 /* strategy.kernel auto takes it from here */
 
 /* ---- instruction sets ---------------------------------------------------- */
@@ -119,6 +119,12 @@ struct nq_parts {
 void nq_parts_init(struct nq_parts *ps, int n);
 void nq_parts_free(struct nq_parts *ps);
 
+/* The pairs of upper and lower parts that make up the top placements with
+ * columns `cols`, before their diagonals are compared: a bound on those
+ * placements, proportional to them on average, and cheap (C(t, t/2)
+ * lookups). */
+double nq_parts_estimate(const struct nq_parts *ps, uint32_t cols);
+
 /* The top placements with columns `cols` (and the middle queen at mid, or
  * -1), as patterns, a buffer at a time. */
 struct nq_join {
@@ -144,7 +150,7 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
 struct nq_halves {
     int n;
     int top;               /* rows above the middle: n / 2 */
-    int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 40 */
+    int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 42 */
     enum nq_isa isa;       /* the matcher's */
     struct nq_layout layout; /* classes and symmetry of the pairs */
     size_t cap;            /* patterns a buffer holds (strategy.halves_memory) */
@@ -164,5 +170,7 @@ void nq_halves_free(void *k);
  * exact; unique stays 0; nodes are the half placements listed. */
 bool nq_halves_count_unit(const void *data, uint64_t unit,
                           volatile sig_atomic_t *stop, struct cs_stats *out);
+/* A unit's estimated work (cs_problem.unit_size), cheap next to counting. */
+double nq_halves_unit_size(const void *data, uint64_t unit);
 
 #endif

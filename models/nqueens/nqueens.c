@@ -119,6 +119,12 @@ static bool halves_unit(const void *data, uint64_t unit,
     return nq_halves_count_unit(p->halves, unit, stop, out);
 }
 
+static double halves_size(const void *data, uint64_t unit)
+{
+    const struct nq_problem *p = data;
+    return nq_halves_unit_size(p->halves, unit);
+}
+
 /* The halves kernel counts totals whatever the symmetry key says, so only
  * the keys that change the tree or stop inside it rule it out. */
 static const char *halves_conflict(const struct cs_config *cfg,
@@ -268,6 +274,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->isa = nq_isa_name(isa);
         out->units = p->halves->units;
         out->count_unit = halves_unit;
+        out->unit_size = halves_size;
     }
     return 0;
 }

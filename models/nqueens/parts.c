@@ -147,6 +147,29 @@ void nq_parts_free(struct nq_parts *ps)
     part_free(&ps->lower);
 }
 
+/* ---- how many top placements a column set may have ---------------------- */
+
+double nq_parts_estimate(const struct nq_parts *ps, uint32_t cols)
+{
+    const struct nq_part *up = &ps->upper, *lo = &ps->lower;
+    int pos[32], np = 0;
+    for (uint32_t c = cols; c; c &= c - 1)
+        pos[np++] = __builtin_ctz(c);
+    double sum = 0;
+    /* every upper.rows-subset of the set's columns, by Gosper's step */
+    for (uint32_t comb = (UINT32_C(1) << up->rows) - 1; !(comb >> np);) {
+        uint32_t s = 0;
+        for (uint32_t c = comb; c; c &= c - 1)
+            s |= UINT32_C(1) << pos[__builtin_ctz(c)];
+        uint32_t ur = rank_of(s), lr = rank_of(cols ^ s);
+        sum += (double)(up->start[ur + 1] - up->start[ur]) *
+               (double)(lo->start[lr + 1] - lo->start[lr]);
+        uint32_t low = comb & -comb, ripple = comb + low;
+        comb = ripple | (((comb ^ ripple) >> 2) / low);
+    }
+    return sum;
+}
+
 /* ---- joining the parts of one column set ------------------------------- */
 
 void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
