@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # projection.sh - what an N-Queens count of n would cost, without counting:
-# task estimate's `kernel` figures (the default kernel's units, the sum of
-# their estimated sizes in nodes, the largest unit) turned into core-hours
+# task estimate's `kernel` figures for the fast kernel (its units, the sum
+# of their estimated sizes in nodes, the largest unit) turned into core-hours
 # at a measured rate of nodes per core-second (measure it with a one-thread
 # count at the largest n you can afford: nodes / user CPU seconds).
 # Prints one Markdown table (docs/distributed.md has this machine's).
@@ -26,7 +26,8 @@ echo "| n | units | est. nodes | core-hours | largest unit | its core-hours |"
 echo "|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
     json=$("$CSEARCH" "$ROOT/configs/nqueens.yaml" --set params.n="$n" \
-               --set task=estimate --set strategy.probes=1 --json --no-progress) || exit 1
+               --set task=estimate --set strategy.kernel=fast \
+               --set strategy.probes=1 --json --no-progress) || exit 1
     jq -r --argjson rate "$RATE" '.estimate |
         "| \(.params_n) | \(.kernel_units) | \(.kernel_work) | \(.kernel_work / $rate / 3600) | unit \(.largest_unit) | \(.largest_work / $rate / 3600) |"' \
         <<<"$(jq --argjson n "$n" '.estimate.params_n = $n' <<<"$json")" |

@@ -70,10 +70,13 @@ void out_estimate_end(struct out *o, const struct cs_result *r)
                     e->solutions, s->solutions, e->probes);
         if (e->units) /* the kernel's own sizes of its units */
             fprintf(o->out,
-                    "kernel     %s: %" PRIu64 " units, ~%.4g nodes; the "
+                    "kernel     %s: %" PRIu64 " units, ~%.4g %s; the "
                     "largest, unit %" PRIu64 ", ~%.4g\n",
                     o->job->problem.kernel ? o->job->problem.kernel : "units",
-                    e->units, e->unit_work, e->largest_unit, e->largest_work);
+                    e->units, e->unit_work,
+                    o->job->problem.unit_measure ? o->job->problem.unit_measure
+                                                 : "nodes",
+                    e->largest_unit, e->largest_work);
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
         if (o->stats)

@@ -275,6 +275,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->units = p->halves->units;
         out->count_unit = halves_unit;
         out->unit_size = halves_size;
+        out->unit_measure = "work (the kernel's own measure, not nodes)";
     }
     return 0;
 }

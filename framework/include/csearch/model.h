@@ -392,6 +392,10 @@ struct cs_problem {
      * "scalar"), for output; NULL: not said.  A model built
      * before it leaves it NULL. */
     const char *isa;
+    /* What unit_size measures, for output ("nodes" of a search tree, or a
+     * kernel's own measure, proportional to its time); NULL: nodes.  A
+     * model built before it leaves it NULL. */
+    const char *unit_measure;
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
