@@ -119,6 +119,27 @@ static uint64_t weight(uint32_t s, uint32_t u, uint32_t am)
     return (top + bot) / 2;
 }
 
+/* The weighed pairs of pats (of class s) with every class of I it can
+ * meet: on table tb when given, else one by one. */
+static uint64_t against(const struct nq_sorted *I, uint32_t s, uint32_t all,
+                        uint32_t am, enum nq_isa isa, const uint64_t *pats,
+                        size_t np, const struct nq_table *tb, int bits)
+{
+    const uint32_t free_bits = all & ~s;
+    uint64_t total = 0;
+    for (uint32_t u = free_bits;; u = (u - 1) & free_bits) {
+        uint64_t h = weight(s, u, am);
+        uint32_t ib = I->start[u], ie = I->start[u + 1];
+        if (h && ib < ie)
+            total += h * (tb ? nq_table_count(isa, tb, I->data + ib, ie - ib,
+                                              bits)
+                             : nq_direct_count(pats, np, I->data + ib,
+                                               ie - ib));
+        if (!u)
+            return total;
+    }
+}
+
 uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
                   struct nq_pairing *pg, const uint64_t *top, size_t nt,
                   const uint64_t *bottom, size_t nb)
@@ -132,7 +153,6 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
     if (!w) /* no classes: the plain join */
         return nq_match_count(isa, top, nt, bottom, nb, 2 * y->L);
     const int lo = y->lo[w], bits = y->bits[w];
-    const uint32_t am = y->am[w];
     if (!pg->table)
         pg->table = nq_table_new();
     sort_half(y->L, lo, w, top, nt, &pg->top);
@@ -144,33 +164,17 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
     uint64_t total = 0;
     for (uint32_t s = 0; s <= all; s++) {
         const uint32_t pb = P->start[s], pe = P->start[s + 1];
-        if (pb == pe)
-            continue;
-        const uint32_t free_bits = all & ~s;
         if (pe - pb < DIRECT_PATS) {
-            for (uint32_t u = free_bits;; u = (u - 1) & free_bits) {
-                uint64_t h = weight(s, u, am);
-                uint32_t ib = I->start[u], ie = I->start[u + 1];
-                if (h && ib < ie)
-                    total += h * nq_direct_count(P->data + pb, pe - pb,
-                                                 I->data + ib, ie - ib);
-                if (!u)
-                    break;
-            }
+            if (pb < pe)
+                total += against(I, s, all, y->am[w], isa, P->data + pb,
+                                 pe - pb, NULL, bits);
             continue;
         }
         for (uint32_t g = pb; g < pe; g += GROUP) {
             size_t np = pe - g < GROUP ? pe - g : GROUP;
             nq_table_build(isa, pg->table, P->data + g, np, bits);
-            for (uint32_t u = free_bits;; u = (u - 1) & free_bits) {
-                uint64_t h = weight(s, u, am);
-                uint32_t ib = I->start[u], ie = I->start[u + 1];
-                if (h && ib < ie)
-                    total += h * nq_table_count(isa, pg->table, I->data + ib,
-                                                ie - ib, bits);
-                if (!u)
-                    break;
-            }
+            total += against(I, s, all, y->am[w], isa, NULL, 0, pg->table,
+                             bits);
         }
     }
     return total;
