@@ -208,3 +208,72 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
     free(r.state);
     return 0;
 }
+
+/* ---- the moves layer: improvement bursts under optimize ----------------- */
+
+/* A new best in the burst: the incumbent, handed out as the body hands out
+ * a branch and bound's (so keep_best, a portfolio's shared best and the
+ * caller see it alike).  false: on_solution asked to stop. */
+static bool new_best(struct cs_engine *e, const void *state, int64_t cost)
+{
+    struct cs_dfs *d = &e->dfs;
+    d->incumbent = cost;
+    d->stats.solutions++;
+    return !d->on_solution ||
+           d->on_solution(d->ud, e->problem->hooks, state, 1);
+}
+
+bool layer_moves(struct cs_engine *e)
+{
+    const struct cs_problem *p = e->problem;
+    const struct cs_hooks *h = p->hooks;
+    const struct cs_layers *l = &e->layers;
+    const uint64_t step_limit = e->spec->limits.steps;
+    size_t size = cs_problem_state_size(p);
+    if (!e->walker)
+        e->walker = cs_xmalloc(size);
+    void *state = e->walker;
+    memcpy(state, e->best, size);
+    if (h->counters)
+        memset(state, 0, sizeof(struct cs_counters));
+    uint64_t rng = e->spec->seed ^ e->lns_offset ^
+                   (++e->bursts * UINT64_C(0xd1b54a32d192ed03));
+    static volatile sig_atomic_t never;
+    if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
+        return false;
+    int64_t now = (int64_t)h->ls_conflicts(state);
+    bool go_on = true;
+    for (uint64_t idle = 0; go_on && idle < l->local_steps; idle++) {
+        if (step_limit && e->steps >= step_limit)
+            break;
+        if (e->steps % 256 == 0 && eng_must_stop(e))
+            break;
+        int var = h->ls_pick(state, next_random(&rng));
+        if (var == CS_NONE)
+            break; /* no move can pay */
+        e->steps++;
+        uint64_t moves = h->ls_moves(state, var), move = 0;
+        int64_t delta = INT64_MAX;
+        if (!moves)
+            continue;
+        if (l->walk > 0 &&
+            (double)(next_random(&rng) >> 11) * 0x1p-53 < l->walk) {
+            move = below(&rng, moves);
+            delta = h->ls_delta(state, var, move);
+        } else if (!best_move(h, state, var, moves, l->sample, &rng, &move,
+                              &delta) ||
+                   delta > 0) {
+            continue; /* only improving and sideways moves, but walks */
+        }
+        if (delta == INT64_MAX)
+            continue;
+        h->ls_apply(state, var, move);
+        now += delta;
+        if (now < e->dfs.incumbent) {
+            go_on = new_best(e, state, now);
+            idle = 0;
+        }
+    }
+    eng_harvest(e, state);
+    return go_on && !eng_must_stop(e);
+}
