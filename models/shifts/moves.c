@@ -133,8 +133,8 @@ static int64_t row_count(struct shf_state *st, int s, int lo, int hi,
             count[v - 1]++, *minutes += p->minutes[v - 1];
     }
     if (apply) {
-        SHF_AT(st, p->o_weekends, int32_t)[s] +=
-            weekends_in(p, row, lo, hi + 1) - weekends;
+        SHF_AT(st, p->o_weekends, int32_t)
+        [s] += weekends_in(p, row, lo, hi + 1) - weekends;
         st->requests += delta;
     }
     return delta;
@@ -270,8 +270,8 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
             minutes += p->minutes[v - 1];
         }
         SHF_AT(st, p->o_minutes, int32_t)[s] = minutes;
-        SHF_AT(st, p->o_weekends, int32_t)[s] =
-            weekends_in(p, row, 0, p->ndays - 1);
+        SHF_AT(st, p->o_weekends, int32_t)
+        [s] = weekends_in(p, row, 0, p->ndays - 1);
     }
     for (int d = 0; d < p->ndays; d++)
         shf_refresh_day(st, d);
@@ -298,9 +298,8 @@ int shf_ls_pick(void *state, uint64_t random)
 uint64_t shf_ls_moves(const void *state, int var)
 {
     const struct shf_problem *p = ((const struct shf_state *)state)->p;
-    return var < p->nstaff * p->ndays
-               ? (uint64_t)p->nshifts + 1
-               : (uint64_t)p->nstaff * SHF_LS_BLOCK;
+    return var < p->nstaff * p->ndays ? (uint64_t)p->nshifts + 1
+                                      : (uint64_t)p->nstaff * SHF_LS_BLOCK;
 }
 
 int64_t shf_ls_delta(void *state, int var, uint64_t move)
