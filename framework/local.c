@@ -69,8 +69,8 @@ static uint64_t peak_bytes(void)
 
 struct run {
     const struct cs_spec *spec;
-    const struct cs_split *split;  /* its on_progress, or NULL */
-    double shown;                  /* when progress was last shown */
+    const struct cs_split *split; /* its on_progress, or NULL */
+    double shown;                 /* when progress was last shown */
     const struct cs_hooks *h;
     void *state;
     uint64_t rng, steps, restarts;
@@ -82,10 +82,13 @@ static void trace(const struct run *r, enum cs_trace_kind kind, int var,
                   int64_t move, uint64_t before, bool walk)
 {
     const struct cs_spec *s = r->spec;
-    struct cs_trace_event ev = {.kind = kind, .var = var,
+    struct cs_trace_event ev = {.kind = kind,
+                                .var = var,
                                 .value = move < 0 ? CS_NONE : (int)move,
-                                .branch = CS_NONE, .weight = 1,
-                                .step = r->steps, .before = before,
+                                .branch = CS_NONE,
+                                .weight = 1,
+                                .step = r->steps,
+                                .before = before,
                                 .after = r->h->ls_conflicts(r->state),
                                 .walk = walk};
     s->on_trace(s->trace_ud, &ev, r->h, r->state);
@@ -100,7 +103,8 @@ static void progress(struct run *r)
     if (now - r->shown < 0.25)
         return;
     r->shown = now;
-    struct cs_progress p = {.elapsed = now - r->started, .steps = r->steps,
+    struct cs_progress p = {.elapsed = now - r->started,
+                            .steps = r->steps,
                             .conflicts = r->h->ls_conflicts(r->state)};
     r->split->on_progress(r->split->progress_ud, &p);
 }
@@ -151,8 +155,8 @@ static int repair(struct run *r)
             move = below(&r->rng, moves);
             if (h->ls_delta(r->state, var, move) != INT64_MAX)
                 h->ls_apply(r->state, var, move), made = (int64_t)move;
-        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng,
-                             &move, &delta) &&
+        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng, &move,
+                             &delta) &&
                    delta <= 0) {
             /* sideways moves (delta 0) keep a plateau from trapping the
              * run; a move that only adds conflicts waits for the walk */
@@ -169,8 +173,11 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
 {
     (void)err;
     const struct cs_problem *p = spec->problem;
-    struct run r = {.spec = spec, .split = split, .h = p->hooks,
-                    .rng = spec->seed, .started = cs_now()};
+    struct run r = {.spec = spec,
+                    .split = split,
+                    .h = p->hooks,
+                    .rng = spec->seed,
+                    .started = cs_now()};
     r.state = cs_xcalloc(1, cs_problem_state_size(p));
     r.h->init(r.state, p->data);
     int status;
@@ -241,13 +248,20 @@ bool layer_moves(struct cs_engine *e)
     static volatile sig_atomic_t never;
     if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
         return false;
-    int64_t now = (int64_t)h->ls_conflicts(state);
-    bool go_on = true;
+    int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
+    /* a new best goes out before the state leaves it (a sideways or walk
+     * move), at each poll and at the end, not at every step of a descent:
+     * handing out a state costs a copy of it (Instance24: megabytes) */
+    bool go_on = true, pending = false;
     for (uint64_t idle = 0; go_on && idle < l->local_steps; idle++) {
         if (step_limit && e->steps >= step_limit)
             break;
-        if (e->steps % 256 == 0 && eng_must_stop(e))
-            break;
+        if (e->steps % 256 == 0) {
+            if (pending)
+                go_on = new_best(e, state, now), pending = false;
+            if (!go_on || eng_must_stop(e))
+                break;
+        }
         int var = h->ls_pick(state, next_random(&rng));
         if (var == CS_NONE)
             break; /* no move can pay */
@@ -267,13 +281,18 @@ bool layer_moves(struct cs_engine *e)
         }
         if (delta == INT64_MAX)
             continue;
+        if (delta >= 0 && pending)
+            go_on = new_best(e, state, now), pending = false;
         h->ls_apply(state, var, move);
         now += delta;
-        if (now < e->dfs.incumbent) {
-            go_on = new_best(e, state, now);
+        if (now < best) {
+            best = now;
+            pending = true;
             idle = 0;
         }
     }
+    if (pending && go_on)
+        go_on = new_best(e, state, now);
     eng_harvest(e, state);
     return go_on && !eng_must_stop(e);
 }

@@ -285,7 +285,8 @@ static void test_shifts_moves_layer(void **ctx)
 }
 
 /* strategy.local_moves: on where the model cannot use it is an error at
- * the key; auto leaves it off there quietly. */
+ * the key; auto leaves it off there quietly, and on Instance1 (112 cells,
+ * below the model's threshold) even with rounds. */
 static void test_shifts_moves_config(void **ctx)
 {
     (void)ctx;
@@ -310,6 +311,11 @@ static void test_shifts_moves_config(void **ctx)
     cs_job_free(&job);
     cs_registry_free(reg);
     shifts_set(cfg, "strategy.lns_nodes=1000");
+    reg = setup_job(cfg, &job);
+    assert_false(job.layers.moves); /* 112 cells: the model's choice */
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    shifts_set(cfg, "strategy.local_moves=on");
     reg = setup_job(cfg, &job);
     assert_true(job.layers.moves);
     cs_job_free(&job);
