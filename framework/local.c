@@ -1,4 +1,5 @@
-/* local.c - the min-conflicts layer: local search on a complete assignment.
+/* local.c - the min-conflicts layer: local search on a complete assignment;
+ * and the moves layer, the same hooks improving an optimize's incumbent.
  *
  * Instead of a tree, one state the model fills with a complete start and
  * the layer repairs: each step takes a variable in conflict (ls_pick) and
@@ -7,7 +8,9 @@
  * solution it starts anew from a fresh start.  Invariants: every random
  * number comes from the spec's seed through one splitmix64 stream, so the
  * same spec gives the same steps and solution; a solution leaves the layer
- * only after the model's verify hook approved it.
+ * only after the model's verify hook approved it.  The moves layer starts
+ * from a copy of the incumbent and hands out only states whose cost (the
+ * model's ls_conflicts) beats it, through the body's on_solution path.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
