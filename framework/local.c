@@ -72,8 +72,8 @@ static uint64_t peak_bytes(void)
 
 struct run {
     const struct cs_spec *spec;
-    const struct cs_split *split; /* its on_progress, or NULL */
-    double shown;                 /* when progress was last shown */
+    const struct cs_split *split;  /* its on_progress, or NULL */
+    double shown;                  /* when progress was last shown */
     const struct cs_hooks *h;
     void *state;
     uint64_t rng, steps, restarts;
@@ -85,13 +85,10 @@ static void trace(const struct run *r, enum cs_trace_kind kind, int var,
                   int64_t move, uint64_t before, bool walk)
 {
     const struct cs_spec *s = r->spec;
-    struct cs_trace_event ev = {.kind = kind,
-                                .var = var,
+    struct cs_trace_event ev = {.kind = kind, .var = var,
                                 .value = move < 0 ? CS_NONE : (int)move,
-                                .branch = CS_NONE,
-                                .weight = 1,
-                                .step = r->steps,
-                                .before = before,
+                                .branch = CS_NONE, .weight = 1,
+                                .step = r->steps, .before = before,
                                 .after = r->h->ls_conflicts(r->state),
                                 .walk = walk};
     s->on_trace(s->trace_ud, &ev, r->h, r->state);
@@ -106,8 +103,7 @@ static void progress(struct run *r)
     if (now - r->shown < 0.25)
         return;
     r->shown = now;
-    struct cs_progress p = {.elapsed = now - r->started,
-                            .steps = r->steps,
+    struct cs_progress p = {.elapsed = now - r->started, .steps = r->steps,
                             .conflicts = r->h->ls_conflicts(r->state)};
     r->split->on_progress(r->split->progress_ud, &p);
 }
@@ -158,8 +154,8 @@ static int repair(struct run *r)
             move = below(&r->rng, moves);
             if (h->ls_delta(r->state, var, move) != INT64_MAX)
                 h->ls_apply(r->state, var, move), made = (int64_t)move;
-        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng, &move,
-                             &delta) &&
+        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng,
+                             &move, &delta) &&
                    delta <= 0) {
             /* sideways moves (delta 0) keep a plateau from trapping the
              * run; a move that only adds conflicts waits for the walk */
@@ -176,11 +172,8 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
 {
     (void)err;
     const struct cs_problem *p = spec->problem;
-    struct run r = {.spec = spec,
-                    .split = split,
-                    .h = p->hooks,
-                    .rng = spec->seed,
-                    .started = cs_now()};
+    struct run r = {.spec = spec, .split = split, .h = p->hooks,
+                    .rng = spec->seed, .started = cs_now()};
     r.state = cs_xcalloc(1, cs_problem_state_size(p));
     r.h->init(r.state, p->data);
     int status;

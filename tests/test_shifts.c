@@ -19,8 +19,7 @@
 #include "shifts_support.h"
 #include "support.h"
 
-/* ---- the example config: optimal, proven ----------------------------------
- */
+/* ---- the example config: optimal, proven ---------------------------------- */
 
 static void test_shifts_example_optimal(void **ctx)
 {
@@ -128,9 +127,9 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
     cs_job_free(&job);
     cs_registry_free(reg);
 
-    static const char *const bounds[] = {"strategy.bound=days",
-                                         "strategy.bound=weekends",
-                                         "strategy.bound=lagrange"};
+    static const char *const bounds[] = {
+        "strategy.bound=days", "strategy.bound=weekends",
+        "strategy.bound=lagrange"};
     for (int order = 0; order < 5; order++) {
         shifts_set(cfg, "task=optimize");
         shifts_set(cfg,
@@ -164,8 +163,8 @@ static void test_shifts_curtois_solve(void **ctx)
         char set_instance[256];
         snprintf(set_instance, sizeof set_instance, "params.instance=%s%s",
                  DATA, cases[i].file);
-        const char *const sets[] = {"model=shifts", "task=solve", set_instance,
-                                    NULL};
+        const char *const sets[] = {"model=shifts", "task=solve",
+                                    set_instance, NULL};
         struct cs_config *cfg = config_of(sets);
         struct cs_result run;
         struct shifts_seen seen = {0};
@@ -178,8 +177,7 @@ static void test_shifts_curtois_solve(void **ctx)
     }
 }
 
-/* ---- no roster at all -----------------------------------------------------
- */
+/* ---- no roster at all ----------------------------------------------------- */
 
 static void test_shifts_infeasible(void **ctx)
 {
@@ -247,8 +245,7 @@ static void test_shifts_restarts(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- bad input ------------------------------------------------------------
- */
+/* ---- bad input ------------------------------------------------------------ */
 
 static void expect_spec_error(const char *spec, const char *message)
 {
@@ -276,13 +273,11 @@ static void test_shifts_spec_errors(void **ctx)
     expect_spec_error(HEAD "  staff: [{id: A}]\n"
                            "strategy: {order: day, bound: lagrange}\n",
                       "spec.yaml:6:31: bound lagrange needs order staff");
-    expect_spec_error(HEAD
-                      "  staff: [{id: A}, {id: B}]\n"
-                      "task: optimize\n"
-                      "strategy: {bound: lagrange, lagrange_states: 200}\n",
+    expect_spec_error(HEAD "  staff: [{id: A}, {id: B}]\n"
+                           "task: optimize\n"
+                           "strategy: {bound: lagrange, lagrange_states: 200}\n",
                       "spec.yaml:7:19: bound lagrange: more than 200 row "
-                      "states even with minutes and weekends priced; raise "
-                      "strategy.lagrange_states "
+                      "states even with minutes and weekends priced; raise strategy.lagrange_states "
                       "or use bound days or weekends");
     expect_spec_error(HEAD "  staff: [{id: A}]\n"
                            "strategy: {neighbourhoods: 'rows,cells'}\n",
@@ -317,8 +312,8 @@ static void expect_file_error(const char *name, const char *text,
                               const char *message)
 {
     char path[256], set_instance[300];
-    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-%s", (int)getpid(),
-             name);
+    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-%s",
+             (int)getpid(), name);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fputs(text, f);
@@ -334,15 +329,17 @@ static void expect_file_error(const char *name, const char *text,
 }
 
 #define CURTOIS_HEAD                                                           \
-    "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"       \
+    "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"      \
     "N,600,D\r\n\r\nSECTION_STAFF\r\n"
 
 static void test_shifts_curtois_errors(void **ctx)
 {
     (void)ctx;
-    expect_file_error("shift.txt", CURTOIS_HEAD "A,D=5|X=1,2400,0,5,1,1,1\r\n",
+    expect_file_error("shift.txt",
+                      CURTOIS_HEAD "A,D=5|X=1,2400,0,5,1,1,1\r\n",
                       "10:7: unknown shift 'X'");
-    expect_file_error("number.txt", CURTOIS_HEAD "A,D=5,24x0,0,5,1,1,1\r\n",
+    expect_file_error("number.txt",
+                      CURTOIS_HEAD "A,D=5,24x0,0,5,1,1,1\r\n",
                       "10:7: MaxTotalMinutes must be a whole number, not "
                       "'24x0'");
     expect_file_error("staff.txt",
@@ -377,8 +374,8 @@ static void test_shifts_roster_file(void **ctx)
              (int)getpid());
     snprintf(set_roster, sizeof set_roster, "params.roster=%s", path);
     const char *const sets[] = {"model=shifts", "task=solve",
-                                "params.instance=" DATA "tiny.txt", set_roster,
-                                NULL};
+                                "params.instance=" DATA "tiny.txt",
+                                set_roster, NULL};
     /* legal: A E E - -, B - - - L, C - L - - */
     FILE *f = fopen(path, "w");
     fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,,\n", f);

@@ -125,8 +125,7 @@ static void test_shifts_lagrange_rounds(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- local moves -----------------------------------------------------------
- */
+/* ---- local moves --------------------------------------------------------- */
 
 /* on_solution: keep a copy of the last state handed out. */
 static bool keep_last(void *ud, const struct cs_hooks *h, const void *state,
