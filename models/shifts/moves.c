@@ -133,8 +133,8 @@ static int64_t row_count(struct shf_state *st, int s, int lo, int hi,
             count[v - 1]++, *minutes += p->minutes[v - 1];
     }
     if (apply) {
-        SHF_AT(st, p->o_weekends, int32_t)
-        [s] += weekends_in(p, row, lo, hi + 1) - weekends;
+        int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
+        *worked += weekends_in(p, row, lo, hi + 1) - weekends;
         st->requests += delta;
     }
     return delta;
@@ -270,8 +270,8 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
             minutes += p->minutes[v - 1];
         }
         SHF_AT(st, p->o_minutes, int32_t)[s] = minutes;
-        SHF_AT(st, p->o_weekends, int32_t)
-        [s] = weekends_in(p, row, 0, p->ndays - 1);
+        int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
+        *worked = weekends_in(p, row, 0, p->ndays - 1);
     }
     for (int d = 0; d < p->ndays; d++)
         shf_refresh_day(st, d);
