@@ -140,8 +140,10 @@ void eng_free(struct cs_engine *e)
     free(e->dfs.saved);
     free(e->dfs.values);
     free(e->best);
+    free(e->walker);
     memset(&e->dfs, 0, sizeof e->dfs);
     e->best = NULL;
+    e->walker = NULL;
 }
 
 void *eng_state_new(const struct cs_engine *e)
@@ -263,6 +265,11 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
 {
     const struct cs_problem *p = spec->problem;
     const struct cs_hooks *h = p->hooks;
+    if (spec->layers.moves && spec->task == CS_TASK_OPTIMIZE &&
+        !cs_hooks_local(h))
+        return cs_error_set(err, NULL,
+                            "this model has no local moves (the ls_* "
+                            "hooks)");
     if (spec->layers.local) {
         if (!h->init || !cs_hooks_local(h))
             return cs_error_set(err, NULL,
@@ -381,6 +388,7 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         out->stats = e.dfs.stats;
         out->restarts = e.restarts;
         out->rounds = e.rounds;
+        out->steps = e.steps;
         out->root_bound = e.root_bound;
         out->first_seconds = e.first_at ? e.first_at - e.started : -1;
         eng_state_free(&e, state);

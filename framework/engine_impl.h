@@ -36,6 +36,8 @@ struct cs_engine {
                                   t * 2^32 + 1, + 2, ... (their parity,
                                   which a model may use, still alternates) */
     unsigned char *best;       /* optimize with rounds: the incumbent */
+    void *walker;              /* the moves layer's state, or NULL */
+    uint64_t steps, bursts;    /* the moves layer's statistics */
     cs_solution_fn on_solution; /* where solutions go on to when a layer
                                    keeps the best in between */
     void *ud;

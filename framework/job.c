@@ -85,6 +85,11 @@ const struct cs_option cs_framework_options[] = {
      .help = "task solve: min-conflicts local search on a complete "
              "assignment instead of the tree, none, or auto (the model's "
              "choice: local where backtracking would stall)"},
+    {.key = "strategy.local_moves", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = (const char *const[]){"auto", "on", "off", NULL},
+     .help = "task optimize: bursts of local improvement moves (the "
+             "model's ls_* hooks) between neighbourhood rounds; auto: the "
+             "model's choice"},
     {.key = "strategy.local_steps", .type = CS_OPT_INT, .def = "auto",
      .min = 0, .max = 9e18, .all_word = "auto",
      .help = "local search: steps before a restart from a new start, 0 = "
@@ -263,6 +268,9 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
         l.local = false;
     else if (local == CS_LOCAL_MIN_CONFLICTS && cs_hooks_local(p->hooks))
         l.local = true;
+    int moves = cs_config_enum(cfg, "strategy.local_moves");
+    if (moves) /* 1 on, 2 off; 0 auto keeps the model's */
+        l.moves = moves == 1;
     int64_t steps = cs_config_int(cfg, "strategy.local_steps");
     if (steps >= 0)
         l.local_steps = (uint64_t)steps;
@@ -357,6 +365,23 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),
                            "model %s %s", job->model->name, why);
     }
+    /* local moves polish the incumbent between neighbourhood rounds */
+    bool asked = cs_config_enum(cfg, "strategy.local_moves") == 1;
+    if (job->task != CS_TASK_OPTIMIZE)
+        why = "needs task optimize for local moves";
+    else if (!cs_hooks_local(job->problem.hooks))
+        why = "has no local moves (the ls_* hooks) with these settings";
+    else if (!job->problem.hooks->relax || !job->layers.lns_nodes)
+        why = "runs local moves between neighbourhood rounds only, and "
+              "strategy.lns_nodes is 0";
+    if (why)
+        job->layers.moves = false; /* auto: quietly none */
+    if (why && asked) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.local_moves"),
+                           "model %s %s", job->model->name, why);
+    }
+    why = NULL;
     if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "task"),

@@ -139,10 +139,19 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     d->solution_cap = UINT64_MAX;
     struct cs_round round = {.index = 1 + e->lns_offset, .size = SIZE_START};
     uint64_t version = 0;
+    int64_t polished = INT64_MAX; /* the incumbent the last burst began at */
     while (status == CS_LIMIT && d->incumbent < INT64_MAX &&
            d->incumbent > bound && !eng_must_stop(e)) {
         if (e->shared)
             layer_shared_best(e, &version); /* the portfolio's best */
+        if (e->layers.moves && d->incumbent != polished) {
+            /* local moves polish what the last round (or the first
+             * solution) found */
+            bool go_on = layer_moves(e);
+            polished = d->incumbent;
+            if (!go_on || d->incumbent <= bound)
+                break;
+        }
         eng_state_reset(e, state);
         round.seed = e->spec->seed ^ (round.index * UINT64_C(0x9e3779b97f4a7c15));
         p->hooks->relax(state, e->best, &round);

@@ -40,6 +40,17 @@
  *              *stop; result.steps, restarts, conflicts and peak_bytes say
  *              what it did.  One thread; a trace gets each start and
  *              step (CS_TRACE_START, CS_TRACE_STEP), no tree (local.c).
+ *   moves      optimize with rounds and layers.moves (the model's ls_*
+ *              hooks as an improvement search, csearch/model.h): after the
+ *              first solution, and after each round that improved the
+ *              incumbent, a burst of local steps from a copy of it.  Each
+ *              step picks a variable (ls_pick) and makes its best move
+ *              (sample as above) when that lowers the cost or keeps it,
+ *              or with probability walk a random allowed move; every new
+ *              best cost goes out as a branch and bound's incumbent
+ *              would.  A burst ends after local_steps steps without a new
+ *              best, at limits.steps (all bursts' steps together), a
+ *              limit or a stop; result.steps counts its steps (local.c).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
  *              rounds t * 2^32 + 1, + 2, ...).  Solve: the first solution
@@ -69,6 +80,10 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
  * 0. */
 int layer_local(const struct cs_spec *spec, const struct cs_split *split,
                 struct cs_result *out, struct cs_error *err);
+
+/* One burst of the moves layer from e->best (local.c); false: stop the
+ * search (a limit, a stop, or on_solution said so). */
+bool layer_moves(struct cs_engine *e);
 
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,

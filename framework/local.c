@@ -1,4 +1,5 @@
-/* local.c - the min-conflicts layer: local search on a complete assignment.
+/* local.c - the min-conflicts layer: local search on a complete assignment;
+ * and the moves layer, the same hooks improving an optimize's incumbent.
  *
  * Instead of a tree, one state the model fills with a complete start and
  * the layer repairs: each step takes a variable in conflict (ls_pick) and
@@ -7,7 +8,9 @@
  * solution it starts anew from a fresh start.  Invariants: every random
  * number comes from the spec's seed through one splitmix64 stream, so the
  * same spec gives the same steps and solution; a solution leaves the layer
- * only after the model's verify hook approved it.
+ * only after the model's verify hook approved it.  The moves layer starts
+ * from a copy of the incumbent and hands out only states whose cost (the
+ * model's ls_conflicts) beats it, through the body's on_solution path.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -207,4 +210,85 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
         r.h->fini(r.state);
     free(r.state);
     return 0;
+}
+
+/* ---- the moves layer: improvement bursts under optimize ----------------- */
+
+/* A new best in the burst: the incumbent, handed out as the body hands out
+ * a branch and bound's (so keep_best, a portfolio's shared best and the
+ * caller see it alike).  false: on_solution asked to stop. */
+static bool new_best(struct cs_engine *e, const void *state, int64_t cost)
+{
+    struct cs_dfs *d = &e->dfs;
+    d->incumbent = cost;
+    d->stats.solutions++;
+    return !d->on_solution ||
+           d->on_solution(d->ud, e->problem->hooks, state, 1);
+}
+
+bool layer_moves(struct cs_engine *e)
+{
+    const struct cs_problem *p = e->problem;
+    const struct cs_hooks *h = p->hooks;
+    const struct cs_layers *l = &e->layers;
+    const uint64_t step_limit = e->spec->limits.steps;
+    size_t size = cs_problem_state_size(p);
+    if (!e->walker)
+        e->walker = cs_xmalloc(size);
+    void *state = e->walker;
+    memcpy(state, e->best, size);
+    if (h->counters)
+        memset(state, 0, sizeof(struct cs_counters));
+    uint64_t rng = e->spec->seed ^ e->lns_offset ^
+                   (++e->bursts * UINT64_C(0xd1b54a32d192ed03));
+    static volatile sig_atomic_t never;
+    if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
+        return false;
+    int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
+    /* a new best goes out before the state leaves it (a sideways or walk
+     * move), at each poll and at the end, not at every step of a descent:
+     * handing out a state costs a copy of it (Instance24: megabytes) */
+    bool go_on = true, pending = false;
+    for (uint64_t idle = 0; go_on && idle < l->local_steps; idle++) {
+        if (step_limit && e->steps >= step_limit)
+            break;
+        if (e->steps % 256 == 0) {
+            if (pending)
+                go_on = new_best(e, state, now), pending = false;
+            if (!go_on || eng_must_stop(e))
+                break;
+        }
+        int var = h->ls_pick(state, next_random(&rng));
+        if (var == CS_NONE)
+            break; /* no move can pay */
+        e->steps++;
+        uint64_t moves = h->ls_moves(state, var), move = 0;
+        int64_t delta = INT64_MAX;
+        if (!moves)
+            continue;
+        if (l->walk > 0 &&
+            (double)(next_random(&rng) >> 11) * 0x1p-53 < l->walk) {
+            move = below(&rng, moves);
+            delta = h->ls_delta(state, var, move);
+        } else if (!best_move(h, state, var, moves, l->sample, &rng, &move,
+                              &delta) ||
+                   delta > 0) {
+            continue; /* only improving and sideways moves, but walks */
+        }
+        if (delta == INT64_MAX)
+            continue;
+        if (delta >= 0 && pending)
+            go_on = new_best(e, state, now), pending = false;
+        h->ls_apply(state, var, move);
+        now += delta;
+        if (now < best) {
+            best = now;
+            pending = true;
+            idle = 0;
+        }
+    }
+    if (pending && go_on)
+        go_on = new_best(e, state, now);
+    eng_harvest(e, state);
+    return go_on && !eng_must_stop(e);
 }

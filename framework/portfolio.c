@@ -199,6 +199,7 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
             out->stats.max_depth = s->max_depth;
         out->restarts += pf.members[t].e.restarts;
         out->rounds += pf.members[t].e.rounds;
+        out->steps += pf.members[t].e.steps;
         eng_free(&pf.members[t].e);
     }
     out->stats.solutions = pf.shared.delivered;

@@ -79,6 +79,13 @@ expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps
 expect_json '.root_bound' 982
 run 0 configs/shifts-instance1.yaml --json
 expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 558"
+# local moves between the rounds: on from 550 cells (Instance7's 560), off
+# below and without rounds; --json says which and counts the steps
+expect_json '.strategy.local_moves' off
+run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
+expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1766"
+run 2 configs/shifts-instance1.yaml --set strategy.local_moves=on
+expect_stderr "csearch: --set strategy.local_moves=on: model shifts runs local moves between neighbourhood rounds only, and strategy.lns_nodes is 0"
 # tables past strategy.lagrange_states (as Instance24's 3.7e11 would be):
 # the rows are priced instead; past even that, auto takes bound days, and a
 # bound named lagrange is refused in one line

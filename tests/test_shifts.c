@@ -16,85 +16,19 @@
 
 #include <cmocka.h>
 
-#include "shifts/shifts.h"
+#include "shifts_support.h"
 #include "support.h"
-
-#define DATA CSEARCH_TEST_DATA "/shifts/"
-
-/* What on_solution saw: each roster checked as it comes. */
-struct seen {
-    uint64_t rosters;
-    int64_t last_total; /* the checker's total of the last roster */
-    int64_t last_cost;  /* the search's bound (= cost) at that roster */
-};
-
-static bool check_each(void *ud, const struct cs_hooks *h, const void *state,
-                       uint64_t weight)
-{
-    struct seen *seen = ud;
-    struct shf_report r;
-    (void)weight;
-    const struct shf_problem *p = shf_state_problem(state);
-    const signed char *roster = shf_state_roster(state);
-    for (int c = 0; c < p->nstaff * p->ndays; c++)
-        assert_true(roster[c] >= 0 && roster[c] <= p->nshifts);
-    if (shf_check(p, roster, &r))
-        fail_msg("a roster breaks a hard rule: %s", r.first);
-    seen->rosters++;
-    seen->last_total = r.total;
-    seen->last_cost = h->cost(state);
-    assert_int_equal(r.total, seen->last_cost);
-    return true;
-}
-
-/* Optimize cfg with every roster checked: the status, and the cost, which
- * must be the checker's total of the last roster too. */
-static struct cs_result optimized(struct cs_config *cfg, enum cs_status status,
-                               int64_t cost)
-{
-    struct cs_result run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
-    assert_int_equal(run.status, status);
-    assert_int_equal(run.cost, cost);
-    assert_int_equal(seen.last_total, cost);
-    return run;
-}
-
-static struct cs_config *load(const char *path)
-{
-    struct cs_config *cfg;
-    struct cs_error err;
-    if (cs_config_load(&cfg, path, &err))
-        fail_msg("%s: %s", path, err.msg);
-    return cfg;
-}
-
-static struct cs_config *parse(const char *text)
-{
-    struct cs_config *cfg;
-    struct cs_error err;
-    if (cs_config_parse(&cfg, "spec.yaml", text, strlen(text), &err))
-        fail_msg("%s", err.msg);
-    return cfg;
-}
-
-static void set(struct cs_config *cfg, const char *assignment)
-{
-    struct cs_error err;
-    if (cs_config_set(cfg, assignment, &err))
-        fail_msg("%s: %s", assignment, err.msg);
-}
 
 /* ---- the example config: optimal, proven ---------------------------------- */
 
 static void test_shifts_example_optimal(void **ctx)
 {
     (void)ctx;
-    struct cs_config *cfg = load(CSEARCH_SOURCE_DIR "/configs/shifts.yaml");
+    struct cs_config *cfg =
+        shifts_load(CSEARCH_SOURCE_DIR "/configs/shifts.yaml");
     struct cs_result run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
+    struct shifts_seen seen = {0};
+    run_config(cfg, &run, shifts_check_each, &seen);
     assert_int_equal(run.status, CS_OPTIMAL);
     assert_int_equal(run.cost, 50);
     assert_int_equal(run.bound, 50);
@@ -125,67 +59,35 @@ static uint64_t brute_force(const struct shf_problem *p)
     return legal;
 }
 
-static const struct shf_problem *problem_of(struct cs_config *cfg,
-                                            struct cs_job *job,
-                                            struct cs_registry **reg)
-{
-    *reg = setup_job(cfg, job);
-    return job->problem.data;
-}
-
 static void count_both_ways(struct cs_config *cfg, uint64_t expected)
 {
     struct cs_job job;
     struct cs_registry *reg;
-    const struct shf_problem *p = problem_of(cfg, &job, &reg);
+    const struct shf_problem *p = shifts_problem_of(cfg, &job, &reg);
     uint64_t legal = brute_force(p);
     cs_job_free(&job);
     cs_registry_free(reg);
     assert_int_equal(legal, expected);
 
     for (int order = 0; order < 2; order++) {
-        set(cfg, order ? "strategy.order=day" : "strategy.order=staff");
-        set(cfg, "task=count");
+        shifts_set(cfg, order ? "strategy.order=day" : "strategy.order=staff");
+        shifts_set(cfg, "task=count");
         struct cs_result run;
         run_config(cfg, &run, NULL, NULL);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(run.stats.solutions, legal);
         /* enumerate: every one of them passes the checker */
-        set(cfg, "task=enumerate");
-        struct seen seen = {0};
-        run_config(cfg, &run, check_each, &seen);
+        shifts_set(cfg, "task=enumerate");
+        struct shifts_seen seen = {0};
+        run_config(cfg, &run, shifts_check_each, &seen);
         assert_int_equal(seen.rosters, legal);
     }
 }
 
-static const char tiny_spec[] =
-    "model: shifts\n"
-    "params:\n"
-    "  days: 4\n"
-    "  first_day: friday\n"
-    "  shifts:\n"
-    "    - {id: E, minutes: 480}\n"
-    "    - {id: N, minutes: 600, not_followed_by: [E], skill: senior}\n"
-    "  staff:\n"
-    "    - {id: Ann, min_minutes: 960, max_minutes: 1560, max_consecutive: 2,\n"
-    "       skills: [senior], max_weekends: 1}\n"
-    "    - {id: Bob, max_consecutive: 3, min_consecutive: 2, min_days_off: 2,\n"
-    "       days_off: [3], max_shifts: {E: 2}}\n"
-    "    - {id: Cat, max_minutes: 1440, skills: [senior], max_weekends: 0}\n"
-    "  cover:\n"
-    "    - {day: all, shift: E, need: 2, under: 10, over: 1}\n"
-    "    - {day: 1, shift: N, need: 1, under: 20, over: 2}\n"
-    "  shift_on:\n"
-    "    - {staff: Cat, day: 3, shift: N, weight: 4}\n"
-    "  shift_off:\n"
-    "    - {staff: Ann, day: 0, weight: 3}\n"
-    "  apart:\n"
-    "    - [Ann, Cat]\n";
-
 static void test_shifts_count_matches_brute_force_yaml(void **ctx)
 {
     (void)ctx;
-    struct cs_config *cfg = parse(tiny_spec);
+    struct cs_config *cfg = shifts_parse(shifts_tiny_spec);
     count_both_ways(cfg, 604);
     cs_config_free(cfg);
 }
@@ -204,10 +106,10 @@ static void test_shifts_count_matches_brute_force_curtois(void **ctx)
 static void test_shifts_optimize_matches_brute_force(void **ctx)
 {
     (void)ctx;
-    struct cs_config *cfg = parse(tiny_spec);
+    struct cs_config *cfg = shifts_parse(shifts_tiny_spec);
     struct cs_job job;
     struct cs_registry *reg;
-    const struct shf_problem *p = problem_of(cfg, &job, &reg);
+    const struct shf_problem *p = shifts_problem_of(cfg, &job, &reg);
     int cells = p->nstaff * p->ndays;
     signed char *roster = calloc((size_t)cells, 1);
     int64_t best = INT64_MAX;
@@ -229,15 +131,16 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
         "strategy.bound=days", "strategy.bound=weekends",
         "strategy.bound=lagrange"};
     for (int order = 0; order < 5; order++) {
-        set(cfg, "task=optimize");
-        set(cfg, order % 2 ? "strategy.order=day" : "strategy.order=staff");
-        set(cfg, bounds[order / 2]);
-        assert_int_equal(optimized(cfg, CS_OPTIMAL, best).bound, best);
+        shifts_set(cfg, "task=optimize");
+        shifts_set(cfg,
+                   order % 2 ? "strategy.order=day" : "strategy.order=staff");
+        shifts_set(cfg, bounds[order / 2]);
+        assert_int_equal(shifts_optimized(cfg, CS_OPTIMAL, best).bound, best);
     }
     /* priced rows (minutes and weekends by multipliers): still a bound */
-    set(cfg, "strategy.order=staff");
-    set(cfg, "strategy.lagrange_rows=priced");
-    assert_int_equal(optimized(cfg, CS_OPTIMAL, best).bound, best);
+    shifts_set(cfg, "strategy.order=staff");
+    shifts_set(cfg, "strategy.lagrange_rows=priced");
+    assert_int_equal(shifts_optimized(cfg, CS_OPTIMAL, best).bound, best);
     assert_int_equal(best, 40);
     cs_config_free(cfg);
 }
@@ -264,104 +167,14 @@ static void test_shifts_curtois_solve(void **ctx)
                                     set_instance, NULL};
         struct cs_config *cfg = config_of(sets);
         struct cs_result run;
-        struct seen seen = {0};
-        run_config(cfg, &run, check_each, &seen);
+        struct shifts_seen seen = {0};
+        run_config(cfg, &run, shifts_check_each, &seen);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(seen.rosters, 1);
         assert_int_equal(seen.last_total, cases[i].penalty);
         assert_int_equal(run.stats.nodes, cases[i].nodes);
         cs_config_free(cfg);
     }
-}
-
-/* Every kind of neighbourhood, in turn and sizes growing, under a node
- * limit (deterministic); every roster on the way checked. */
-static void test_shifts_neighbourhood_kinds(void **ctx)
-{
-    (void)ctx;
-    const char *const sets[] = {
-        "model=shifts", "task=optimize",
-        "params.instance=" DATA "Instance7.txt",
-        "strategy.neighbourhoods=cover,shift,staff,rows",
-        "strategy.lns_grow=true", "limits.nodes=300000", NULL};
-    struct cs_config *cfg = config_of(sets);
-    struct cs_result run = optimized(cfg, CS_LIMIT, 1587);
-    assert_int_equal(run.rounds, 42);
-    cs_config_free(cfg);
-}
-
-/* Rounds of neighbourhoods under a node limit: deterministic, so the cost
- * is exact; Instance1's optimum is 607. */
-static void test_shifts_curtois_neighbourhoods(void **ctx)
-{
-    (void)ctx;
-    const char *const sets[] = {
-        "model=shifts", "task=optimize",
-        "params.instance=" DATA "Instance1.txt", "strategy.lns_nodes=10000",
-        "strategy.lns_staff=3", "limits.nodes=500000", NULL};
-    struct cs_config *cfg = config_of(sets);
-    assert_int_equal(optimized(cfg, CS_LIMIT, 607).stats.nodes, 500000);
-    cs_config_free(cfg);
-}
-
-/* The root bounds of Instance1.  Day by day: 0.  Weekends: 8 nurses, one
- * weekend each of two, 16 of the 20 weekend places at most: 4 x 100
- * certain.  Lagrangian (lagrange.c): 558, and strong enough down the tree
- * to prove the optimum 607 (every roster on the way checked). */
-static void test_shifts_root_bounds(void **ctx)
-{
-    (void)ctx;
-    static const struct {
-        const char *bound;
-        int64_t root;
-    } cases[] = {{"strategy.bound=days", 0},
-                 {"strategy.bound=weekends", 400},
-                 {"strategy.bound=lagrange", 558}};
-    const char *const sets[] = {"model=shifts", "task=optimize",
-                                "params.instance=" DATA "Instance1.txt",
-                                "limits.nodes=1", NULL};
-    struct cs_config *cfg = config_of(sets);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct cs_result run;
-        struct seen seen = {0};
-        set(cfg, cases[i].bound);
-        run_config(cfg, &run, check_each, &seen);
-        assert_int_equal(run.status, CS_LIMIT);
-        assert_int_equal(run.bound, cases[i].root);
-    }
-    /* priced rows: weaker at the root (429), yet a bound all the way */
-    set(cfg, "strategy.lagrange_rows=priced");
-    struct cs_result priced;
-    run_config(cfg, &priced, check_each, &(struct seen){0});
-    assert_int_equal(priced.bound, 429);
-    assert_int_equal(priced.root_bound, 429);
-    set(cfg, "strategy.lagrange_rows=auto");
-    set(cfg, "limits.nodes=0");
-    struct cs_result run = optimized(cfg, CS_OPTIMAL, 607);
-    assert_int_equal(run.bound, 607);
-    assert_int_equal(run.root_bound, 558);
-    assert_int_equal(run.stats.nodes, 2904842);
-    cs_config_free(cfg);
-}
-
-/* Rounds under the Lagrangian bound: each round prices the rows it frees
- * against the cover of the rows it pins.  On Instance2 the root bound is the
- * best known value 828, and three whole rows at a time reach it: proven
- * optimal (deterministic under a node limit; every roster checked). */
-static void test_shifts_lagrange_rounds(void **ctx)
-{
-    (void)ctx;
-    const char *const sets[] = {
-        "model=shifts", "task=optimize",
-        "params.instance=" DATA "Instance2.txt", "strategy.bound=lagrange",
-        "strategy.lns_nodes=10000", "strategy.lns_staff=3",
-        "strategy.lns_days=28", "strategy.lns_rows=0",
-        "limits.nodes=20000000", NULL};
-    struct cs_config *cfg = config_of(sets);
-    struct cs_result run = optimized(cfg, CS_OPTIMAL, 828);
-    assert_int_equal(run.bound, 828);
-    assert_int_equal(run.stats.nodes, 788292);
-    cs_config_free(cfg);
 }
 
 /* ---- no roster at all ----------------------------------------------------- */
@@ -377,12 +190,12 @@ static void test_shifts_infeasible(void **ctx)
         "  days: 3\n"
         "  shifts: [{id: D, minutes: 480}]\n"
         "  staff: [{id: Al, min_minutes: 1440, max_consecutive: 2}]\n";
-    struct cs_config *cfg = parse(spec);
+    struct cs_config *cfg = shifts_parse(spec);
     struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
-    set(cfg, "task=solve");
+    shifts_set(cfg, "task=solve");
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
@@ -401,8 +214,8 @@ static void test_shifts_restarts(void **ctx)
                                 "strategy.restart_nodes=3", NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
+    struct shifts_seen seen = {0};
+    run_config(cfg, &run, shifts_check_each, &seen);
     assert_int_equal(run.status, CS_COMPLETE);
     assert_int_equal(seen.rosters, 1);
     assert_int_equal(seen.last_total, 13813);
@@ -420,12 +233,12 @@ static void test_shifts_restarts(void **ctx)
         "  shifts: [{id: D, minutes: 480}, {id: N, minutes: 480}]\n"
         "  staff: [{id: Al, max_consecutive: 3},\n"
         "          {id: Bo, min_minutes: 1920, max_consecutive: 3}]\n";
-    cfg = parse(spec);
+    cfg = shifts_parse(spec);
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
     assert_int_equal(run.stats.nodes, 495);
-    set(cfg, "strategy.restart_nodes=0");
+    shifts_set(cfg, "strategy.restart_nodes=0");
     run_config(cfg, &run, NULL, NULL);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.nodes, 300);
@@ -436,7 +249,7 @@ static void test_shifts_restarts(void **ctx)
 
 static void expect_spec_error(const char *spec, const char *message)
 {
-    struct cs_config *cfg = parse(spec);
+    struct cs_config *cfg = shifts_parse(spec);
     assert_string_equal(setup_error(cfg), message);
     cs_config_free(cfg);
 }
@@ -569,8 +382,8 @@ static void test_shifts_roster_file(void **ctx)
     fclose(f);
     struct cs_config *cfg = config_of(sets);
     struct cs_result run;
-    struct seen seen = {0};
-    run_config(cfg, &run, check_each, &seen);
+    struct shifts_seen seen = {0};
+    run_config(cfg, &run, shifts_check_each, &seen);
     assert_int_equal(run.status, CS_CHECKED);
     assert_int_equal(seen.rosters, 1);
     /* cover: day 0 no L (100), day 2 no E, no L (200), day 3 no E of 2
@@ -607,10 +420,6 @@ int main(void)
         cmocka_unit_test(test_shifts_count_matches_brute_force_curtois),
         cmocka_unit_test(test_shifts_optimize_matches_brute_force),
         cmocka_unit_test(test_shifts_curtois_solve),
-        cmocka_unit_test(test_shifts_curtois_neighbourhoods),
-        cmocka_unit_test(test_shifts_neighbourhood_kinds),
-        cmocka_unit_test(test_shifts_root_bounds),
-        cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_infeasible),
         cmocka_unit_test(test_shifts_restarts),
         cmocka_unit_test(test_shifts_spec_errors),

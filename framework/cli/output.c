@@ -161,6 +161,8 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         fprintf(out, "%" PRIu64, l->lns_nodes);
     else if (!strcmp(key, "strategy.local")) /* the search that ran */
         out_json_string(out, l->local ? "min-conflicts" : "none");
+    else if (!strcmp(key, "strategy.local_moves"))
+        out_json_string(out, l->moves ? "on" : "off");
     else if (!strcmp(key, "strategy.local_steps"))
         fprintf(out, "%" PRIu64, l->local_steps);
     else if (!strcmp(key, "strategy.sample"))
@@ -405,6 +407,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"restarts\": %" PRIu64, r->restarts);
         if (r->rounds)
             fprintf(o->out, ", \"rounds\": %" PRIu64, r->rounds);
+        if (r->steps) /* the moves layer's */
+            fprintf(o->out, ", \"steps\": %" PRIu64, r->steps);
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         fputs("}\n", o->out);

@@ -117,6 +117,14 @@ int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
 enum shf_neighbourhood { SHF_NEIGHBOURHOODS(SHF_ENUM_CONSTANT) };
 
 extern const struct cs_hooks *const shf_model_hooks;
+/* The same table with the local moves (moves.c), for task optimize. */
+extern const struct cs_hooks *const shf_moves_hooks;
+bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop);
+uint64_t shf_ls_cost(const void *state);
+int shf_ls_pick(void *state, uint64_t random);
+uint64_t shf_ls_moves(const void *state, int var);
+int64_t shf_ls_delta(void *state, int var, uint64_t move);
+void shf_ls_apply(void *state, int var, uint64_t move);
 void shf_relax(void *state, const void *best, const struct cs_round *round);
 
 /* The state's pins for the Lagrangian bound (struct shf_pins): bound()

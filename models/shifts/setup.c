@@ -24,6 +24,14 @@
 enum shf_order { SHF_ORDERS(SHF_ENUM_CONSTANT) };
 enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 
+/* optimize: local moves between rounds above this many cells (below, the
+ * rounds alone ended lower: Instances 3 and 5), bursts ending after this
+ * many steps without a new best, a swap weighing this many of its moves
+ * (measured: docs/shifts.md, "Local moves") */
+#define SHF_LS_CELLS 550
+#define SHF_LS_IDLE 20000
+#define SHF_LS_SAMPLE 16
+
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
 
@@ -271,6 +279,14 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (how->task == CS_TASK_OPTIMIZE && !p->pin &&
         p->nstaff * p->ndays > SHF_PROVE_CELLS)
         out->layers.lns_nodes = 10000;
+    /* optimize: the local moves (moves.c) for the moves layer, which
+     * polishes the incumbent between rounds (strategy.local_moves) */
+    if (how->task == CS_TASK_OPTIMIZE) {
+        out->hooks = shf_moves_hooks;
+        out->layers.moves = p->nstaff * p->ndays > SHF_LS_CELLS;
+        out->layers.local_steps = SHF_LS_IDLE;
+        out->layers.sample = SHF_LS_SAMPLE;
+    }
     return 0;
 }
 

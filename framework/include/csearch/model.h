@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 4
+#define CS_ABI_VERSION 5
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -102,6 +102,11 @@ struct cs_layers {
     uint64_t local_steps;
     double walk;
     uint64_t sample;
+    /* Optimize with neighbourhood rounds and the ls_* hooks: bursts of
+     * local improvement moves from the incumbent between rounds (the
+     * moves layer, csearch/layers.h), each ending after local_steps steps
+     * without a new best; walk and sample as above. */
+    bool moves;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
@@ -284,7 +289,16 @@ struct cs_hooks {
      * draws only from the numbers it is handed, so one seed gives one
      * run.  init, fini and state_size serve these states as they serve
      * the tree's; select, next and apply may stay NULL in a table that is
-     * only searched locally. */
+     * only searched locally.
+     * Under task optimize (cs_layers.moves) the same six serve an
+     * improvement search: the layer copies the incumbent (a goal state of
+     * the tree) into a state and calls ls_start, which keeps that
+     * assignment and readies its own bookkeeping; ls_conflicts is then the
+     * cost, ls_pick a variable whose moves may pay (CS_NONE: none can),
+     * and a move that would break a hard rule has delta INT64_MAX.  The
+     * state after any allowed move must still be a goal state whose cost
+     * hook gives ls_conflicts, since the layer hands it out as the
+     * incumbent. */
     /* Put a complete start assignment into an initialised state (again on
      * each restart, replacing the last); seed is for the model's draws.
      * A start that takes long (a billion queens) polls *stop now and then

@@ -1,0 +1,313 @@
+/* shifts/moves.c - local moves on a full roster: the ls_* hooks that serve
+ * task optimize as an improvement search (the framework's moves layer).
+ *
+ * The layer hands in a copy of the incumbent, a full roster whose counters
+ * (cover, shifts of each type, minutes, weekends, requests, day penalties)
+ * are exact; every allowed move keeps them exact, so each state is a goal
+ * state whose cost is ls_conflicts.  Hard rules are checked on the rows a
+ * move changes only, around its days; a move that would break one has
+ * delta INT64_MAX.
+ */
+#include <string.h>
+
+#include "shifts/search.h"
+
+/* A local variable names a cell (s, d), as the tree numbers it, and a
+ * kind of move: below ncells, a new value for the cell (0 off, 1..nshifts;
+ * move v); from ncells on, cell var - ncells swapped with another staff
+ * member's, together with the next days up to SHF_LS_BLOCK in all (move
+ * len - 1 + SHF_LS_BLOCK x staff).  Swaps leave every day's cover as it
+ * is and change requests and rows only. */
+#define SHF_LS_BLOCK 4
+
+/* Weekends started on days lo..hi of a row, as the checker counts them
+ * (a worked weekend day, but a Sunday after a worked Saturday). */
+static int weekends_in(const struct shf_problem *p, const signed char *row,
+                       int lo, int hi)
+{
+    int n = 0;
+    if (hi >= p->ndays)
+        hi = p->ndays - 1;
+    for (int d = lo; d <= hi; d++)
+        n += row[d] > 0 && shf_weekend_day(p, d) &&
+             !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 && row[d - 1] > 0);
+    return n;
+}
+
+static bool same_kind(int a, int b)
+{
+    return (a > 0) == (b > 0);
+}
+
+/* Do the runs of worked and free days around days lo..hi of row s keep
+ * their limits?  (Runs touching the first or last day are exempt from the
+ * minimums, as in the checker.) */
+static bool runs_keep(const struct shf_problem *p, const signed char *row,
+                      int s, int lo, int hi)
+{
+    int a = lo > 0 ? lo - 1 : 0, b = hi + 1 < p->ndays ? hi + 1 : hi;
+    while (a > 0 && same_kind(row[a - 1], row[a]))
+        a--;
+    while (b + 1 < p->ndays && same_kind(row[b + 1], row[b]))
+        b++;
+    int start = a;
+    for (int d = a + 1; d <= b + 1; d++) {
+        if (d <= b && same_kind(row[d], row[start]))
+            continue;
+        int len = d - start;
+        bool inner = start > 0 && d < p->ndays;
+        if (row[start] > 0 &&
+            (len > p->max_cons[s] || (inner && len < p->min_cons[s])))
+            return false;
+        if (row[start] == 0 && inner && len < p->min_off[s])
+            return false;
+        start = d;
+    }
+    return true;
+}
+
+/* Row s, its days lo..hi now new and old[] before (weekends: those its
+ * window lo..hi+1 had before): does it keep every hard rule?  The
+ * partners' rows must hold their new values already. */
+static bool row_keeps(const struct shf_state *st, int s, int lo, int hi,
+                      const signed char *old, int weekends)
+{
+    const struct shf_problem *p = st->p;
+    const signed char *val = SHF_CAT(st, p->o_val, signed char);
+    const signed char *row = val + (size_t)s * p->ndays;
+    const int32_t *count = SHF_CAT(st, p->o_count, int32_t) + s * p->nshifts;
+    int minutes = SHF_CAT(st, p->o_minutes, int32_t)[s];
+    int w = SHF_CAT(st, p->o_weekends, int32_t)[s] - weekends +
+            weekends_in(p, row, lo, hi + 1);
+    if (w > p->max_weekends[s])
+        return false;
+    for (int d = lo; d <= hi; d++) {
+        int v = row[d], o = old[d - lo];
+        if (v == o)
+            continue;
+        minutes += (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
+        if (!v)
+            continue;
+        if (!shf_able(st, s, d, v))
+            return false;
+        int net = count[v - 1];
+        for (int e = lo; e <= hi; e++)
+            net += (row[e] == v) - (old[e - lo] == v);
+        if (net > p->max_count[s * p->nshifts + v - 1])
+            return false;
+        for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
+            if (val[shf_cell(p, p->partners[k], d)] == v)
+                return false;
+    }
+    if (minutes < p->min_minutes[s] || minutes > p->max_minutes[s])
+        return false;
+    int last = hi + 1 < p->ndays ? hi + 1 : hi;
+    for (int d = lo > 0 ? lo : 1; d <= last; d++)
+        if (row[d - 1] > 0 && row[d] > 0 &&
+            (p->no_next[row[d - 1] - 1] >> (row[d] - 1) & 1))
+            return false;
+    return runs_keep(p, row, s, lo, hi);
+}
+
+/* Row s after its days lo..hi changed from old[]: the counters, and the
+ * change in its request penalties (returned). */
+static int64_t row_count(struct shf_state *st, int s, int lo, int hi,
+                         const signed char *old, int weekends, bool apply)
+{
+    const struct shf_problem *p = st->p;
+    const signed char *row =
+        SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
+    int32_t *count = SHF_AT(st, p->o_count, int32_t) + s * p->nshifts;
+    int64_t delta = 0;
+    for (int d = lo; d <= hi; d++) {
+        int v = row[d], o = old[d - lo];
+        const int32_t *req =
+            p->req_cost + (size_t)shf_cell(p, s, d) * (p->nshifts + 1);
+        delta += req[v] - req[o];
+        if (!apply || v == o)
+            continue;
+        int32_t *minutes = SHF_AT(st, p->o_minutes, int32_t) + s;
+        if (o)
+            count[o - 1]--, *minutes -= p->minutes[o - 1];
+        if (v)
+            count[v - 1]++, *minutes += p->minutes[v - 1];
+    }
+    if (apply) {
+        int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
+        *worked += weekends_in(p, row, lo, hi + 1) - weekends;
+        st->requests += delta;
+    }
+    return delta;
+}
+
+/* What have staff on shift k cost in cover. */
+static int64_t cover_cost(const struct shf_problem *p, int k, int have)
+{
+    return have < p->need[k] ? (int64_t)(p->need[k] - have) * p->under[k]
+                             : (int64_t)(have - p->need[k]) * p->over[k];
+}
+
+/* A new value v for cell (s, d): the change in cost, or INT64_MAX; made
+ * when apply (and allowed). */
+static int64_t set_value(struct shf_state *st, int s, int d, int v, bool apply)
+{
+    const struct shf_problem *p = st->p;
+    signed char *cell = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, d);
+    signed char old = *cell;
+    if (v == old || v > p->nshifts)
+        return INT64_MAX;
+    const signed char *row = cell - d;
+    int weekends = weekends_in(p, row, d, d + 1);
+    *cell = (signed char)v;
+    if (!row_keeps(st, s, d, d, &old, weekends)) {
+        *cell = old;
+        return INT64_MAX;
+    }
+    int64_t delta = row_count(st, s, d, d, &old, weekends, apply);
+    int32_t *have = SHF_AT(st, p->o_have, int32_t) + d * p->nshifts;
+    int k = d * p->nshifts;
+    if (old)
+        delta += cover_cost(p, k + old - 1, have[old - 1] - 1) -
+                 cover_cost(p, k + old - 1, have[old - 1]);
+    if (v)
+        delta += cover_cost(p, k + v - 1, have[v - 1] + 1) -
+                 cover_cost(p, k + v - 1, have[v - 1]);
+    if (!apply) {
+        *cell = old;
+        return delta;
+    }
+    if (old)
+        have[old - 1]--;
+    if (v)
+        have[v - 1]++;
+    shf_refresh_day(st, d);
+    return delta;
+}
+
+static void swap_days(signed char *a, signed char *b, int len)
+{
+    for (int i = 0; i < len; i++) {
+        signed char x = a[i];
+        a[i] = b[i];
+        b[i] = x;
+    }
+}
+
+/* Days d..d+len-1 of staff s and t swapped: the change in cost, or
+ * INT64_MAX; made when apply (and allowed). */
+static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
+                          bool apply)
+{
+    const struct shf_problem *p = st->p;
+    if (s == t || d + len > p->ndays)
+        return INT64_MAX;
+    signed char *val = SHF_AT(st, p->o_val, signed char);
+    signed char *a = val + shf_cell(p, s, d), *b = val + shf_cell(p, t, d);
+    if (!memcmp(a, b, (size_t)len))
+        return INT64_MAX;
+    int hi = d + len - 1;
+    int wa = weekends_in(p, a - d, d, hi + 1);
+    int wb = weekends_in(p, b - d, d, hi + 1);
+    signed char olda[SHF_LS_BLOCK], oldb[SHF_LS_BLOCK];
+    memcpy(olda, a, (size_t)len);
+    memcpy(oldb, b, (size_t)len);
+    swap_days(a, b, len);
+    if (!row_keeps(st, s, d, hi, olda, wa) ||
+        !row_keeps(st, t, d, hi, oldb, wb)) {
+        swap_days(a, b, len);
+        return INT64_MAX;
+    }
+    int64_t delta = row_count(st, s, d, hi, olda, wa, apply) +
+                    row_count(st, t, d, hi, oldb, wb, apply);
+    if (!apply)
+        swap_days(a, b, len);
+    return delta;
+}
+
+static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
+                        bool apply)
+{
+    const struct shf_problem *p = st->p;
+    const int ncells = p->nstaff * p->ndays;
+    int s, d;
+    shf_var_cell(p, var % ncells, &s, &d);
+    if (var < ncells)
+        return set_value(st, s, d, (int)move, apply);
+    int t = (int)(move % (uint64_t)p->nstaff);
+    int len = 1 + (int)(move / (uint64_t)p->nstaff);
+    return swap_block(st, s, t, d, len, apply);
+}
+
+/* The incumbent as the layer copied it: pins gone (fixed days off and
+ * skills are the hooks' own checks), and every counter from the cells. */
+bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
+{
+    (void)seed;
+    (void)stop;
+    struct shf_state *st = state;
+    const struct shf_problem *p = st->p;
+    const size_t nd = (size_t)p->ndays, nt = (size_t)p->nshifts;
+    const signed char *val = SHF_CAT(st, p->o_val, signed char);
+    memset(SHF_AT(st, p->o_fix, signed char), -1, (size_t)p->nstaff * nd);
+    memset(SHF_AT(st, p->o_have, int32_t), 0, nd * nt * sizeof(int32_t));
+    memset(SHF_AT(st, p->o_able, int32_t), 0, nd * nt * sizeof(int32_t));
+    memset(SHF_AT(st, p->o_open, int32_t), 0, nd * sizeof(int32_t));
+    memset(SHF_AT(st, p->o_daylb, int64_t), 0, nd * sizeof(int64_t));
+    memset(SHF_AT(st, p->o_count, int32_t), 0,
+           (size_t)p->nstaff * nt * sizeof(int32_t));
+    st->requests = st->cover = 0;
+    for (int s = 0; s < p->nstaff; s++) {
+        const signed char *row = val + (size_t)s * nd;
+        int32_t minutes = 0;
+        for (int d = 0; d < p->ndays; d++) {
+            int v = row[d];
+            st->requests +=
+                p->req_cost[(size_t)shf_cell(p, s, d) * (nt + 1) + v];
+            if (!v)
+                continue;
+            SHF_AT(st, p->o_have, int32_t)[d * p->nshifts + v - 1]++;
+            SHF_AT(st, p->o_count, int32_t)[s * p->nshifts + v - 1]++;
+            minutes += p->minutes[v - 1];
+        }
+        SHF_AT(st, p->o_minutes, int32_t)[s] = minutes;
+        int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
+        *worked = weekends_in(p, row, 0, p->ndays - 1);
+    }
+    for (int d = 0; d < p->ndays; d++)
+        shf_refresh_day(st, d);
+    return true;
+}
+
+uint64_t shf_ls_cost(const void *state)
+{
+    const struct shf_state *st = state;
+    return (uint64_t)(st->requests + st->cover);
+}
+
+/* A cell at random, for a new value or for a swap, one in two each;
+ * none once the roster costs nothing. */
+int shf_ls_pick(void *state, uint64_t random)
+{
+    const struct shf_state *st = state;
+    const uint64_t ncells = (uint64_t)st->p->nstaff * (uint64_t)st->p->ndays;
+    if (!shf_ls_cost(state))
+        return CS_NONE;
+    return (int)((random >> 1) % ncells + (random & 1) * ncells);
+}
+
+uint64_t shf_ls_moves(const void *state, int var)
+{
+    const struct shf_problem *p = ((const struct shf_state *)state)->p;
+    return var < p->nstaff * p->ndays ? (uint64_t)p->nshifts + 1
+                                      : (uint64_t)p->nstaff * SHF_LS_BLOCK;
+}
+
+int64_t shf_ls_delta(void *state, int var, uint64_t move)
+{
+    return shf_move(state, var, move, false);
+}
+
+void shf_ls_apply(void *state, int var, uint64_t move)
+{
+    shf_move(state, var, move, true);
+}
