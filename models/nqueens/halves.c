@@ -241,9 +241,10 @@ double nq_halves_unit_size(const void *data, uint64_t unit)
                                                  : k->reps;
     double sum = 0;
     for (uint64_t i = first; i < end; i++)
-        sum += nq_parts_estimate(&k->parts, k->cols[i]) +
-               nq_parts_estimate(&k->parts,
-                                 other_cols(k->cols[i], k->mid[i], k->n));
+        sum += nq_parts_estimate(&k->parts, k->n, k->cols[i], k->mid[i]) +
+               nq_parts_estimate(&k->parts, k->n,
+                                 other_cols(k->cols[i], k->mid[i], k->n),
+                                 k->mid[i]);
     return pow(sum, 0.8);
 }
 

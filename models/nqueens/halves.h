@@ -109,6 +109,8 @@ struct nq_part {
     uint64_t *d1, *d2;
     uint32_t *mid;
     uint32_t count, longest;
+    uint32_t *free_of; /* odd boards: [set * n + m] the set's parts the middle
+                          queen at column m does not attack; else NULL */
 };
 
 /* Rows 0..a-1 and a..t-1 (a = t / 2): 20 bytes a placement. */
@@ -120,10 +122,11 @@ void nq_parts_init(struct nq_parts *ps, int n);
 void nq_parts_free(struct nq_parts *ps);
 
 /* The pairs of upper and lower parts that make up the top placements with
- * columns `cols`, before their diagonals are compared: a bound on those
- * placements, proportional to them on average, and cheap (C(t, t/2)
- * lookups). */
-double nq_parts_estimate(const struct nq_parts *ps, uint32_t cols);
+ * columns `cols` (and the middle queen at mid, or -1), before their
+ * diagonals are compared: a bound on those placements, proportional to them
+ * on average, and cheap (C(t, t/2) lookups). */
+double nq_parts_estimate(const struct nq_parts *ps, int n, uint32_t cols,
+                         int mid);
 
 /* The top placements with columns `cols` (and the middle queen at mid, or
  * -1), as patterns, a buffer at a time. */

@@ -120,6 +120,16 @@ static void part_build(struct nq_part *p, int n, int first, int rows)
     for (uint32_t s = 0; s < sets; s++)
         if (p->start[s + 1] - p->start[s] > p->longest)
             p->longest = p->start[s + 1] - p->start[s];
+    /* odd boards: per set, the parts each middle-row column leaves alone */
+    p->free_of = NULL;
+    if (n % 2) {
+        p->free_of = cs_xcalloc((size_t)sets * (size_t)n, sizeof *p->free_of);
+        for (uint32_t s = 0; s < sets; s++)
+            for (uint32_t at = p->start[s]; at < p->start[s + 1]; at++)
+                for (int m = 0; m < n; m++)
+                    p->free_of[(size_t)s * (size_t)n + (size_t)m] +=
+                        !(p->mid[at] >> m & 1);
+    }
 }
 
 void nq_parts_init(struct nq_parts *ps, int n)
@@ -135,6 +145,7 @@ void nq_parts_init(struct nq_parts *ps, int n)
 
 static void part_free(struct nq_part *p)
 {
+    free(p->free_of);
     free(p->start);
     free(p->d1);
     free(p->d2);
@@ -149,7 +160,16 @@ void nq_parts_free(struct nq_parts *ps)
 
 /* ---- how many top placements a column set may have ---------------------- */
 
-double nq_parts_estimate(const struct nq_parts *ps, uint32_t cols)
+/* The parts of set s (colex rank r) the middle queen at mid leaves alone
+ * (mid < 0: no middle row, all of them). */
+static double alone(const struct nq_part *p, uint32_t r, int n, int mid)
+{
+    return mid < 0 ? (double)(p->start[r + 1] - p->start[r])
+                   : (double)p->free_of[(size_t)r * (size_t)n + (size_t)mid];
+}
+
+double nq_parts_estimate(const struct nq_parts *ps, int n, uint32_t cols,
+                         int mid)
 {
     const struct nq_part *up = &ps->upper, *lo = &ps->lower;
     int pos[32], np = 0;
@@ -161,9 +181,8 @@ double nq_parts_estimate(const struct nq_parts *ps, uint32_t cols)
         uint32_t s = 0;
         for (uint32_t c = comb; c; c &= c - 1)
             s |= UINT32_C(1) << pos[__builtin_ctz(c)];
-        uint32_t ur = rank_of(s), lr = rank_of(cols ^ s);
-        sum += (double)(up->start[ur + 1] - up->start[ur]) *
-               (double)(lo->start[lr + 1] - lo->start[lr]);
+        sum += alone(up, rank_of(s), n, mid) *
+               alone(lo, rank_of(cols ^ s), n, mid);
         uint32_t low = comb & -comb, ripple = comb + low;
         comb = ripple | (((comb ^ ripple) >> 2) / low);
     }
