@@ -232,20 +232,27 @@ static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
  * placements as their part lists bound them, to the power 0.8 (the pair
  * work grows slower than the product of the halves once they are sorted
  * into classes; fitted to the seconds of every unit at n = 17, 18 and a
- * part of 20, where units alike put the ETA at 10% of n = 18 25% low). */
+ * part of 20, where units alike put the ETA at 10% of n = 18 25% low).
+ * At most SIZE_SAMPLES splits of a unit are bounded, evenly spaced, and
+ * stand for the rest: sizing runs while the first units count, and all of
+ * n = 19's splits took a third of a second from them. */
+#define SIZE_SAMPLES 8
+
 double nq_halves_unit_size(const void *data, uint64_t unit)
 {
     const struct nq_halves *k = data;
     uint64_t first = unit * k->per_unit;
     uint64_t end = first + k->per_unit < k->reps ? first + k->per_unit
                                                  : k->reps;
+    uint64_t step = (end - first + SIZE_SAMPLES - 1) / SIZE_SAMPLES;
     double sum = 0;
-    for (uint64_t i = first; i < end; i++)
+    uint64_t taken = 0;
+    for (uint64_t i = first; i < end; i += step, taken++)
         sum += nq_parts_estimate(&k->parts, k->n, k->cols[i], k->mid[i]) +
                nq_parts_estimate(&k->parts, k->n,
                                  other_cols(k->cols[i], k->mid[i], k->n),
                                  k->mid[i]);
-    return pow(sum, 0.8);
+    return pow(sum * (double)(end - first) / (double)taken, 0.8);
 }
 
 /* A counting thread's buffers, kept from unit to unit (and freed when the
