@@ -15,9 +15,10 @@
 # a row with "none".
 #
 # usage: bench/shifts.sh [-b BUILD_DIR] [-s SECONDS] [-t THREADS]
-#                        [-d DATA_DIR] [INSTANCE...]
+#                        [-d DATA_DIR] [-x KEY=VALUE]... [INSTANCE...]
 # default instances 1 to 24, SECONDS 60 (the whole process: the config gets
-# SECONDS - 2, the rest is left to start-up and set-up), THREADS 1.
+# SECONDS - 2, the rest is left to start-up and set-up), THREADS 1; each -x
+# goes to csearch as --set KEY=VALUE (-x limits.nodes=N: equal budgets).
 set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2
@@ -25,14 +26,16 @@ BUILD="$ROOT/build"
 SECONDS_EACH=60
 THREADS=1
 DATA="$ROOT/../shared/data/shifts"
-while getopts "b:s:t:d:h" opt; do
+EXTRA=()
+while getopts "b:s:t:d:x:h" opt; do
     case $opt in
     b) BUILD=$OPTARG ;;
     s) SECONDS_EACH=$OPTARG ;;
     t) THREADS=$OPTARG ;;
     d) DATA=$OPTARG ;;
+    x) EXTRA+=(--set "$OPTARG") ;;
     *)
-        sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
         exit 2
         ;;
     esac
@@ -61,7 +64,7 @@ params: {instance: $DATA/curtois/Instance$i.txt}
 limits: {seconds: $limit}
 EOF
     start=$(date +%s.%N)
-    "$CSEARCH" "$tmp/run.yaml" --threads "$THREADS" --json --no-progress \
+    "$CSEARCH" "$tmp/run.yaml" --threads "$THREADS" ${EXTRA[@]+"${EXTRA[@]}"} --json --no-progress \
         >"$tmp/out" 2>"$tmp/err"
     rc=$?
     end=$(date +%s.%N)

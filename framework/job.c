@@ -90,6 +90,11 @@ const struct cs_option cs_framework_options[] = {
      .help = "task optimize: bursts of local improvement moves (the "
              "model's ls_* hooks) between neighbourhood rounds; auto: the "
              "model's choice"},
+    {.key = "strategy.local_stall", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "task optimize with local moves: a burst also after this "
+             "many rounds without a new best since the last burst, 0 = "
+             "only after a round that improved (auto: the model's)"},
     {.key = "strategy.local_steps", .type = CS_OPT_INT, .def = "auto",
      .min = 0, .max = 9e18, .all_word = "auto",
      .help = "local search: steps before a restart from a new start, 0 = "
@@ -271,6 +276,9 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
     int moves = cs_config_enum(cfg, "strategy.local_moves");
     if (moves) /* 1 on, 2 off; 0 auto keeps the model's */
         l.moves = moves == 1;
+    int64_t stall = cs_config_int(cfg, "strategy.local_stall");
+    if (stall >= 0)
+        l.stall_rounds = (uint64_t)stall;
     int64_t steps = cs_config_int(cfg, "strategy.local_steps");
     if (steps >= 0)
         l.local_steps = (uint64_t)steps;

@@ -140,15 +140,20 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     struct cs_round round = {.index = 1 + e->lns_offset, .size = SIZE_START};
     uint64_t version = 0;
     int64_t polished = INT64_MAX; /* the incumbent the last burst began at */
+    uint64_t stalled = 0;         /* rounds since the last burst */
     while (status == CS_LIMIT && d->incumbent < INT64_MAX &&
            d->incumbent > bound && !eng_must_stop(e)) {
         if (e->shared)
             layer_shared_best(e, &version); /* the portfolio's best */
-        if (e->layers.moves && d->incumbent != polished) {
+        const uint64_t stall = e->layers.stall_rounds;
+        if (e->layers.moves &&
+            (d->incumbent != polished || (stall && stalled >= stall))) {
             /* local moves polish what the last round (or the first
-             * solution) found */
+             * solution) found; or, the rounds stalled, try again from the
+             * same incumbent with another draw */
             bool go_on = layer_moves(e);
             polished = d->incumbent;
+            stalled = 0;
             if (!go_on || d->incumbent <= bound)
                 break;
         }
@@ -160,6 +165,7 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
         int64_t before = d->incumbent;
         status = eng_dfs(e, state, left < budget ? left : budget);
         e->rounds++;
+        stalled++;
         if (d->incumbent == before)
             round.size = status == CS_COMPLETE ? round.size * SIZE_STEP
                                                : round.size / SIZE_STEP;

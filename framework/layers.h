@@ -43,7 +43,11 @@
  *   moves      optimize with rounds and layers.moves (the model's ls_*
  *              hooks as an improvement search, csearch/model.h): after the
  *              first solution, and after each round that improved the
- *              incumbent, a burst of local steps from a copy of it.  Each
+ *              incumbent, a burst of local steps from a copy of it; and
+ *              with stall_rounds, also once that many rounds in a row
+ *              since the last burst found nothing better (a new draw from
+ *              the same incumbent), so a stalled run keeps alternating
+ *              rounds and bursts (0: only after improvement).  Each
  *              step picks a variable (ls_pick) and makes its best move
  *              (sample as above) when that lowers the cost or keeps it,
  *              or with probability walk a random allowed move; every new

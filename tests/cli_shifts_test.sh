@@ -84,6 +84,8 @@ expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bo
 expect_json '.strategy.local_moves' off
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
 expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1766"
+# and a burst after every 50 rounds without a new best (strategy.local_stall)
+expect_json '.strategy.local_stall' 50
 run 2 configs/shifts-instance1.yaml --set strategy.local_moves=on
 expect_stderr "csearch: --set strategy.local_moves=on: model shifts runs local moves between neighbourhood rounds only, and strategy.lns_nodes is 0"
 # tables past strategy.lagrange_states (as Instance24's 3.7e11 would be):

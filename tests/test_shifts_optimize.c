@@ -283,6 +283,41 @@ static void test_shifts_moves_layer(void **ctx)
     cs_config_free(cfg);
 }
 
+/* strategy.local_stall: on Instance7 under 300000 nodes with bursts of
+ * 500 idle steps, the bursts after improving rounds alone take 3834 steps
+ * (cost 2172); a burst also after every 2 rounds without a new best takes
+ * 15522 (cost 1671, 39 rounds); 50 never comes in 35 rounds, so it is the
+ * run without; and with local_moves off the key changes nothing. */
+static void test_shifts_moves_stall(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts",
+                                "task=optimize",
+                                "params.instance=" DATA "Instance7.txt",
+                                "limits.nodes=300000",
+                                "strategy.local_steps=500",
+                                "strategy.local_stall=0",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 2172);
+    assert_int_equal(run.steps, 3834);
+    assert_int_equal(run.rounds, 35);
+    shifts_set(cfg, "strategy.local_stall=2");
+    run = shifts_optimized(cfg, CS_LIMIT, 1671);
+    assert_int_equal(run.steps, 15522);
+    assert_int_equal(run.rounds, 39);
+    shifts_set(cfg, "strategy.local_stall=50");
+    run = shifts_optimized(cfg, CS_LIMIT, 2172);
+    assert_int_equal(run.steps, 3834);
+    shifts_set(cfg, "strategy.local_moves=off");
+    run = shifts_optimized(cfg, CS_LIMIT, 1496);
+    assert_int_equal(run.steps, 0);
+    shifts_set(cfg, "strategy.local_stall=0");
+    run = shifts_optimized(cfg, CS_LIMIT, 1496);
+    assert_int_equal(run.rounds, 32);
+    cs_config_free(cfg);
+}
+
 /* strategy.local_moves: on where the model cannot use it is an error at
  * the key; auto leaves it off there quietly, and on Instance1 (112 cells,
  * below the model's threshold) even with rounds. */
@@ -332,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_shifts_moves_delta_exact),
         cmocka_unit_test(test_shifts_moves_layer),
         cmocka_unit_test(test_shifts_moves_config),
+        cmocka_unit_test(test_shifts_moves_stall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -165,6 +165,8 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         out_json_string(out, l->moves ? "on" : "off");
     else if (!strcmp(key, "strategy.local_steps"))
         fprintf(out, "%" PRIu64, l->local_steps);
+    else if (!strcmp(key, "strategy.local_stall"))
+        fprintf(out, "%" PRIu64, l->stall_rounds);
     else if (!strcmp(key, "strategy.sample"))
         fprintf(out, "%" PRIu64, l->sample);
     else

@@ -31,6 +31,8 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_LS_CELLS 550
 #define SHF_LS_IDLE 20000
 #define SHF_LS_SAMPLE 16
+/* and a burst again after this many rounds without a new best */
+#define SHF_LS_STALL 50
 
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
@@ -286,6 +288,7 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->layers.moves = p->nstaff * p->ndays > SHF_LS_CELLS;
         out->layers.local_steps = SHF_LS_IDLE;
         out->layers.sample = SHF_LS_SAMPLE;
+        out->layers.stall_rounds = SHF_LS_STALL;
     }
     return 0;
 }

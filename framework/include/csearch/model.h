@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 5
+#define CS_ABI_VERSION 6
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -107,6 +107,10 @@ struct cs_layers {
      * moves layer, csearch/layers.h), each ending after local_steps steps
      * without a new best; walk and sample as above. */
     bool moves;
+    /* With moves: a burst also after this many rounds in a row since the
+     * last burst that found nothing better (0: bursts only after a round
+     * that improved, and after the first solution). */
+    uint64_t stall_rounds;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
