@@ -29,6 +29,7 @@
  */
 #include <stdlib.h>
 
+#include "csearch/error.h"
 #include "nqueens/halves.h"
 
 #define GROUP 512
@@ -88,9 +89,7 @@ static void sort_half(int L, int lo, int w, const uint64_t *in, size_t n,
     if (out->room < n) {
         free(out->data);
         out->room = n;
-        out->data = malloc(n * sizeof *out->data);
-        if (!out->data)
-            abort();
+        out->data = cs_xmalloc(n * sizeof *out->data);
     }
     uint32_t *at = out->start;
     for (uint32_t c = 0; c <= classes; c++)
@@ -99,7 +98,7 @@ static void sort_half(int L, int lo, int w, const uint64_t *in, size_t n,
         at[class_of(L, lo, w, in[i]) + 1]++;
     for (uint32_t c = 1; c <= classes; c++)
         at[c] += at[c - 1];
-    /* at[c] is now class c's first slot; fill moves it to class c+1's */
+    /* at[c] is now class c's first slot; next[c] walks through class c */
     uint32_t next[(1 << 2 * NQ_CLASS_WMAX) + 1];
     for (uint32_t c = 0; c <= classes; c++)
         next[c] = at[c];
