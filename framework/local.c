@@ -62,6 +62,28 @@ static bool best_move(const struct cs_hooks *h, void *state, int var,
     return best != INT64_MAX;
 }
 
+/* The move one step makes for var, if any: with probability walk a random
+ * allowed one (*walk set), else its best when that adds no conflicts --
+ * sideways moves (delta 0) keep a plateau from trapping the run; a move
+ * that only adds conflicts waits for the walk.  false: no move. */
+static bool step_move(const struct cs_hooks *h, const struct cs_layers *l,
+                      void *state, int var, uint64_t *rng, uint64_t *move,
+                      int64_t *delta, bool *walk)
+{
+    uint64_t moves = h->ls_moves(state, var);
+    *walk = false;
+    if (!moves)
+        return false;
+    if (l->walk > 0 && (double)(next_random(rng) >> 11) * 0x1p-53 < l->walk) {
+        *walk = true;
+        *move = below(rng, moves);
+        *delta = h->ls_delta(state, var, *move);
+        return *delta != INT64_MAX;
+    }
+    return best_move(h, state, var, moves, l->sample, rng, move, delta) &&
+           *delta <= 0;
+}
+
 static uint64_t peak_bytes(void)
 {
     struct rusage ru;
@@ -143,22 +165,11 @@ static int repair(struct run *r)
         }
         r->steps++;
         taken++;
-        uint64_t moves = h->ls_moves(r->state, var), move = 0;
         uint64_t before = tracing ? h->ls_conflicts(r->state) : 0;
+        uint64_t move;
         int64_t delta, made = -1;
-        bool walk = false;
-        if (!moves) {
-        } else if (l->walk > 0 &&
-                   (double)(next_random(&r->rng) >> 11) * 0x1p-53 < l->walk) {
-            walk = true;
-            move = below(&r->rng, moves);
-            if (h->ls_delta(r->state, var, move) != INT64_MAX)
-                h->ls_apply(r->state, var, move), made = (int64_t)move;
-        } else if (best_move(h, r->state, var, moves, l->sample, &r->rng,
-                             &move, &delta) &&
-                   delta <= 0) {
-            /* sideways moves (delta 0) keep a plateau from trapping the
-             * run; a move that only adds conflicts waits for the walk */
+        bool walk;
+        if (step_move(h, l, r->state, var, &r->rng, &move, &delta, &walk)) {
             h->ls_apply(r->state, var, move);
             made = (int64_t)move;
         }
@@ -262,20 +273,10 @@ bool layer_moves(struct cs_engine *e)
         if (var == CS_NONE)
             break; /* no move can pay */
         e->steps++;
-        uint64_t moves = h->ls_moves(state, var), move = 0;
-        int64_t delta = INT64_MAX;
-        if (!moves)
-            continue;
-        if (l->walk > 0 &&
-            (double)(next_random(&rng) >> 11) * 0x1p-53 < l->walk) {
-            move = below(&rng, moves);
-            delta = h->ls_delta(state, var, move);
-        } else if (!best_move(h, state, var, moves, l->sample, &rng, &move,
-                              &delta) ||
-                   delta > 0) {
-            continue; /* only improving and sideways moves, but walks */
-        }
-        if (delta == INT64_MAX)
+        uint64_t move;
+        int64_t delta;
+        bool walk;
+        if (!step_move(h, l, state, var, &rng, &move, &delta, &walk))
             continue;
         if (delta >= 0 && pending)
             go_on = new_best(e, state, now), pending = false;
