@@ -95,6 +95,19 @@ const struct cs_option cs_framework_options[] = {
      .help = "task optimize with local moves: a burst also after this "
              "many rounds without a new best since the last burst, 0 = "
              "only after a round that improved (auto: the model's)"},
+    {.key = "strategy.anneal_steps", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "task optimize with local moves: each burst anneals for this "
+             "many steps (random moves, uphill ones by Metropolis' chance), "
+             "0 = bursts descend (auto: the model's)"},
+    {.key = "strategy.anneal_t0", .type = CS_OPT_REAL, .def = "auto",
+     .min = 1e-9, .max = 1e15, .all_word = "auto",
+     .help = "annealing: the temperature a burst starts at, in cost units "
+             "(auto: the model's)"},
+    {.key = "strategy.anneal_t1", .type = CS_OPT_REAL, .def = "auto",
+     .min = 1e-9, .max = 1e15, .all_word = "auto",
+     .help = "annealing: the temperature a burst ends at, at most "
+             "anneal_t0 (auto: the model's)"},
     {.key = "strategy.local_steps", .type = CS_OPT_INT, .def = "auto",
      .min = 0, .max = 9e18, .all_word = "auto",
      .help = "local search: steps before a restart from a new start, 0 = "
@@ -219,6 +232,7 @@ static uint64_t fingerprint(const struct cs_config *cfg,
                 !strcmp(opt->key, "strategy.restart_nodes") ||
                 !strcmp(opt->key, "strategy.lns_nodes") ||
                 !strncmp(opt->key, "strategy.local", 14) ||
+                !strncmp(opt->key, "strategy.anneal", 15) ||
                 !strcmp(opt->key, "strategy.walk") ||
                 !strcmp(opt->key, "strategy.sample") ||
                 !strcmp(opt->key, "strategy.probes") ||
@@ -279,6 +293,15 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
     int64_t stall = cs_config_int(cfg, "strategy.local_stall");
     if (stall >= 0)
         l.stall_rounds = (uint64_t)stall;
+    int64_t anneal = cs_config_int(cfg, "strategy.anneal_steps");
+    if (anneal >= 0)
+        l.anneal_steps = (uint64_t)anneal;
+    double t0 = cs_config_real(cfg, "strategy.anneal_t0");
+    double t1 = cs_config_real(cfg, "strategy.anneal_t1");
+    if (t0 > 0)
+        l.anneal_t0 = t0;
+    if (t1 > 0)
+        l.anneal_t1 = t1;
     int64_t steps = cs_config_int(cfg, "strategy.local_steps");
     if (steps >= 0)
         l.local_steps = (uint64_t)steps;
@@ -388,6 +411,22 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local_moves"),
                            "model %s %s", job->model->name, why);
+    }
+    /* annealing bursts need a temperature to start and end at, falling */
+    const struct cs_layers *l = &job->layers;
+    const char *at = NULL;
+    if (l->moves && l->anneal_steps && !(l->anneal_t0 > 0 && l->anneal_t1 > 0))
+        at = "strategy.anneal_steps",
+        why = "proposes no temperatures: strategy.anneal_steps needs "
+              "strategy.anneal_t0 and strategy.anneal_t1";
+    else if (l->moves && l->anneal_steps && l->anneal_t1 > l->anneal_t0)
+        at = "strategy.anneal_t1",
+        why = "cools, not heats: strategy.anneal_t1 must be at most "
+              "strategy.anneal_t0";
+    if (at) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, at), "model %s %s",
+                           job->model->name, why);
     }
     why = NULL;
     if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {

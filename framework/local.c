@@ -13,6 +13,7 @@
  * model's ls_conflicts) beats it, through the body's on_solution path.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -237,6 +238,30 @@ static bool new_best(struct cs_engine *e, const void *state, int64_t cost)
            d->on_solution(d->ud, e->problem->hooks, state, 1);
 }
 
+/* The move an annealing step makes for var: one drawn at random, made when
+ * it costs nothing, or with Metropolis' chance exp(-delta / t).  false: no
+ * move (none allowed, or refused). */
+static bool anneal_move(const struct cs_hooks *h, void *state, int var,
+                        double t, uint64_t *rng, uint64_t *move,
+                        int64_t *delta)
+{
+    uint64_t moves = h->ls_moves(state, var);
+    if (!moves)
+        return false;
+    *move = below(rng, moves);
+    *delta = h->ls_delta(state, var, *move);
+    if (*delta == INT64_MAX)
+        return false;
+    return *delta <= 0 ||
+           (double)(next_random(rng) >> 11) * 0x1p-53 <
+               exp(-(double)*delta / t);
+}
+
+/* Steps between two new bests handed out as an annealing burst leaves
+ * them: from a poor start its descents reach one at nearly every step, and
+ * each hand-out copies the state (Instance24 of the rosters: megabytes). */
+#define ANNEAL_HAND_STEPS 1024u
+
 bool layer_moves(struct cs_engine *e)
 {
     const struct cs_problem *p = e->problem;
@@ -256,11 +281,22 @@ bool layer_moves(struct cs_engine *e)
     if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
         return false;
     int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
-    /* a new best goes out before the state leaves it (a sideways or walk
-     * move), at each poll and at the end, not at every step of a descent:
-     * handing out a state costs a copy of it (Instance24: megabytes) */
+    /* annealing: anneal_steps steps, the temperature falling by the same
+     * factor at each from anneal_t0 to anneal_t1; else a descent that ends
+     * after local_steps steps without a new best */
+    const bool anneal = l->anneal_steps > 0;
+    double t = l->anneal_t0;
+    const double cool =
+        anneal ? pow(l->anneal_t1 / l->anneal_t0, 1 / (double)l->anneal_steps)
+               : 1;
+    /* a new best goes out before the state leaves it (a sideways, walk or
+     * uphill move), at each poll and at the end, not at every step of a
+     * descent: handing out a state costs a copy of it */
     bool go_on = true, pending = false;
-    for (uint64_t idle = 0; go_on && idle < l->local_steps; idle++) {
+    uint64_t handed = e->steps;
+    for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
+        if (anneal ? k >= l->anneal_steps : idle >= l->local_steps)
+            break;
         if (step_limit && e->steps >= step_limit)
             break;
         if (e->steps % 256 == 0) {
@@ -276,10 +312,19 @@ bool layer_moves(struct cs_engine *e)
         uint64_t move;
         int64_t delta;
         bool walk;
-        if (!step_move(h, l, state, var, &rng, &move, &delta, &walk))
+        if (!(anneal ? anneal_move(h, state, var, t, &rng, &move, &delta)
+                     : step_move(h, l, state, var, &rng, &move, &delta,
+                                 &walk)))
             continue;
-        if (delta >= 0 && pending)
-            go_on = new_best(e, state, now), pending = false;
+        if (delta >= 0 && pending) {
+            if (!anneal || e->steps - handed >= ANNEAL_HAND_STEPS) {
+                go_on = new_best(e, state, now);
+                handed = e->steps;
+            } else {
+                best = e->dfs.incumbent; /* let it go: the next counts */
+            }
+            pending = false;
+        }
         h->ls_apply(state, var, move);
         now += delta;
         if (now < best) {

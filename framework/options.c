@@ -295,6 +295,9 @@ static int check_value(const struct cs_option *opt, const struct cs_node *node,
     }
     if (opt->type == CS_OPT_REAL) {
         double v;
+        if (node->kind == CS_NODE_SCALAR && opt->all_word &&
+            strcmp(node->text, opt->all_word) == 0)
+            return 0;
         if (node->kind != CS_NODE_SCALAR || !parse_real(node->text, &v))
             return real_type_error(node, key, err);
         if (v < opt->min || v > opt->max)
@@ -415,6 +418,8 @@ double cs_config_real(const struct cs_config *cfg, const char *key)
     assert(opt->type == CS_OPT_REAL);
     const char *text = value_text(cfg, opt);
     double v = 0;
+    if (text && opt->all_word && strcmp(text, opt->all_word) == 0)
+        return -1;
     if (text && !parse_real(text, &v))
         assert(!"unchecked value or bad default");
     return v;

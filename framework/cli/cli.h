@@ -86,7 +86,11 @@ struct out {
     struct cs_board board; /* reused for every solution */
     uint64_t shown;
     bool head_done; /* the JSON object's head is out */
-    bool best_kept; /* optimize: board holds the best solution, unprinted */
+    /* optimize: a copy of the best solution's state, drawn at the end (each
+     * new best is copied, not drawn: drawing a year's roster costs more
+     * than the moves that improve it), and the hooks that draw it */
+    void *best;
+    const struct cs_hooks *best_hooks;
     struct batch_summary *batch; /* a batch's counts so far */
 };
 

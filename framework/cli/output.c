@@ -165,6 +165,12 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         out_json_string(out, l->moves ? "on" : "off");
     else if (!strcmp(key, "strategy.local_steps"))
         fprintf(out, "%" PRIu64, l->local_steps);
+    else if (!strcmp(key, "strategy.anneal_steps"))
+        fprintf(out, "%" PRIu64, l->anneal_steps);
+    else if (!strcmp(key, "strategy.anneal_t0"))
+        fprintf(out, "%.17g", l->anneal_t0);
+    else if (!strcmp(key, "strategy.anneal_t1"))
+        fprintf(out, "%.17g", l->anneal_t1);
     else if (!strcmp(key, "strategy.local_stall"))
         fprintf(out, "%" PRIu64, l->stall_rounds);
     else if (!strcmp(key, "strategy.sample"))
@@ -214,6 +220,7 @@ void out_init(struct out *o, const struct cs_job *job,
 void out_free(struct out *o)
 {
     cs_board_free(&o->board);
+    free(o->best);
 }
 
 /* The head of the JSON object, written when the first board or the result
@@ -275,9 +282,11 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
         return true;
     if (o->job->task == CS_TASK_OPTIMIZE) {
         /* each solution beats the last: keep it, print the best at the end */
-        cs_board_clear(&o->board);
-        hooks->emit(state, 0, &o->board);
-        o->best_kept = true;
+        size_t size = cs_problem_state_size(&o->job->problem);
+        if (!o->best)
+            o->best = cs_xmalloc(size);
+        memcpy(o->best, state, size);
+        o->best_hooks = hooks;
         return true;
     }
     /* solve shows the solution found, not the others its weight stands for */
@@ -350,8 +359,11 @@ void out_end(struct out *o, const struct cs_result *r)
         return;
     }
     out_head(o);
-    if (o->best_kept && (o->show < 0 || o->show > 0))
+    if (o->best && (o->show < 0 || o->show > 0)) {
+        cs_board_clear(&o->board);
+        o->best_hooks->emit(o->best, 0, &o->board);
         print_board(o);
+    }
     if (o->board_hidden)
         fprintf(stderr,
                 "csearch: the board is not drawn: %d rows are more than the "

@@ -13,11 +13,13 @@
 #include "shifts/search.h"
 
 /* A local variable names a cell (s, d), as the tree numbers it, and a
- * kind of move: below ncells, a new value for the cell (0 off, 1..nshifts;
- * move v); from ncells on, cell var - ncells swapped with another staff
- * member's, together with the next days up to SHF_LS_BLOCK in all (move
- * len - 1 + SHF_LS_BLOCK x staff).  Swaps leave every day's cover as it
- * is and change requests and rows only. */
+ * kind of move: below ncells, a new value v for the cell (0 off,
+ * 1..nshifts), and for the next days up to SHF_LS_BLOCK in all (move v +
+ * (nshifts + 1) x (len - 1): a run of a shift, or of days off, where a
+ * rule on run lengths bars changing one day); from ncells on, cell var -
+ * ncells swapped with another staff member's, together with the next days
+ * up to SHF_LS_BLOCK in all (move staff + nstaff x (len - 1)).  Swaps
+ * leave every day's cover as it is and change requests and rows only. */
 #define SHF_LS_BLOCK 4
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
@@ -147,40 +149,53 @@ static int64_t cover_cost(const struct shf_problem *p, int k, int have)
                              : (int64_t)(have - p->need[k]) * p->over[k];
 }
 
-/* A new value v for cell (s, d): the change in cost, or INT64_MAX; made
- * when apply (and allowed). */
-static int64_t set_value(struct shf_state *st, int s, int d, int v, bool apply)
+/* Days d..d+len-1 of staff s all set to value v (0 off): the change in
+ * cost, or INT64_MAX (a hard rule broken, or nothing changed); made when
+ * apply (and allowed). */
+static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
+                         bool apply)
 {
     const struct shf_problem *p = st->p;
-    signed char *cell = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, d);
-    signed char old = *cell;
-    if (v == old || v > p->nshifts)
+    if (v > p->nshifts || d + len > p->ndays)
         return INT64_MAX;
-    const signed char *row = cell - d;
-    int weekends = weekends_in(p, row, d, d + 1);
-    *cell = (signed char)v;
-    if (!row_keeps(st, s, d, d, &old, weekends)) {
-        *cell = old;
+    signed char *cells = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, d);
+    signed char old[SHF_LS_BLOCK];
+    bool same = true;
+    for (int i = 0; i < len; i++)
+        old[i] = cells[i], same &= cells[i] == v;
+    if (same)
+        return INT64_MAX;
+    const signed char *row = cells - d;
+    const int hi = d + len - 1;
+    int weekends = weekends_in(p, row, d, hi + 1);
+    memset(cells, v, (size_t)len);
+    if (!row_keeps(st, s, d, hi, old, weekends)) {
+        memcpy(cells, old, (size_t)len);
         return INT64_MAX;
     }
-    int64_t delta = row_count(st, s, d, d, &old, weekends, apply);
-    int32_t *have = SHF_AT(st, p->o_have, int32_t) + d * p->nshifts;
-    int k = d * p->nshifts;
-    if (old)
-        delta += cover_cost(p, k + old - 1, have[old - 1] - 1) -
-                 cover_cost(p, k + old - 1, have[old - 1]);
-    if (v)
-        delta += cover_cost(p, k + v - 1, have[v - 1] + 1) -
-                 cover_cost(p, k + v - 1, have[v - 1]);
-    if (!apply) {
-        *cell = old;
-        return delta;
+    int64_t delta = row_count(st, s, d, hi, old, weekends, apply);
+    for (int i = 0; i < len; i++) {
+        int o = old[i], e = d + i;
+        if (o == v)
+            continue;
+        int32_t *have = SHF_AT(st, p->o_have, int32_t) + e * p->nshifts;
+        int k = e * p->nshifts;
+        if (o)
+            delta += cover_cost(p, k + o - 1, have[o - 1] - 1) -
+                     cover_cost(p, k + o - 1, have[o - 1]);
+        if (v)
+            delta += cover_cost(p, k + v - 1, have[v - 1] + 1) -
+                     cover_cost(p, k + v - 1, have[v - 1]);
+        if (!apply)
+            continue;
+        if (o)
+            have[o - 1]--;
+        if (v)
+            have[v - 1]++;
+        shf_refresh_day(st, e);
     }
-    if (old)
-        have[old - 1]--;
-    if (v)
-        have[v - 1]++;
-    shf_refresh_day(st, d);
+    if (!apply)
+        memcpy(cells, old, (size_t)len);
     return delta;
 }
 
@@ -232,7 +247,9 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
     int s, d;
     shf_var_cell(p, var % ncells, &s, &d);
     if (var < ncells)
-        return set_value(st, s, d, (int)move, apply);
+        return set_block(st, s, d,
+                         1 + (int)(move / (uint64_t)(p->nshifts + 1)),
+                         (int)(move % (uint64_t)(p->nshifts + 1)), apply);
     int t = (int)(move % (uint64_t)p->nstaff);
     int len = 1 + (int)(move / (uint64_t)p->nstaff);
     return swap_block(st, s, t, d, len, apply);
@@ -298,8 +315,9 @@ int shf_ls_pick(void *state, uint64_t random)
 uint64_t shf_ls_moves(const void *state, int var)
 {
     const struct shf_problem *p = ((const struct shf_state *)state)->p;
-    return var < p->nstaff * p->ndays ? (uint64_t)p->nshifts + 1
-                                      : (uint64_t)p->nstaff * SHF_LS_BLOCK;
+    return (var < p->nstaff * p->ndays ? (uint64_t)p->nshifts + 1
+                                       : (uint64_t)p->nstaff) *
+           SHF_LS_BLOCK;
 }
 
 int64_t shf_ls_delta(void *state, int var, uint64_t move)

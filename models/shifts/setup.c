@@ -33,6 +33,12 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_LS_SAMPLE 16
 /* and a burst again after this many rounds without a new best */
 #define SHF_LS_STALL 50
+/* each burst anneals: this many steps, the temperature falling from T0 to
+ * T1 (cost units: an under-covered shift costs 100 in the benchmark, a
+ * request 1-3; measured: docs/shifts.md, "Annealing bursts") */
+#define SHF_ANNEAL_STEPS 10000000
+#define SHF_ANNEAL_T0 10.0
+#define SHF_ANNEAL_T1 0.1
 
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
@@ -289,6 +295,9 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->layers.local_steps = SHF_LS_IDLE;
         out->layers.sample = SHF_LS_SAMPLE;
         out->layers.stall_rounds = SHF_LS_STALL;
+        out->layers.anneal_steps = SHF_ANNEAL_STEPS;
+        out->layers.anneal_t0 = SHF_ANNEAL_T0;
+        out->layers.anneal_t1 = SHF_ANNEAL_T1;
     }
     return 0;
 }

@@ -238,7 +238,8 @@ int cs_config_check(struct cs_config *cfg, const struct cs_option *const *tables
  * checked always converts, and so must a default.  With neither a value nor
  * a default: 0, 0.0, false, NULL, -1.
  *
- * cs_config_int returns -1 for the option's all_word. */
+ * cs_config_int and cs_config_real return -1 for the option's all_word
+ * (so a real option with one has min >= 0). */
 int64_t cs_config_int(const struct cs_config *cfg, const char *key);
 double cs_config_real(const struct cs_config *cfg, const char *key);
 bool cs_config_bool(const struct cs_config *cfg, const char *key);

@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 6
+#define CS_ABI_VERSION 7
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -111,6 +111,13 @@ struct cs_layers {
      * last burst that found nothing better (0: bursts only after a round
      * that improved, and after the first solution). */
     uint64_t stall_rounds;
+    /* With moves: simulated annealing bursts when anneal_steps > 0 --
+     * anneal_steps steps each, every step a move drawn at random, made
+     * when it costs nothing or with chance exp(-delta / T), T falling
+     * geometrically from anneal_t0 to anneal_t1 (cost units, > 0) over
+     * the burst -- instead of descents (0). */
+    uint64_t anneal_steps;
+    double anneal_t0, anneal_t1;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
