@@ -38,6 +38,8 @@ struct cs_engine {
     unsigned char *best;       /* optimize with rounds: the incumbent */
     void *walker;              /* the moves layer's state, or NULL */
     uint64_t steps, bursts;    /* the moves layer's statistics */
+    double heat;               /* annealing: its start temperature's factor
+                                  (0 at first: 1) */
     cs_solution_fn on_solution; /* where solutions go on to when a layer
                                    keeps the best in between */
     void *ud;

@@ -257,10 +257,22 @@ static bool anneal_move(const struct cs_hooks *h, void *state, int var,
                exp(-(double)*delta / t);
 }
 
-/* Steps between two new bests handed out as an annealing burst leaves
- * them: from a poor start its descents reach one at nearly every step, and
- * each hand-out copies the state (Instance24 of the rosters: megabytes). */
-#define ANNEAL_HAND_STEPS 1024u
+/* Steps between two new bests handed out: from a poor start a burst
+ * reaches one at nearly every step, and each hand-out copies the state
+ * (twice: the incumbent and the caller's), which on Instance24 of the
+ * rosters is 15 MB.  So at least 256 steps, and one step for every 64
+ * bytes of the state (the copies then cost about what the steps do). */
+static uint64_t hand_gap(size_t size)
+{
+    return size / 64 > 256 ? size / 64 : 256;
+}
+
+/* An annealing burst that found nothing better makes the next start twice
+ * as hot, up to this many times anneal_t0 (one that did: back to it).  On
+ * the rosters' Instances 10, 11, 14-17 and 19 that paid (30 s: 5281 ->
+ * 4792 on 10, 4155 -> 3561 on 11, 1892 -> 1428 on 14), on 9 and 13 it cost
+ * (479 -> 497, 1956 -> 2622): docs/shifts.md. */
+#define ANNEAL_HEAT_MAX 8
 
 bool layer_moves(struct cs_engine *e)
 {
@@ -285,14 +297,17 @@ bool layer_moves(struct cs_engine *e)
      * factor at each from anneal_t0 to anneal_t1; else a descent that ends
      * after local_steps steps without a new best */
     const bool anneal = l->anneal_steps > 0;
-    double t = l->anneal_t0;
+    if (!e->heat)
+        e->heat = 1;
+    double t = l->anneal_t0 * e->heat;
     const double cool =
-        anneal ? pow(l->anneal_t1 / l->anneal_t0, 1 / (double)l->anneal_steps)
-               : 1;
+        anneal ? pow(l->anneal_t1 / t, 1 / (double)l->anneal_steps) : 1;
+    const int64_t start = e->dfs.incumbent;
     /* a new best goes out before the state leaves it (a sideways, walk or
      * uphill move), at each poll and at the end, not at every step of a
      * descent: handing out a state costs a copy of it */
     bool go_on = true, pending = false;
+    const uint64_t gap = hand_gap(size);
     uint64_t handed = e->steps;
     for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
         if (anneal ? k >= l->anneal_steps : idle >= l->local_steps)
@@ -300,8 +315,11 @@ bool layer_moves(struct cs_engine *e)
         if (step_limit && e->steps >= step_limit)
             break;
         if (e->steps % 256 == 0) {
-            if (pending)
-                go_on = new_best(e, state, now), pending = false;
+            if (pending && e->steps - handed >= gap) {
+                go_on = new_best(e, state, now);
+                handed = e->steps;
+                pending = false;
+            }
             if (!go_on || eng_must_stop(e))
                 break;
         }
@@ -317,7 +335,7 @@ bool layer_moves(struct cs_engine *e)
                                  &walk)))
             continue;
         if (delta >= 0 && pending) {
-            if (!anneal || e->steps - handed >= ANNEAL_HAND_STEPS) {
+            if (e->steps - handed >= gap) {
                 go_on = new_best(e, state, now);
                 handed = e->steps;
             } else {
@@ -333,8 +351,12 @@ bool layer_moves(struct cs_engine *e)
             idle = 0;
         }
     }
-    if (pending && go_on)
-        go_on = new_best(e, state, now);
+    if (go_on && now < e->dfs.incumbent)
+        go_on = new_best(e, state, now); /* the burst's end, if better */
+    if (anneal)
+        e->heat = e->dfs.incumbent < start     ? 1
+                  : e->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
+                                                  : e->heat * 2;
     eng_harvest(e, state);
     return go_on && !eng_must_stop(e);
 }

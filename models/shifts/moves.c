@@ -18,8 +18,11 @@
  * (nshifts + 1) x (len - 1): a run of a shift, or of days off, where a
  * rule on run lengths bars changing one day); from ncells on, cell var -
  * ncells swapped with another staff member's, together with the next days
- * up to SHF_LS_BLOCK in all (move staff + nstaff x (len - 1)).  Swaps
- * leave every day's cover as it is and change requests and rows only. */
+ * up to SHF_LS_BLOCK in all (move staff + nstaff x (len - 1)); from
+ * 2 ncells on, cover line k = var - 2 ncells (day k / nshifts, shift k %
+ * nshifts + 1) taken by staff t from its day on, for len days (move t +
+ * nstaff x (len - 1)).  Swaps leave every day's cover as it is and change
+ * requests and rows only. */
 #define SHF_LS_BLOCK 4
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
@@ -244,6 +247,13 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
 {
     const struct shf_problem *p = st->p;
     const int ncells = p->nstaff * p->ndays;
+    if (var >= 2 * ncells) { /* a cover line: staff t takes its shift */
+        int k = var - 2 * ncells;
+        int t = (int)(move % (uint64_t)p->nstaff);
+        int len = 1 + (int)(move / (uint64_t)p->nstaff);
+        return set_block(st, t, k / p->nshifts, len, k % p->nshifts + 1,
+                         apply);
+    }
     int s, d;
     shf_var_cell(p, var % ncells, &s, &d);
     if (var < ncells)
@@ -301,22 +311,42 @@ uint64_t shf_ls_cost(const void *state)
     return (uint64_t)(st->requests + st->cover);
 }
 
-/* A cell at random, for a new value or for a swap, one in two each;
- * none once the roster costs nothing. */
+/* Draws of a cover line at a pick before it gives up on finding one
+ * under-covered (a year of 32 shift types has 11648 lines; a roster near
+ * the best known misses a few hundred). */
+#define SHF_LS_COVER_DRAWS 64
+
+/* A cell at random, for a new value or for a swap; or, one pick in three,
+ * a cover line short of staff, for one of them to take its shift (when
+ * SHF_LS_COVER_DRAWS draws find one).  None once the roster costs
+ * nothing. */
 int shf_ls_pick(void *state, uint64_t random)
 {
     const struct shf_state *st = state;
-    const uint64_t ncells = (uint64_t)st->p->nstaff * (uint64_t)st->p->ndays;
+    const struct shf_problem *p = st->p;
+    const uint64_t ncells = (uint64_t)p->nstaff * (uint64_t)p->ndays;
     if (!shf_ls_cost(state))
         return CS_NONE;
+    if (random % 3 == 0 && st->cover) {
+        const int32_t *have = SHF_CAT(st, p->o_have, int32_t);
+        const uint64_t lines = (uint64_t)p->ndays * (uint64_t)p->nshifts;
+        uint64_t r = random / 3;
+        for (int i = 0; i < SHF_LS_COVER_DRAWS; i++) {
+            r = r * 6364136223846793005u + 1442695040888963407u;
+            uint64_t k = (r >> 20) % lines;
+            if (have[k] < p->need[k] && p->under[k])
+                return (int)(2 * ncells + k);
+        }
+    }
+    random /= 3;
     return (int)((random >> 1) % ncells + (random & 1) * ncells);
 }
 
 uint64_t shf_ls_moves(const void *state, int var)
 {
     const struct shf_problem *p = ((const struct shf_state *)state)->p;
-    return (var < p->nstaff * p->ndays ? (uint64_t)p->nshifts + 1
-                                       : (uint64_t)p->nstaff) *
+    const int ncells = p->nstaff * p->ndays;
+    return (var < ncells ? (uint64_t)p->nshifts + 1 : (uint64_t)p->nstaff) *
            SHF_LS_BLOCK;
 }
 

@@ -83,6 +83,7 @@ void shf_relax(void *state, const void *best,
     struct shf_state *st = state;
     const struct shf_problem *p = st->p;
     const uint64_t round = cs_round->index;
+    st->in_round = true;
     if (p->pin)
         return; /* a roster given to check stays as given */
     const signed char *b = SHF_CAT(best, p->o_val, signed char);

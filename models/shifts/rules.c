@@ -136,8 +136,10 @@ static bool shf_next(void *state, int var, uint64_t *cursor, int *value)
     shf_var_cell(st->p, var, &s, &d);
     /* priced order, but for a row the restarts calmed: the plain order
      * finds a first roster where chasing the priced rows stalls
-     * (Instance14: none in 20 million nodes) */
-    if (st->p->lagrange && !SHF_CAT(st, st->p->o_calm, signed char)[s]) {
+     * (Instance14: none in 20 million nodes); and with plain_first, in
+     * the whole search for the first roster (setup.c) */
+    if (st->p->lagrange && !SHF_CAT(st, st->p->o_calm, signed char)[s] &&
+        (st->in_round || !st->p->plain_first)) {
         *value = priced_next(st, s, d, *cursor);
         *cursor &= ~(UINT64_C(1) << *value);
         return true;

@@ -84,6 +84,8 @@ struct shf_problem {
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
+    bool plain_first;  /* the first roster by the plain value order, the
+                          priced rows for the rounds only */
     int lns_days, lns_staff, lns_rows;
     int nb_kinds[4], nb_count; /* strategy.neighbourhoods, in turn      */
     bool lns_grow;             /* strategy.lns_grow: sizes follow rounds */
