@@ -79,7 +79,7 @@ expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps
 expect_json '.root_bound' 982
 run 0 configs/shifts-instance1.yaml --json
 expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 558"
-# local moves between the rounds: on from 550 cells (Instance7's 560), off
+# local moves between the rounds: on above 500 cells (Instance7 has 560), off
 # below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
