@@ -102,8 +102,9 @@ const struct cs_option cs_framework_options[] = {
              "0 = bursts descend (auto: the model's)"},
     {.key = "strategy.anneal_t0", .type = CS_OPT_REAL, .def = "auto",
      .min = 1e-9, .max = 1e15, .all_word = "auto",
-     .help = "annealing: the temperature a burst starts at, in cost units "
-             "(auto: the model's)"},
+     .help = "annealing: the temperature a burst starts at, in cost units; "
+             "after a burst that found nothing better the next starts twice "
+             "as hot, up to 8 times this (auto: the model's)"},
     {.key = "strategy.anneal_t1", .type = CS_OPT_REAL, .def = "auto",
      .min = 1e-9, .max = 1e15, .all_word = "auto",
      .help = "annealing: the temperature a burst ends at, at most "

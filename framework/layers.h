@@ -48,13 +48,23 @@
  *              since the last burst found nothing better (a new draw from
  *              the same incumbent), so a stalled run keeps alternating
  *              rounds and bursts (0: only after improvement).  Each
- *              step picks a variable (ls_pick) and makes its best move
- *              (sample as above) when that lowers the cost or keeps it,
- *              or with probability walk a random allowed move; every new
- *              best cost goes out as a branch and bound's incumbent
- *              would.  A burst ends after local_steps steps without a new
- *              best, at limits.steps (all bursts' steps together), a
- *              limit or a stop; result.steps counts its steps (local.c).
+ *              step picks a variable (ls_pick).  With anneal_steps a
+ *              burst anneals: that many steps, each a random move of the
+ *              variable made when it costs nothing or with chance
+ *              exp(-delta / T), T falling geometrically from anneal_t0
+ *              (times the heat: doubled after a burst that found nothing
+ *              better, up to 8, back to 1 after one that did) to
+ *              anneal_t1.  Else a burst descends: the variable's best
+ *              move (sample as above) when that lowers the cost or keeps
+ *              it, or with probability walk a random allowed move, until
+ *              local_steps steps without a new best.  Every new best cost
+ *              goes out as a branch and bound's incumbent would, when the
+ *              walk leaves it or at a poll, at most once per
+ *              max(256, state bytes / 64) steps (a hand-out copies the
+ *              state), and the burst's end state if it beats the
+ *              incumbent.  A burst also ends at limits.steps (all bursts'
+ *              steps together), a limit or a stop; result.steps counts
+ *              its steps (local.c).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
  *              rounds t * 2^32 + 1, + 2, ...).  Solve: the first solution

@@ -293,6 +293,11 @@ bool layer_moves(struct cs_engine *e)
     if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
         return false;
     int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
+    /* the lowest cost this burst has seen (a descent's idle count restarts
+     * only below it), and what it began at (a portfolio's shared best
+     * may be below the incumbent, and is no find of this burst's) */
+    int64_t seen = now < best ? now : best;
+    const int64_t start = seen;
     /* annealing: anneal_steps steps, the temperature falling by the same
      * factor at each from anneal_t0 to anneal_t1; else a descent that ends
      * after local_steps steps without a new best */
@@ -302,10 +307,12 @@ bool layer_moves(struct cs_engine *e)
     double t = l->anneal_t0 * e->heat;
     const double cool =
         anneal ? pow(l->anneal_t1 / t, 1 / (double)l->anneal_steps) : 1;
-    const int64_t start = e->dfs.incumbent;
     /* a new best goes out before the state leaves it (a sideways, walk or
      * uphill move), at each poll and at the end, not at every step of a
-     * descent: handing out a state costs a copy of it */
+     * descent: handing out a state costs a copy of it.  So at most once in
+     * gap steps: a best the walk leaves sooner is dropped (the next one
+     * below the incumbent goes out), and the burst's end state goes out
+     * if it beats the incumbent */
     bool go_on = true, pending = false;
     const uint64_t gap = hand_gap(size);
     uint64_t handed = e->steps;
@@ -348,13 +355,16 @@ bool layer_moves(struct cs_engine *e)
         if (now < best) {
             best = now;
             pending = true;
+        }
+        if (now < seen) {
+            seen = now;
             idle = 0;
         }
     }
     if (go_on && now < e->dfs.incumbent)
         go_on = new_best(e, state, now); /* the burst's end, if better */
     if (anneal)
-        e->heat = e->dfs.incumbent < start     ? 1
+        e->heat = seen < start                 ? 1
                   : e->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
                                                   : e->heat * 2;
     eng_harvest(e, state);

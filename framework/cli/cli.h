@@ -91,6 +91,7 @@ struct out {
      * than the moves that improve it), and the hooks that draw it */
     void *best;
     const struct cs_hooks *best_hooks;
+    bool drawn; /* optimize, a model with fini: board holds the best */
     struct batch_summary *batch; /* a batch's counts so far */
 };
 

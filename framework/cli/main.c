@@ -199,7 +199,9 @@ static void print_option(const struct cs_option *opt)
                opt->all_word ? " or " : "",
                opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_REAL) {
-        printf("number %g..%g", opt->min, opt->max);
+        printf("number %g..%g%s%s", opt->min, opt->max,
+               opt->all_word ? " or " : "",
+               opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_NODE) {
         static const char *const any[] = {"mapping", "list", "string", NULL};
         const char *const *shape = opt->choices ? opt->choices : any;

@@ -168,9 +168,9 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
     else if (!strcmp(key, "strategy.anneal_steps"))
         fprintf(out, "%" PRIu64, l->anneal_steps);
     else if (!strcmp(key, "strategy.anneal_t0"))
-        fprintf(out, "%.17g", l->anneal_t0);
+        fprintf(out, "%g", l->anneal_t0);
     else if (!strcmp(key, "strategy.anneal_t1"))
-        fprintf(out, "%.17g", l->anneal_t1);
+        fprintf(out, "%g", l->anneal_t1);
     else if (!strcmp(key, "strategy.local_stall"))
         fprintf(out, "%" PRIu64, l->stall_rounds);
     else if (!strcmp(key, "strategy.sample"))
@@ -281,7 +281,15 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
     if (o->job->task == CS_TASK_COUNT || !hooks->emit)
         return true;
     if (o->job->task == CS_TASK_OPTIMIZE) {
-        /* each solution beats the last: keep it, print the best at the end */
+        /* each solution beats the last: keep it, print the best at the
+         * end -- drawn now if the model frees what its states own (fini),
+         * since the engine's states are gone by then */
+        if (hooks->fini) {
+            cs_board_clear(&o->board);
+            hooks->emit(state, 0, &o->board);
+            o->drawn = true;
+            return true;
+        }
         size_t size = cs_problem_state_size(&o->job->problem);
         if (!o->best)
             o->best = cs_xmalloc(size);
@@ -359,9 +367,11 @@ void out_end(struct out *o, const struct cs_result *r)
         return;
     }
     out_head(o);
-    if (o->best && (o->show < 0 || o->show > 0)) {
-        cs_board_clear(&o->board);
-        o->best_hooks->emit(o->best, 0, &o->board);
+    if ((o->best || o->drawn) && (o->show < 0 || o->show > 0)) {
+        if (o->best) {
+            cs_board_clear(&o->board);
+            o->best_hooks->emit(o->best, 0, &o->board);
+        }
         print_board(o);
     }
     if (o->board_hidden)

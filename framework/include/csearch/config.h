@@ -201,7 +201,8 @@ struct cs_option {
                                    * CS_OPT_NODE the shapes it takes, as
                                    * csearch --list names them ("mapping",
                                    * "list", "string"; NULL: any) */
-    const char *all_word;         /* CS_OPT_INT: a word meaning -1 ("all") */
+    const char *all_word;         /* CS_OPT_INT, CS_OPT_REAL: a word the
+                                   * getters return as -1 ("all", "auto") */
     const char *help;
 };
 
