@@ -270,9 +270,7 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
         return cs_error_set(err, NULL,
                             "this model has no local moves (the ls_* "
                             "hooks)");
-    const struct cs_layers *l = &spec->layers;
-    if (l->moves && l->anneal_steps &&
-        !(l->anneal_t0 > 0 && l->anneal_t1 > 0 && l->anneal_t1 <= l->anneal_t0))
+    if (!cs_layers_cooling(&spec->layers))
         return cs_error_set(err, NULL,
                             "annealing needs temperatures 0 < anneal_t1 <= "
                             "anneal_t0");

@@ -413,14 +413,16 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local_moves"),
                            "model %s %s", job->model->name, why);
     }
-    /* annealing bursts need a temperature to start and end at, falling */
+    /* annealing bursts need a temperature to start and end at, falling
+     * (cs_spec_validate says so too, for callers of the library; here the
+     * error points at the key) */
     const struct cs_layers *l = &job->layers;
     const char *at = NULL;
-    if (l->moves && l->anneal_steps && !(l->anneal_t0 > 0 && l->anneal_t1 > 0))
+    if (!cs_layers_cooling(l) && !(l->anneal_t0 > 0 && l->anneal_t1 > 0))
         at = "strategy.anneal_steps",
         why = "proposes no temperatures: strategy.anneal_steps needs "
               "strategy.anneal_t0 and strategy.anneal_t1";
-    else if (l->moves && l->anneal_steps && l->anneal_t1 > l->anneal_t0)
+    else if (!cs_layers_cooling(l))
         at = "strategy.anneal_t1",
         why = "cools, not heats: strategy.anneal_t1 must be at most "
               "strategy.anneal_t0";

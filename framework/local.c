@@ -37,6 +37,12 @@ static uint64_t below(uint64_t *rng, uint64_t n)
     return next_random(rng) % n;
 }
 
+/* A uniform draw in [0, 1). */
+static double uniform(uint64_t *rng)
+{
+    return (double)(next_random(rng) >> 11) * 0x1p-53;
+}
+
 /* The best move of var: every move when it has at most sample of them,
  * else sample drawn at random; ties go to each with equal chance
  * (reservoir sampling over the best).  false: no allowed move. */
@@ -75,7 +81,7 @@ static bool step_move(const struct cs_hooks *h, const struct cs_layers *l,
     *walk = false;
     if (!moves)
         return false;
-    if (l->walk > 0 && (double)(next_random(rng) >> 11) * 0x1p-53 < l->walk) {
+    if (l->walk > 0 && uniform(rng) < l->walk) {
         *walk = true;
         *move = below(rng, moves);
         *delta = h->ls_delta(state, var, *move);
@@ -252,9 +258,7 @@ static bool anneal_move(const struct cs_hooks *h, void *state, int var,
     *delta = h->ls_delta(state, var, *move);
     if (*delta == INT64_MAX)
         return false;
-    return *delta <= 0 ||
-           (double)(next_random(rng) >> 11) * 0x1p-53 <
-               exp(-(double)*delta / t);
+    return *delta <= 0 || uniform(rng) < exp(-(double)*delta / t);
 }
 
 /* Steps between two new bests handed out: from a poor start a burst

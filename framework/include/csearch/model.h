@@ -341,6 +341,15 @@ struct cs_hooks {
     int (*value)(const void *state, int var);
 };
 
+/* Do annealing layers have temperatures that are above 0 and fall (or
+ * anneal not at all)? */
+static inline bool cs_layers_cooling(const struct cs_layers *l)
+{
+    return !l->moves || !l->anneal_steps ||
+           (l->anneal_t0 > 0 && l->anneal_t1 > 0 &&
+            l->anneal_t1 <= l->anneal_t0);
+}
+
 /* Does the table carry the local-search hooks? */
 static inline bool cs_hooks_local(const struct cs_hooks *h)
 {
