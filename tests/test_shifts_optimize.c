@@ -118,15 +118,16 @@ static void test_shifts_lagrange_rounds(void **ctx)
     assert_int_equal(run.stats.nodes, 788292);
     /* with local moves (descents) between the rounds too, on this small
      * instance (below the size where the model turns them on) the run
-     * ends at 829 under the same budget: the moves lead the rounds to
+     * ends at 831 under the same budget: the moves lead the rounds to
      * other rosters than the rounds alone find (with single-cell moves
-     * only, before the moves of runs and cover lines: 828 in 197 nodes) */
+     * only, before the moves of runs and cover lines: 828 in 197 nodes;
+     * before exchanges in a row: 829) */
     shifts_set(cfg, "strategy.local_moves=on");
     shifts_set(cfg, "strategy.anneal_steps=0");
-    run = shifts_optimized(cfg, CS_LIMIT, 829);
+    run = shifts_optimized(cfg, CS_LIMIT, 831);
     assert_int_equal(run.stats.nodes, 20000000);
-    assert_int_equal(run.rounds, 7645);
-    assert_int_equal(run.steps, 3100036);
+    assert_int_equal(run.rounds, 8944);
+    assert_int_equal(run.steps, 3779834);
     cs_config_free(cfg);
 }
 
@@ -145,26 +146,66 @@ static bool keep_last(void *ud, const struct cs_hooks *h, const void *state,
     return true;
 }
 
+/* Exchange a's and b's first len cells. */
+static bool exchange_cells(signed char *a, signed char *b, int len)
+{
+    bool changed = false;
+    for (int i = 0; i < len; i++) {
+        signed char x = a[i];
+        changed |= x != b[i];
+        a[i] = b[i];
+        b[i] = x;
+    }
+    return changed;
+}
+
 /* The roster a move makes, by the hooks' numbering (moves.c): below
  * ncells the value v = move % (nshifts + 1) for the cell's days d..
  * d+len-1, len = 1 + move / (nshifts + 1); from ncells, those days swapped
  * with staff move % nstaff, len = 1 + move / nstaff; from 2 ncells, cover
  * line k's shift k % nshifts + 1 for staff move % nstaff from day k /
- * nshifts on, len = 1 + move / nstaff.  false: the move changes nothing
- * (or leaves the horizon). */
+ * nshifts on, len = 1 + move / nstaff (below 4 nstaff), or by that staff
+ * member exchanging the day with its nearest day after (below 5 nstaff)
+ * or before, at most 13 days away, that has the shift; from 2 ncells +
+ * nlines, the cell's days d..d+len-1 exchanged with days d+dd.., dd = 1 +
+ * move % 13, len = 1 + move / 13, the blocks apart.  false: the move
+ * changes nothing (or leaves the horizon). */
 static bool moved_roster(const struct shf_problem *p, const signed char *from,
                          int var, uint64_t move, signed char *to)
 {
-    const int ncells = p->nstaff * p->ndays;
+    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
+    const uint64_t nstaff = (uint64_t)p->nstaff;
     int cell = var % ncells;
     int s = cell / p->ndays, d = cell % p->ndays; /* staff order */
     memcpy(to, from, (size_t)ncells);
+    if (var >= 2 * ncells + nlines) {
+        cell = var - 2 * ncells - nlines;
+        s = cell / p->ndays, d = cell % p->ndays;
+        int e = d + 1 + (int)(move % 13), len = 1 + (int)(move / 13);
+        if (e < d + len || e + len > p->ndays)
+            return false;
+        return exchange_cells(to + shf_cell(p, s, d), to + shf_cell(p, s, e),
+                              len);
+    }
+    if (var >= 2 * ncells && move >= 4 * nstaff) {
+        int k = var - 2 * ncells, v = k % p->nshifts + 1;
+        s = (int)(move % nstaff), d = k / p->nshifts;
+        int step = move < 5 * nstaff ? 1 : -1;
+        if (from[shf_cell(p, s, d)] == v)
+            return false;
+        for (int e = d + step; e >= 0 && e < p->ndays && abs(e - d) < 14;
+             e += step)
+            if (from[shf_cell(p, s, e)] == v)
+                return exchange_cells(to + shf_cell(p, s, d),
+                                      to + shf_cell(p, s, e), 1);
+        return false;
+    }
     if (var >= 2 * ncells) {
         int k = var - 2 * ncells;
-        s = (int)(move % (uint64_t)p->nstaff);
+        s = (int)(move % nstaff);
         d = k / p->nshifts;
         move = (uint64_t)(k % p->nshifts + 1) +
-               (uint64_t)(p->nshifts + 1) * (move / (uint64_t)p->nstaff);
+               (uint64_t)(p->nshifts + 1) * (move / nstaff);
     }
     if (var < ncells || var >= 2 * ncells) {
         int v = (int)(move % (uint64_t)(p->nshifts + 1));
@@ -178,8 +219,8 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
         }
         return changed;
     }
-    int t = (int)(move % (uint64_t)p->nstaff);
-    int len = 1 + (int)(move / (uint64_t)p->nstaff);
+    int t = (int)(move % nstaff);
+    int len = 1 + (int)(move / nstaff);
     if (t == s || d + len > p->ndays)
         return false;
     bool changed = false;
@@ -216,7 +257,7 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
     assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
     assert_true(run.stats.solutions > 0);
     assert_true(h->ls_start(state, 0, NULL));
-    const int ncells = p->nstaff * p->ndays;
+    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
     signed char *before = malloc((size_t)ncells),
                 *after = malloc((size_t)ncells);
     uint64_t allowed = 0, rng = 1;
@@ -231,7 +272,7 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
         for (int i = 0; i < 64; i++) {
             rng = rng * 6364136223846793005u + 1442695040888963407u;
             int var = h->ls_pick(state, rng);
-            if (var < 2 * ncells)
+            if (var < 2 * ncells || var >= 2 * ncells + nlines)
                 continue;
             int k = var - 2 * ncells, have = 0;
             for (int x = 0; x < p->nstaff; x++)
@@ -240,7 +281,7 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
             assert_true(have < p->need[k]);
             cover_picks++;
         }
-        const int all = 2 * ncells + p->ndays * p->nshifts;
+        const int all = 3 * ncells + nlines;
         int n = vars ? vars : all, pick = -1;
         uint64_t pick_move = 0;
         for (int i = 0; i < n; i++) {
@@ -279,8 +320,8 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
     return allowed;
 }
 
-/* Every move of every variable of the tiny spec (cells, swaps and cover
- * lines), along a walk of 40 moves; and on Instance1, 200 random
+/* Every move of every variable of the tiny spec (cells, swaps, cover
+ * lines, exchanges in a row), along a walk of 40 moves; and on Instance1, 200 random
  * variables' moves along a walk of 60, where picks find short cover
  * lines. */
 static void test_shifts_moves_delta_exact(void **ctx)
@@ -290,24 +331,24 @@ static void test_shifts_moves_delta_exact(void **ctx)
     shifts_set(cfg, "task=optimize");
     shifts_set(cfg, "limits.solutions=1");
     int64_t cost;
-    assert_int_equal(check_moves(cfg, 40, 0, &cost), 934);
-    assert_int_equal(cost, 83);
+    assert_int_equal(check_moves(cfg, 40, 0, &cost), 1221);
+    assert_int_equal(cost, 77);
     cs_config_free(cfg);
     const char *const sets[] = {"model=shifts", "task=optimize",
                                 "params.instance=" DATA "Instance1.txt",
                                 "limits.solutions=1", NULL};
     cfg = config_of(sets);
     cover_picks = 0;
-    assert_int_equal(check_moves(cfg, 60, 200, &cost), 8550);
+    assert_int_equal(check_moves(cfg, 60, 200, &cost), 13071);
     assert_int_equal(cover_picks, 1246);
-    assert_int_equal(cost, 1214);
+    assert_int_equal(cost, 1930);
     cs_config_free(cfg);
 }
 
 /* The moves layer under a node and a step limit: deterministic, every
  * roster it hands out checked, the steps counted.  On Instance7 descending
- * bursts end at 1478, the default's annealing burst, cut at 30000 steps
- * while still hot, at 1430, the rounds alone at 1694.  The timed runs of
+ * bursts end at 1682, the default's annealing burst, cut at 30000 steps
+ * while still hot, at 1365, the rounds alone at 1694.  The timed runs of
  * docs/shifts.md say where each pays. */
 static void test_shifts_moves_layer(void **ctx)
 {
@@ -320,13 +361,13 @@ static void test_shifts_moves_layer(void **ctx)
                                 "strategy.anneal_steps=0",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_result on = shifts_optimized(cfg, CS_LIMIT, 1478);
+    struct cs_result on = shifts_optimized(cfg, CS_LIMIT, 1682);
     assert_int_equal(on.steps, 30000);
-    assert_int_equal(on.rounds, 27);
+    assert_int_equal(on.rounds, 25);
     shifts_set(cfg, "strategy.anneal_steps=auto");
-    struct cs_result hot = shifts_optimized(cfg, CS_LIMIT, 1430);
+    struct cs_result hot = shifts_optimized(cfg, CS_LIMIT, 1365);
     assert_int_equal(hot.steps, 30000);
-    assert_int_equal(hot.rounds, 26);
+    assert_int_equal(hot.rounds, 29);
     shifts_set(cfg, "strategy.local_moves=off");
     struct cs_result off = shifts_optimized(cfg, CS_LIMIT, 1694);
     assert_int_equal(off.steps, 0);
@@ -334,9 +375,9 @@ static void test_shifts_moves_layer(void **ctx)
 }
 
 /* Annealing bursts (strategy.anneal_steps): on Instance7 under 400000
- * nodes, bursts of 200000 steps from temperature 10 to 0.1 end at 1187
- * (two bursts, 61 rounds); from 1 at 1281 (three bursts); descending
- * bursts at 1375 (92248 steps).  Every roster checked, the same figures
+ * nodes, bursts of 200000 steps from temperature 10 to 0.1 end at 1107
+ * (two bursts, 61 rounds); from 1 at 1270 (two bursts, 64 rounds);
+ * descending bursts at 1675 (62725 steps).  Every roster checked, the same figures
  * each run. */
 static void test_shifts_moves_anneal(void **ctx)
 {
@@ -350,22 +391,23 @@ static void test_shifts_moves_anneal(void **ctx)
                                 "strategy.anneal_t1=0.1",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1187);
+    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1107);
     assert_int_equal(run.steps, 400000);
     assert_int_equal(run.rounds, 61);
     shifts_set(cfg, "strategy.anneal_t0=1");
-    run = shifts_optimized(cfg, CS_LIMIT, 1281);
-    assert_int_equal(run.steps, 600000);
+    run = shifts_optimized(cfg, CS_LIMIT, 1270);
+    assert_int_equal(run.steps, 400000);
+    assert_int_equal(run.rounds, 64);
     shifts_set(cfg, "strategy.anneal_steps=0");
-    run = shifts_optimized(cfg, CS_LIMIT, 1375);
-    assert_int_equal(run.steps, 92248);
+    run = shifts_optimized(cfg, CS_LIMIT, 1675);
+    assert_int_equal(run.steps, 62725);
     cs_config_free(cfg);
 }
 
 /* strategy.local_stall: on Instance7 under 300000 nodes with descending
  * bursts of 500 idle steps, the bursts after improving rounds alone take
- * 3377 steps (cost 1586, 38 rounds); a burst also after every 2 rounds
- * without a new best takes 15150 (cost 1385, 47 rounds); 50 never comes,
+ * 1946 steps (cost 1586, 39 rounds); a burst also after every 2 rounds
+ * without a new best takes 13207 (cost 1286, 41 rounds); 50 never comes,
  * so it is the run without; and with local_moves off the key changes
  * nothing. */
 static void test_shifts_moves_stall(void **ctx)
@@ -381,15 +423,15 @@ static void test_shifts_moves_stall(void **ctx)
                                 NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1586);
-    assert_int_equal(run.steps, 3377);
-    assert_int_equal(run.rounds, 38);
+    assert_int_equal(run.steps, 1946);
+    assert_int_equal(run.rounds, 39);
     shifts_set(cfg, "strategy.local_stall=2");
-    run = shifts_optimized(cfg, CS_LIMIT, 1385);
-    assert_int_equal(run.steps, 15150);
-    assert_int_equal(run.rounds, 47);
+    run = shifts_optimized(cfg, CS_LIMIT, 1286);
+    assert_int_equal(run.steps, 13207);
+    assert_int_equal(run.rounds, 41);
     shifts_set(cfg, "strategy.local_stall=50");
     run = shifts_optimized(cfg, CS_LIMIT, 1586);
-    assert_int_equal(run.steps, 3377);
+    assert_int_equal(run.steps, 1946);
     shifts_set(cfg, "strategy.local_moves=off");
     run = shifts_optimized(cfg, CS_LIMIT, 1496);
     assert_int_equal(run.steps, 0);

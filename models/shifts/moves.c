@@ -20,10 +20,22 @@
  * ncells swapped with another staff member's, together with the next days
  * up to SHF_LS_BLOCK in all (move staff + nstaff x (len - 1)); from
  * 2 ncells on, cover line k = var - 2 ncells (day k / nshifts, shift k %
- * nshifts + 1) taken by staff t from its day on, for len days (move t +
- * nstaff x (len - 1)).  Swaps leave every day's cover as it is and change
- * requests and rows only. */
+ * nshifts + 1), below nlines = ndays x nshifts: taken by staff t from its
+ * day on, for len days (move t + nstaff x (len - 1), below SHF_LS_BLOCK
+ * nstaff), or by staff t exchanging its day with the nearest day after
+ * (move SHF_LS_BLOCK nstaff + t) or before (+ nstaff more) within
+ * SHF_LS_SPAN that has the shift; from 2 ncells + nlines on, cell var -
+ * 2 ncells - nlines exchanged with its own row's days dd later, together
+ * with the next days up to SHF_LS_BLOCK in all (move dd - 1 + (SHF_LS_SPAN
+ * - 1) x (len - 1)), the two blocks apart.  Swaps leave every day's cover
+ * as it is and change requests and rows only; exchanges in a row leave its
+ * minutes and shift counts as they are, which the tight workloads of the
+ * benchmark bar a new value from. */
 #define SHF_LS_BLOCK 4
+/* exchanges in a row reach this many days from the first */
+#define SHF_LS_SPAN 14
+/* the most days one move changes the row in: an exchange's window */
+#define SHF_LS_WINDOW (SHF_LS_SPAN + SHF_LS_BLOCK)
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
  * (a worked weekend day, but a Sunday after a worked Saturday). */
@@ -152,33 +164,29 @@ static int64_t cover_cost(const struct shf_problem *p, int k, int have)
                              : (int64_t)(have - p->need[k]) * p->over[k];
 }
 
-/* Days d..d+len-1 of staff s all set to value v (0 off): the change in
+/* Days lo..hi of staff s set to nv[0..hi-lo] (0 off): the change in
  * cost, or INT64_MAX (a hard rule broken, or nothing changed); made when
  * apply (and allowed). */
-static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
-                         bool apply)
+static int64_t set_row(struct shf_state *st, int s, int lo, int hi,
+                       const signed char *nv, bool apply)
 {
     const struct shf_problem *p = st->p;
-    if (v > p->nshifts || d + len > p->ndays)
+    const int len = hi - lo + 1;
+    signed char *cells = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, lo);
+    signed char old[SHF_LS_WINDOW];
+    if (!memcmp(cells, nv, (size_t)len))
         return INT64_MAX;
-    signed char *cells = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, d);
-    signed char old[SHF_LS_BLOCK];
-    bool same = true;
-    for (int i = 0; i < len; i++)
-        old[i] = cells[i], same &= cells[i] == v;
-    if (same)
-        return INT64_MAX;
-    const signed char *row = cells - d;
-    const int hi = d + len - 1;
-    int weekends = weekends_in(p, row, d, hi + 1);
-    memset(cells, v, (size_t)len);
-    if (!row_keeps(st, s, d, hi, old, weekends)) {
+    memcpy(old, cells, (size_t)len);
+    const signed char *row = cells - lo;
+    int weekends = weekends_in(p, row, lo, hi + 1);
+    memcpy(cells, nv, (size_t)len);
+    if (!row_keeps(st, s, lo, hi, old, weekends)) {
         memcpy(cells, old, (size_t)len);
         return INT64_MAX;
     }
-    int64_t delta = row_count(st, s, d, hi, old, weekends, apply);
+    int64_t delta = row_count(st, s, lo, hi, old, weekends, apply);
     for (int i = 0; i < len; i++) {
-        int o = old[i], e = d + i;
+        int o = old[i], v = nv[i], e = lo + i;
         if (o == v)
             continue;
         int32_t *have = SHF_AT(st, p->o_have, int32_t) + e * p->nshifts;
@@ -200,6 +208,58 @@ static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
     if (!apply)
         memcpy(cells, old, (size_t)len);
     return delta;
+}
+
+/* Days d..d+len-1 of staff s all set to value v (0 off). */
+static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
+                         bool apply)
+{
+    const struct shf_problem *p = st->p;
+    if (v > p->nshifts || d + len > p->ndays)
+        return INT64_MAX;
+    signed char nv[SHF_LS_BLOCK];
+    memset(nv, v, (size_t)len);
+    return set_row(st, s, d, d + len - 1, nv, apply);
+}
+
+/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 (e > d,
+ * the blocks apart). */
+static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
+                        bool apply)
+{
+    const struct shf_problem *p = st->p;
+    if (e < d + len || e + len > p->ndays || e + len - d > SHF_LS_WINDOW)
+        return INT64_MAX;
+    const signed char *row =
+        SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
+    signed char nv[SHF_LS_WINDOW];
+    const int n = e + len - d;
+    memcpy(nv, row + d, (size_t)n);
+    memcpy(nv, row + e, (size_t)len);
+    memcpy(nv + (e - d), row + d, (size_t)len);
+    return set_row(st, s, d, e + len - 1, nv, apply);
+}
+
+/* Cover line k taken by staff t, which gives the nearest day within
+ * SHF_LS_SPAN after (or before) its day that has the shift in exchange. */
+static int64_t exchange_to(struct shf_state *st, int t, int k, bool after,
+                           bool apply)
+{
+    const struct shf_problem *p = st->p;
+    const int d = k / p->nshifts, v = k % p->nshifts + 1;
+    const signed char *row =
+        SHF_CAT(st, p->o_val, signed char) + (size_t)t * p->ndays;
+    if (row[d] == v)
+        return INT64_MAX;
+    for (int dd = 1; dd < SHF_LS_SPAN; dd++) {
+        int e = after ? d + dd : d - dd;
+        if (e < 0 || e >= p->ndays)
+            break;
+        if (row[e] == v)
+            return after ? exchange(st, t, d, e, 1, apply)
+                         : exchange(st, t, e, d, 1, apply);
+    }
+    return INT64_MAX;
 }
 
 static void swap_days(signed char *a, signed char *b, int len)
@@ -246,22 +306,32 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
                         bool apply)
 {
     const struct shf_problem *p = st->p;
-    const int ncells = p->nstaff * p->ndays;
-    if (var >= 2 * ncells) { /* a cover line: staff t takes its shift */
+    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
+    const uint64_t nstaff = (uint64_t)p->nstaff;
+    if (var >= 2 * ncells && var < 2 * ncells + nlines) { /* a cover line */
         int k = var - 2 * ncells;
-        int t = (int)(move % (uint64_t)p->nstaff);
-        int len = 1 + (int)(move / (uint64_t)p->nstaff);
+        int t = (int)(move % nstaff);
+        if (move >= SHF_LS_BLOCK * nstaff)
+            return exchange_to(st, t, k,
+                               move < (SHF_LS_BLOCK + 1) * nstaff, apply);
+        int len = 1 + (int)(move / nstaff);
         return set_block(st, t, k / p->nshifts, len, k % p->nshifts + 1,
                          apply);
     }
     int s, d;
+    if (var >= 2 * ncells) { /* an exchange in the row */
+        shf_var_cell(p, var - 2 * ncells - nlines, &s, &d);
+        int dd = 1 + (int)(move % (SHF_LS_SPAN - 1));
+        int len = 1 + (int)(move / (SHF_LS_SPAN - 1));
+        return exchange(st, s, d, d + dd, len, apply);
+    }
     shf_var_cell(p, var % ncells, &s, &d);
     if (var < ncells)
         return set_block(st, s, d,
                          1 + (int)(move / (uint64_t)(p->nshifts + 1)),
                          (int)(move % (uint64_t)(p->nshifts + 1)), apply);
-    int t = (int)(move % (uint64_t)p->nstaff);
-    int len = 1 + (int)(move / (uint64_t)p->nstaff);
+    int t = (int)(move % nstaff);
+    int len = 1 + (int)(move / nstaff);
     return swap_block(st, s, t, d, len, apply);
 }
 
@@ -316,10 +386,10 @@ uint64_t shf_ls_cost(const void *state)
  * the best known misses a few hundred). */
 #define SHF_LS_COVER_DRAWS 64
 
-/* A cell at random, for a new value or for a swap; or, one pick in three,
- * a cover line short of staff, for one of them to take its shift (when
- * SHF_LS_COVER_DRAWS draws find one).  None once the roster costs
- * nothing. */
+/* A cell at random, for a new value, a swap or an exchange in its row (one
+ * in three each); or, one pick in three, a cover line short of staff, for
+ * one of them to take its shift (when SHF_LS_COVER_DRAWS draws find one).
+ * None once the roster costs nothing. */
 int shf_ls_pick(void *state, uint64_t random)
 {
     const struct shf_state *st = state;
@@ -339,15 +409,28 @@ int shf_ls_pick(void *state, uint64_t random)
         }
     }
     random /= 3;
-    return (int)((random >> 1) % ncells + (random & 1) * ncells);
+    const uint64_t cell = (random / 3) % ncells;
+    switch (random % 3) {
+    case 0:
+        return (int)cell;
+    case 1:
+        return (int)(ncells + cell);
+    default:
+        return (int)(2 * ncells + (uint64_t)p->ndays * p->nshifts + cell);
+    }
 }
 
 uint64_t shf_ls_moves(const void *state, int var)
 {
     const struct shf_problem *p = ((const struct shf_state *)state)->p;
-    const int ncells = p->nstaff * p->ndays;
-    return (var < ncells ? (uint64_t)p->nshifts + 1 : (uint64_t)p->nstaff) *
-           SHF_LS_BLOCK;
+    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
+    if (var < ncells)
+        return ((uint64_t)p->nshifts + 1) * SHF_LS_BLOCK;
+    if (var < 2 * ncells)
+        return (uint64_t)p->nstaff * SHF_LS_BLOCK;
+    if (var < 2 * ncells + nlines)
+        return (uint64_t)p->nstaff * (SHF_LS_BLOCK + 2);
+    return (SHF_LS_SPAN - 1) * SHF_LS_BLOCK;
 }
 
 int64_t shf_ls_delta(void *state, int var, uint64_t move)
