@@ -83,11 +83,11 @@ expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bo
 # below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
-expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1365"
+expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1443"
 # and a burst after every 50 rounds without a new best (strategy.local_stall)
 expect_json '.strategy.local_stall' 50
-# each burst anneals: 10000000 steps from temperature 10 to 0.1
-expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "10000000 10 0.1"
+# each burst anneals: 100000000 steps from temperature 10 to 0.1
+expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "100000000 10 0.1"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t1=20
 expect_stderr "csearch: --set strategy.anneal_t1=20: model shifts cools, not heats: strategy.anneal_t1 must be at most strategy.anneal_t0"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t0=warm

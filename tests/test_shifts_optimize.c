@@ -118,16 +118,16 @@ static void test_shifts_lagrange_rounds(void **ctx)
     assert_int_equal(run.stats.nodes, 788292);
     /* with local moves (descents) between the rounds too, on this small
      * instance (below the size where the model turns them on) the run
-     * ends at 831 under the same budget: the moves lead the rounds to
-     * other rosters than the rounds alone find (with single-cell moves
-     * only, before the moves of runs and cover lines: 828 in 197 nodes;
-     * before exchanges in a row: 829) */
+     * proves 828 too, in more nodes: the moves lead the rounds to other
+     * rosters than the rounds alone find (with single-cell moves only,
+     * before the moves of runs and cover lines: 828 in 197 nodes; before
+     * exchanges in a row: 829 under the 20000000 nodes) */
     shifts_set(cfg, "strategy.local_moves=on");
     shifts_set(cfg, "strategy.anneal_steps=0");
-    run = shifts_optimized(cfg, CS_LIMIT, 831);
-    assert_int_equal(run.stats.nodes, 20000000);
-    assert_int_equal(run.rounds, 8944);
-    assert_int_equal(run.steps, 3779834);
+    run = shifts_optimized(cfg, CS_OPTIMAL, 828);
+    assert_int_equal(run.stats.nodes, 11955247);
+    assert_int_equal(run.rounds, 4943);
+    assert_int_equal(run.steps, 2042704);
     cs_config_free(cfg);
 }
 
@@ -166,9 +166,9 @@ static bool exchange_cells(signed char *a, signed char *b, int len)
  * line k's shift k % nshifts + 1 for staff move % nstaff from day k /
  * nshifts on, len = 1 + move / nstaff (below 4 nstaff), or by that staff
  * member exchanging the day with its nearest day after (below 5 nstaff)
- * or before, at most 13 days away, that has the shift; from 2 ncells +
+ * or before, at most 27 days away, that has the shift; from 2 ncells +
  * nlines, the cell's days d..d+len-1 exchanged with days d+dd.., dd = 1 +
- * move % 13, len = 1 + move / 13, the blocks apart.  false: the move
+ * move % 27, len = 1 + move / 27, the blocks apart.  false: the move
  * changes nothing (or leaves the horizon). */
 static bool moved_roster(const struct shf_problem *p, const signed char *from,
                          int var, uint64_t move, signed char *to)
@@ -181,7 +181,7 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
     if (var >= 2 * ncells + nlines) {
         cell = var - 2 * ncells - nlines;
         s = cell / p->ndays, d = cell % p->ndays;
-        int e = d + 1 + (int)(move % 13), len = 1 + (int)(move / 13);
+        int e = d + 1 + (int)(move % 27), len = 1 + (int)(move / 27);
         if (e < d + len || e + len > p->ndays)
             return false;
         return exchange_cells(to + shf_cell(p, s, d), to + shf_cell(p, s, e),
@@ -193,7 +193,7 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
         int step = move < 5 * nstaff ? 1 : -1;
         if (from[shf_cell(p, s, d)] == v)
             return false;
-        for (int e = d + step; e >= 0 && e < p->ndays && abs(e - d) < 14;
+        for (int e = d + step; e >= 0 && e < p->ndays && abs(e - d) < 28;
              e += step)
             if (from[shf_cell(p, s, e)] == v)
                 return exchange_cells(to + shf_cell(p, s, d),
@@ -323,7 +323,7 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
 /* Every move of every variable of the tiny spec (cells, swaps, cover
  * lines, exchanges in a row), along a walk of 40 moves; and on Instance1, 200 random
  * variables' moves along a walk of 60, where picks find short cover
- * lines. */
+ * lines; and on Instance7 (28 days), 40 along a walk of 3. */
 static void test_shifts_moves_delta_exact(void **ctx)
 {
     (void)ctx;
@@ -343,12 +343,23 @@ static void test_shifts_moves_delta_exact(void **ctx)
     assert_int_equal(cover_picks, 1246);
     assert_int_equal(cost, 1930);
     cs_config_free(cfg);
+    /* 28 days: exchanges up to 27 days apart */
+    const char *const long_sets[] = {"model=shifts", "task=optimize",
+                                     "params.instance=" DATA "Instance7.txt",
+                                     "limits.solutions=1",
+                                     "limits.nodes=100000",
+                                     "strategy.local_moves=off",
+                                     "strategy.bound=days", NULL};
+    cfg = config_of(long_sets);
+    assert_int_equal(check_moves(cfg, 3, 40, &cost), 384);
+    assert_int_equal(cost, 4967);
+    cs_config_free(cfg);
 }
 
 /* The moves layer under a node and a step limit: deterministic, every
  * roster it hands out checked, the steps counted.  On Instance7 descending
- * bursts end at 1682, the default's annealing burst, cut at 30000 steps
- * while still hot, at 1365, the rounds alone at 1694.  The timed runs of
+ * bursts end at 1582, the default's annealing burst, cut at 30000 steps
+ * while still hot, at 1443, the rounds alone at 1694.  The timed runs of
  * docs/shifts.md say where each pays. */
 static void test_shifts_moves_layer(void **ctx)
 {
@@ -361,13 +372,13 @@ static void test_shifts_moves_layer(void **ctx)
                                 "strategy.anneal_steps=0",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_result on = shifts_optimized(cfg, CS_LIMIT, 1682);
+    struct cs_result on = shifts_optimized(cfg, CS_LIMIT, 1582);
     assert_int_equal(on.steps, 30000);
-    assert_int_equal(on.rounds, 25);
+    assert_int_equal(on.rounds, 26);
     shifts_set(cfg, "strategy.anneal_steps=auto");
-    struct cs_result hot = shifts_optimized(cfg, CS_LIMIT, 1365);
+    struct cs_result hot = shifts_optimized(cfg, CS_LIMIT, 1443);
     assert_int_equal(hot.steps, 30000);
-    assert_int_equal(hot.rounds, 29);
+    assert_int_equal(hot.rounds, 25);
     shifts_set(cfg, "strategy.local_moves=off");
     struct cs_result off = shifts_optimized(cfg, CS_LIMIT, 1694);
     assert_int_equal(off.steps, 0);
@@ -375,9 +386,9 @@ static void test_shifts_moves_layer(void **ctx)
 }
 
 /* Annealing bursts (strategy.anneal_steps): on Instance7 under 400000
- * nodes, bursts of 200000 steps from temperature 10 to 0.1 end at 1107
- * (two bursts, 61 rounds); from 1 at 1270 (two bursts, 64 rounds);
- * descending bursts at 1675 (62725 steps).  Every roster checked, the same figures
+ * nodes, bursts of 200000 steps from temperature 10 to 0.1 end at 1096
+ * (two bursts, 64 rounds); from 1 at 1177 (three bursts, 56 rounds);
+ * descending bursts at 1179 (276296 steps).  Every roster checked, the same figures
  * each run. */
 static void test_shifts_moves_anneal(void **ctx)
 {
@@ -391,23 +402,23 @@ static void test_shifts_moves_anneal(void **ctx)
                                 "strategy.anneal_t1=0.1",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1107);
-    assert_int_equal(run.steps, 400000);
-    assert_int_equal(run.rounds, 61);
-    shifts_set(cfg, "strategy.anneal_t0=1");
-    run = shifts_optimized(cfg, CS_LIMIT, 1270);
+    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1096);
     assert_int_equal(run.steps, 400000);
     assert_int_equal(run.rounds, 64);
+    shifts_set(cfg, "strategy.anneal_t0=1");
+    run = shifts_optimized(cfg, CS_LIMIT, 1177);
+    assert_int_equal(run.steps, 600000);
+    assert_int_equal(run.rounds, 56);
     shifts_set(cfg, "strategy.anneal_steps=0");
-    run = shifts_optimized(cfg, CS_LIMIT, 1675);
-    assert_int_equal(run.steps, 62725);
+    run = shifts_optimized(cfg, CS_LIMIT, 1179);
+    assert_int_equal(run.steps, 276296);
     cs_config_free(cfg);
 }
 
 /* strategy.local_stall: on Instance7 under 300000 nodes with descending
  * bursts of 500 idle steps, the bursts after improving rounds alone take
- * 1946 steps (cost 1586, 39 rounds); a burst also after every 2 rounds
- * without a new best takes 13207 (cost 1286, 41 rounds); 50 never comes,
+ * 5371 steps (cost 1479, 41 rounds); a burst also after every 2 rounds
+ * without a new best takes 14293 (cost 1471, 39 rounds); 50 never comes,
  * so it is the run without; and with local_moves off the key changes
  * nothing. */
 static void test_shifts_moves_stall(void **ctx)
@@ -422,16 +433,16 @@ static void test_shifts_moves_stall(void **ctx)
                                 "strategy.anneal_steps=0",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
-    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1586);
-    assert_int_equal(run.steps, 1946);
-    assert_int_equal(run.rounds, 39);
-    shifts_set(cfg, "strategy.local_stall=2");
-    run = shifts_optimized(cfg, CS_LIMIT, 1286);
-    assert_int_equal(run.steps, 13207);
+    struct cs_result run = shifts_optimized(cfg, CS_LIMIT, 1479);
+    assert_int_equal(run.steps, 5371);
     assert_int_equal(run.rounds, 41);
+    shifts_set(cfg, "strategy.local_stall=2");
+    run = shifts_optimized(cfg, CS_LIMIT, 1471);
+    assert_int_equal(run.steps, 14293);
+    assert_int_equal(run.rounds, 39);
     shifts_set(cfg, "strategy.local_stall=50");
-    run = shifts_optimized(cfg, CS_LIMIT, 1586);
-    assert_int_equal(run.steps, 1946);
+    run = shifts_optimized(cfg, CS_LIMIT, 1479);
+    assert_int_equal(run.steps, 5371);
     shifts_set(cfg, "strategy.local_moves=off");
     run = shifts_optimized(cfg, CS_LIMIT, 1496);
     assert_int_equal(run.steps, 0);

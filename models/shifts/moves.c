@@ -33,7 +33,7 @@
  * benchmark bar a new value from. */
 #define SHF_LS_BLOCK 4
 /* exchanges in a row reach this many days from the first */
-#define SHF_LS_SPAN 14
+#define SHF_LS_SPAN 28
 /* the most days one move changes the row in: an exchange's window */
 #define SHF_LS_WINDOW (SHF_LS_SPAN + SHF_LS_BLOCK)
 
