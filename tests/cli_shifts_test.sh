@@ -79,8 +79,8 @@ expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps
 expect_json '.root_bound' 982
 run 0 configs/shifts-instance1.yaml --json
 expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 558"
-# local moves between the rounds: on above 500 cells (Instance7 has 560), off
-# below and without rounds; --json says which and counts the steps
+# local moves between the rounds: on above 200 cells, where rounds run (Instance1
+# has 112: one branch and bound), off below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
 expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1443"

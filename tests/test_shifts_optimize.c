@@ -323,7 +323,8 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
 /* Every move of every variable of the tiny spec (cells, swaps, cover
  * lines, exchanges in a row), along a walk of 40 moves; and on Instance1, 200 random
  * variables' moves along a walk of 60, where picks find short cover
- * lines; and on Instance7 (28 days), 40 along a walk of 3. */
+ * lines; and on Instances 7 (28 days) and 16 (56), 40 along a walk of
+ * 3. */
 static void test_shifts_moves_delta_exact(void **ctx)
 {
     (void)ctx;
@@ -353,6 +354,12 @@ static void test_shifts_moves_delta_exact(void **ctx)
     cfg = config_of(long_sets);
     assert_int_equal(check_moves(cfg, 3, 40, &cost), 384);
     assert_int_equal(cost, 4967);
+    cs_config_free(cfg);
+    /* 56 days: exchanges of 4 days 27 apart, the longest window (31) */
+    cfg = config_of(long_sets);
+    shifts_set(cfg, "params.instance=" DATA "Instance16.txt");
+    assert_int_equal(check_moves(cfg, 3, 40, &cost), 251);
+    assert_int_equal(cost, 12705);
     cs_config_free(cfg);
 }
 

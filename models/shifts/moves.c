@@ -32,10 +32,11 @@
  * minutes and shift counts as they are, which the tight workloads of the
  * benchmark bar a new value from. */
 #define SHF_LS_BLOCK 4
-/* exchanges in a row reach this many days from the first */
+/* an exchange's second block starts less than this many days after its
+ * first */
 #define SHF_LS_SPAN 28
 /* the most days one move changes the row in: an exchange's window */
-#define SHF_LS_WINDOW (SHF_LS_SPAN + SHF_LS_BLOCK)
+#define SHF_LS_WINDOW (SHF_LS_SPAN - 1 + SHF_LS_BLOCK)
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
  * (a worked weekend day, but a Sunday after a worked Saturday). */
@@ -215,7 +216,7 @@ static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
                          bool apply)
 {
     const struct shf_problem *p = st->p;
-    if (v > p->nshifts || d + len > p->ndays)
+    if (v > p->nshifts || len > SHF_LS_BLOCK || d + len > p->ndays)
         return INT64_MAX;
     signed char nv[SHF_LS_BLOCK];
     memset(nv, v, (size_t)len);

@@ -29,7 +29,7 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
  * 5 higher by 5), bursts ending after this
  * many steps without a new best, a swap weighing this many of its moves
  * (measured: docs/shifts.md, "Local moves") */
-#define SHF_LS_CELLS 200
+#define SHF_LS_CELLS SHF_PROVE_CELLS
 #define SHF_LS_IDLE 20000
 #define SHF_LS_SAMPLE 16
 /* and a burst again after this many rounds without a new best */
