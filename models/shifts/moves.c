@@ -303,31 +303,51 @@ static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
     return delta;
 }
 
+/* The kinds of local variable, in the order of their numbers (above). */
+enum ls_kind { LS_VALUE, LS_SWAP, LS_LINE, LS_EXCHANGE, LS_KINDS };
+
+/* How many variables of each kind come before var's (the kinds'
+ * starts). */
+static int ls_start(const struct shf_problem *p, enum ls_kind kind)
+{
+    const int ncells = p->nstaff * p->ndays;
+    return kind <= LS_LINE ? (int)kind * ncells
+                           : 2 * ncells + p->ndays * p->nshifts;
+}
+
+/* var's kind, and its number among that kind's variables in *index. */
+static enum ls_kind ls_kind(const struct shf_problem *p, int var, int *index)
+{
+    enum ls_kind kind = LS_VALUE;
+    while (kind + 1 < LS_KINDS && var >= ls_start(p, kind + 1))
+        kind++;
+    *index = var - ls_start(p, kind);
+    return kind;
+}
+
 static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
                         bool apply)
 {
     const struct shf_problem *p = st->p;
-    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
     const uint64_t nstaff = (uint64_t)p->nstaff;
-    if (var >= 2 * ncells && var < 2 * ncells + nlines) { /* a cover line */
-        int k = var - 2 * ncells;
+    int index, s, d;
+    enum ls_kind kind = ls_kind(p, var, &index);
+    if (kind == LS_LINE) { /* staff t takes the line's shift */
         int t = (int)(move % nstaff);
         if (move >= SHF_LS_BLOCK * nstaff)
-            return exchange_to(st, t, k,
+            return exchange_to(st, t, index,
                                move < (SHF_LS_BLOCK + 1) * nstaff, apply);
         int len = 1 + (int)(move / nstaff);
-        return set_block(st, t, k / p->nshifts, len, k % p->nshifts + 1,
-                         apply);
+        return set_block(st, t, index / p->nshifts, len,
+                         index % p->nshifts + 1, apply);
     }
-    int s, d;
-    if (var >= 2 * ncells) { /* an exchange in the row */
-        shf_var_cell(p, var - 2 * ncells - nlines, &s, &d);
+    shf_var_cell(p, index, &s, &d);
+    if (kind == LS_EXCHANGE) {
         int dd = 1 + (int)(move % (SHF_LS_SPAN - 1));
         int len = 1 + (int)(move / (SHF_LS_SPAN - 1));
         return exchange(st, s, d, d + dd, len, apply);
     }
-    shf_var_cell(p, var % ncells, &s, &d);
-    if (var < ncells)
+    if (kind == LS_VALUE)
         return set_block(st, s, d,
                          1 + (int)(move / (uint64_t)(p->nshifts + 1)),
                          (int)(move % (uint64_t)(p->nshifts + 1)), apply);
@@ -406,32 +426,28 @@ int shf_ls_pick(void *state, uint64_t random)
             r = r * 6364136223846793005u + 1442695040888963407u;
             uint64_t k = (r >> 20) % lines;
             if (have[k] < p->need[k] && p->under[k])
-                return (int)(2 * ncells + k);
+                return ls_start(p, LS_LINE) + (int)k;
         }
     }
     random /= 3;
-    const uint64_t cell = (random / 3) % ncells;
-    switch (random % 3) {
-    case 0:
-        return (int)cell;
-    case 1:
-        return (int)(ncells + cell);
-    default:
-        return (int)(2 * ncells + (uint64_t)p->ndays * p->nshifts + cell);
-    }
+    static const enum ls_kind cell_kinds[] = {LS_VALUE, LS_SWAP, LS_EXCHANGE};
+    return ls_start(p, cell_kinds[random % 3]) + (int)((random / 3) % ncells);
 }
 
 uint64_t shf_ls_moves(const void *state, int var)
 {
     const struct shf_problem *p = ((const struct shf_state *)state)->p;
-    const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
-    if (var < ncells)
+    int index;
+    switch (ls_kind(p, var, &index)) {
+    case LS_VALUE:
         return ((uint64_t)p->nshifts + 1) * SHF_LS_BLOCK;
-    if (var < 2 * ncells)
+    case LS_SWAP:
         return (uint64_t)p->nstaff * SHF_LS_BLOCK;
-    if (var < 2 * ncells + nlines)
+    case LS_LINE:
         return (uint64_t)p->nstaff * (SHF_LS_BLOCK + 2);
-    return (SHF_LS_SPAN - 1) * SHF_LS_BLOCK;
+    default:
+        return (SHF_LS_SPAN - 1) * SHF_LS_BLOCK;
+    }
 }
 
 int64_t shf_ls_delta(void *state, int var, uint64_t move)
