@@ -159,6 +159,10 @@ static bool exchange_cells(signed char *a, signed char *b, int len)
     return changed;
 }
 
+/* The last far exchange moved_roster made: its blocks' first days
+ * apart, and their length */
+static int far_apart, far_len;
+
 /* The roster a move makes, by the hooks' numbering (moves.c): below
  * ncells the value v = move % (nshifts + 1) for the cell's days d..
  * d+len-1, len = 1 + move / (nshifts + 1); from ncells, those days swapped
@@ -166,7 +170,12 @@ static bool exchange_cells(signed char *a, signed char *b, int len)
  * line k's shift k % nshifts + 1 for staff move % nstaff from day k /
  * nshifts on, len = 1 + move / nstaff (below 4 nstaff), or by that staff
  * member exchanging the day with its nearest day after (below 5 nstaff)
- * or before, at most 27 days away, that has the shift; from 2 ncells +
+ * or before (below 6 nstaff), at most 27 days away, that has the shift,
+ * or, on 84 days or more, with the first day e that has it from day r x
+ * ndays / ((ndays - 1) / 28) on, round the row's end, r = f / 6 for f = move / nstaff - 6, the
+ * days around both too: blocks of len days with d and e at place j of
+ * theirs (f % 6 is 0: len 1; 1, 2: len 2, j 0, 1; 3-5: len 3); from 2
+ * ncells +
  * nlines, the cell's days d..d+len-1 exchanged with days d+dd.., dd = 1 +
  * move % 27, len = 1 + move / 27, the blocks apart.  false: the move
  * changes nothing (or leaves the horizon). */
@@ -190,9 +199,27 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
     if (var >= 2 * ncells && move >= 4 * nstaff) {
         int k = var - 2 * ncells, v = k % p->nshifts + 1;
         s = (int)(move % nstaff), d = k / p->nshifts;
-        int step = move < 5 * nstaff ? 1 : -1;
         if (from[shf_cell(p, s, d)] == v)
             return false;
+        if (move >= 6 * nstaff) { /* far: from day r x ndays / starts on */
+            int f = (int)(move / nstaff) - 6, starts = (p->ndays - 1) / 28;
+            int r = f / 6, j = f % 6, len = 1;
+            while (j >= len) /* the line's day is day j of a block of len */
+                j -= len++;
+            for (int i = 0; i < p->ndays; i++) {
+                int e = (r * p->ndays / starts + i) % p->ndays;
+                if (from[shf_cell(p, s, e)] != v)
+                    continue;
+                int a = (d < e ? d : e) - j, b = (d < e ? e : d) - j;
+                if (a < 0 || b < a + len || b + len > p->ndays)
+                    return false;
+                far_apart = b - a, far_len = len;
+                return exchange_cells(to + shf_cell(p, s, a),
+                                      to + shf_cell(p, s, b), len);
+            }
+            return false;
+        }
+        int step = move < 5 * nstaff ? 1 : -1;
         for (int e = d + step; e >= 0 && e < p->ndays && abs(e - d) < 28;
              e += step)
             if (from[shf_cell(p, s, e)] == v)
@@ -233,11 +260,12 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
 }
 
 static int cover_picks; /* picks of a cover line, in check_moves */
+static int far_windows; /* allowed far exchanges over more than 31 days */
 
 /* From the last roster a search of cfg hands out: `rounds` times, every
  * move of `vars` variables drawn at random (all of them when vars is 0)
- * weighed against the checker, then one allowed move made.  Returns the
- * moves weighed that were allowed. */
+ * weighed against the checker (every cover line's when vars is -1), then
+ * one allowed move made.  Returns the moves weighed that were allowed. */
 static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
                             int64_t *end_cost)
 {
@@ -282,15 +310,18 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
             cover_picks++;
         }
         const int all = 3 * ncells + nlines;
-        int n = vars ? vars : all, pick = -1;
+        int n = vars > 0 ? vars : vars ? nlines : all, pick = -1;
         uint64_t pick_move = 0;
         for (int i = 0; i < n; i++) {
             rng = rng * 6364136223846793005u + 1442695040888963407u;
-            int var = vars ? (int)((rng >> 33) % (uint64_t)all) : i;
+            int var = vars > 0 ? (int)((rng >> 33) % (uint64_t)all)
+                      : vars   ? 2 * ncells + i
+                               : i;
             for (uint64_t m = 0; m < h->ls_moves(state, var); m++) {
                 int64_t delta = h->ls_delta(state, var, m);
                 assert_memory_equal(shf_state_roster(state), before,
                                     (size_t)ncells);
+                far_apart = far_len = 0;
                 bool changes = moved_roster(p, before, var, m, after);
                 int broken = shf_check(p, after, &rep);
                 if (delta == INT64_MAX) {
@@ -301,6 +332,7 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
                 assert_int_equal(broken, 0);
                 assert_int_equal(total + delta, rep.total);
                 allowed++;
+                far_windows += far_apart + far_len > 31;
                 if (pick < 0 || (rng >> 40) % 7 == 0)
                     pick = var, pick_move = m;
             }
@@ -360,6 +392,15 @@ static void test_shifts_moves_delta_exact(void **ctx)
     shifts_set(cfg, "params.instance=" DATA "Instance16.txt");
     assert_int_equal(check_moves(cfg, 3, 40, &cost), 251);
     assert_int_equal(cost, 12705);
+    cs_config_free(cfg);
+    /* 84 days: every cover line's moves, with the far exchanges (in two
+     * windows when the blocks span more than 31 days) */
+    cfg = config_of(long_sets);
+    shifts_set(cfg, "params.instance=" DATA "Instance18.txt");
+    far_windows = 0;
+    assert_int_equal(check_moves(cfg, 3, -1, &cost), 15182);
+    assert_int_equal(far_windows, 3625);
+    assert_int_equal(cost, 17020);
     cs_config_free(cfg);
 }
 

@@ -84,77 +84,97 @@ static bool runs_keep(const struct shf_problem *p, const signed char *row,
     return true;
 }
 
-/* Row s, its days lo..hi now new and old[] before (weekends: those its
- * window lo..hi+1 had before): does it keep every hard rule?  The
- * partners' rows must hold their new values already. */
-static bool row_keeps(const struct shf_state *st, int s, int lo, int hi,
-                      const signed char *old, int weekends)
+/* A window of days lo..hi of one row that a move changes: what they held
+ * before, and the weekends the row started on days lo..hi+1 before.  A
+ * move's windows are at least two days apart. */
+struct ls_span {
+    int lo, hi, weekends;
+    signed char old[SHF_LS_WINDOW];
+};
+
+/* Row s, its windows sp[0..n-1] now new: does it keep every hard rule?
+ * The partners' rows must hold their new values already. */
+static bool row_keeps(const struct shf_state *st, int s,
+                      const struct ls_span *sp, int n)
 {
     const struct shf_problem *p = st->p;
     const signed char *val = SHF_CAT(st, p->o_val, signed char);
     const signed char *row = val + (size_t)s * p->ndays;
     const int32_t *count = SHF_CAT(st, p->o_count, int32_t) + s * p->nshifts;
     int minutes = SHF_CAT(st, p->o_minutes, int32_t)[s];
-    int w = SHF_CAT(st, p->o_weekends, int32_t)[s] - weekends +
-            weekends_in(p, row, lo, hi + 1);
+    int w = SHF_CAT(st, p->o_weekends, int32_t)[s];
+    for (int i = 0; i < n; i++)
+        w += weekends_in(p, row, sp[i].lo, sp[i].hi + 1) - sp[i].weekends;
     if (w > p->max_weekends[s])
         return false;
-    for (int d = lo; d <= hi; d++) {
-        int v = row[d], o = old[d - lo];
-        if (v == o)
-            continue;
-        minutes += (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
-        if (!v)
-            continue;
-        if (!shf_able(st, s, d, v))
-            return false;
-        int net = count[v - 1];
-        for (int e = lo; e <= hi; e++)
-            net += (row[e] == v) - (old[e - lo] == v);
-        if (net > p->max_count[s * p->nshifts + v - 1])
-            return false;
-        for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
-            if (val[shf_cell(p, p->partners[k], d)] == v)
+    for (int i = 0; i < n; i++)
+        for (int d = sp[i].lo; d <= sp[i].hi; d++) {
+            int v = row[d], o = sp[i].old[d - sp[i].lo];
+            if (v == o)
+                continue;
+            minutes +=
+                (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
+            if (!v)
+                continue;
+            if (!shf_able(st, s, d, v))
                 return false;
-    }
+            int net = count[v - 1];
+            for (int j = 0; j < n; j++)
+                for (int e = sp[j].lo; e <= sp[j].hi; e++)
+                    net += (row[e] == v) - (sp[j].old[e - sp[j].lo] == v);
+            if (net > p->max_count[s * p->nshifts + v - 1])
+                return false;
+            for (int k = p->partner_start[s]; k < p->partner_start[s + 1];
+                 k++)
+                if (val[shf_cell(p, p->partners[k], d)] == v)
+                    return false;
+        }
     if (minutes < p->min_minutes[s] || minutes > p->max_minutes[s])
         return false;
-    int last = hi + 1 < p->ndays ? hi + 1 : hi;
-    for (int d = lo > 0 ? lo : 1; d <= last; d++)
-        if (row[d - 1] > 0 && row[d] > 0 &&
-            (p->no_next[row[d - 1] - 1] >> (row[d] - 1) & 1))
+    for (int i = 0; i < n; i++) {
+        int lo = sp[i].lo, hi = sp[i].hi;
+        int last = hi + 1 < p->ndays ? hi + 1 : hi;
+        for (int d = lo > 0 ? lo : 1; d <= last; d++)
+            if (row[d - 1] > 0 && row[d] > 0 &&
+                (p->no_next[row[d - 1] - 1] >> (row[d] - 1) & 1))
+                return false;
+        if (!runs_keep(p, row, s, lo, hi))
             return false;
-    return runs_keep(p, row, s, lo, hi);
+    }
+    return true;
 }
 
-/* Row s after its days lo..hi changed from old[]: the counters, and the
+/* Row s after its windows sp[0..n-1] changed: the counters, and the
  * change in its request penalties (returned). */
-static int64_t row_count(struct shf_state *st, int s, int lo, int hi,
-                         const signed char *old, int weekends, bool apply)
+static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
+                         int n, bool apply)
 {
     const struct shf_problem *p = st->p;
     const signed char *row =
         SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
     int32_t *count = SHF_AT(st, p->o_count, int32_t) + s * p->nshifts;
+    int32_t *minutes = SHF_AT(st, p->o_minutes, int32_t) + s;
+    int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
     int64_t delta = 0;
-    for (int d = lo; d <= hi; d++) {
-        int v = row[d], o = old[d - lo];
-        const int32_t *req =
-            p->req_cost + (size_t)shf_cell(p, s, d) * (p->nshifts + 1);
-        delta += req[v] - req[o];
-        if (!apply || v == o)
-            continue;
-        int32_t *minutes = SHF_AT(st, p->o_minutes, int32_t) + s;
-        if (o)
-            count[o - 1]--, *minutes -= p->minutes[o - 1];
-        if (v)
-            count[v - 1]++, *minutes += p->minutes[v - 1];
+    for (int i = 0; i < n; i++) {
+        for (int d = sp[i].lo; d <= sp[i].hi; d++) {
+            int v = row[d], o = sp[i].old[d - sp[i].lo];
+            const int32_t *req =
+                p->req_cost + (size_t)shf_cell(p, s, d) * (p->nshifts + 1);
+            delta += req[v] - req[o];
+            if (!apply || v == o)
+                continue;
+            if (o)
+                count[o - 1]--, *minutes -= p->minutes[o - 1];
+            if (v)
+                count[v - 1]++, *minutes += p->minutes[v - 1];
+        }
+        if (apply)
+            *worked += weekends_in(p, row, sp[i].lo, sp[i].hi + 1) -
+                       sp[i].weekends;
     }
-    if (apply) {
-        int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
-        *worked += weekends_in(p, row, lo, hi + 1) - weekends;
+    if (apply)
         st->requests += delta;
-    }
     return delta;
 }
 
@@ -165,50 +185,63 @@ static int64_t cover_cost(const struct shf_problem *p, int k, int have)
                              : (int64_t)(have - p->need[k]) * p->over[k];
 }
 
-/* Days lo..hi of staff s set to nv[0..hi-lo] (0 off): the change in
- * cost, or INT64_MAX (a hard rule broken, or nothing changed); made when
- * apply (and allowed). */
+/* Staff s's windows sp[0..n-1] (lo and hi given) set to nv[i][0..hi-lo]
+ * (0 off): the change in cost, or INT64_MAX (a hard rule broken, or
+ * nothing changed); made when apply (and allowed). */
+static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp,
+                         int n, const signed char *const *nv, bool apply)
+{
+    const struct shf_problem *p = st->p;
+    signed char *row = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, 0);
+    bool same = true;
+    for (int i = 0; i < n; i++) {
+        size_t len = (size_t)(sp[i].hi - sp[i].lo + 1);
+        same = same && !memcmp(row + sp[i].lo, nv[i], len);
+        memcpy(sp[i].old, row + sp[i].lo, len);
+        sp[i].weekends = weekends_in(p, row, sp[i].lo, sp[i].hi + 1);
+    }
+    if (same)
+        return INT64_MAX;
+    for (int i = 0; i < n; i++)
+        memcpy(row + sp[i].lo, nv[i], (size_t)(sp[i].hi - sp[i].lo + 1));
+    int64_t delta = INT64_MAX;
+    if (row_keeps(st, s, sp, n)) {
+        delta = row_count(st, s, sp, n, apply);
+        for (int i = 0; i < n; i++)
+            for (int e = sp[i].lo; e <= sp[i].hi; e++) {
+                int o = sp[i].old[e - sp[i].lo], v = row[e];
+                if (o == v)
+                    continue;
+                int32_t *have = SHF_AT(st, p->o_have, int32_t) + e * p->nshifts;
+                int k = e * p->nshifts;
+                if (o)
+                    delta += cover_cost(p, k + o - 1, have[o - 1] - 1) -
+                             cover_cost(p, k + o - 1, have[o - 1]);
+                if (v)
+                    delta += cover_cost(p, k + v - 1, have[v - 1] + 1) -
+                             cover_cost(p, k + v - 1, have[v - 1]);
+                if (!apply)
+                    continue;
+                if (o)
+                    have[o - 1]--;
+                if (v)
+                    have[v - 1]++;
+                shf_refresh_day(st, e);
+            }
+    }
+    if (delta == INT64_MAX || !apply)
+        for (int i = 0; i < n; i++)
+            memcpy(row + sp[i].lo, sp[i].old,
+                   (size_t)(sp[i].hi - sp[i].lo + 1));
+    return delta;
+}
+
+/* Days lo..hi of staff s set to nv[0..hi-lo] (0 off). */
 static int64_t set_row(struct shf_state *st, int s, int lo, int hi,
                        const signed char *nv, bool apply)
 {
-    const struct shf_problem *p = st->p;
-    const int len = hi - lo + 1;
-    signed char *cells = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, lo);
-    signed char old[SHF_LS_WINDOW];
-    if (!memcmp(cells, nv, (size_t)len))
-        return INT64_MAX;
-    memcpy(old, cells, (size_t)len);
-    const signed char *row = cells - lo;
-    int weekends = weekends_in(p, row, lo, hi + 1);
-    memcpy(cells, nv, (size_t)len);
-    if (!row_keeps(st, s, lo, hi, old, weekends)) {
-        memcpy(cells, old, (size_t)len);
-        return INT64_MAX;
-    }
-    int64_t delta = row_count(st, s, lo, hi, old, weekends, apply);
-    for (int i = 0; i < len; i++) {
-        int o = old[i], v = nv[i], e = lo + i;
-        if (o == v)
-            continue;
-        int32_t *have = SHF_AT(st, p->o_have, int32_t) + e * p->nshifts;
-        int k = e * p->nshifts;
-        if (o)
-            delta += cover_cost(p, k + o - 1, have[o - 1] - 1) -
-                     cover_cost(p, k + o - 1, have[o - 1]);
-        if (v)
-            delta += cover_cost(p, k + v - 1, have[v - 1] + 1) -
-                     cover_cost(p, k + v - 1, have[v - 1]);
-        if (!apply)
-            continue;
-        if (o)
-            have[o - 1]--;
-        if (v)
-            have[v - 1]++;
-        shf_refresh_day(st, e);
-    }
-    if (!apply)
-        memcpy(cells, old, (size_t)len);
-    return delta;
+    struct ls_span sp = {.lo = lo, .hi = hi};
+    return set_spans(st, s, &sp, 1, &nv, apply);
 }
 
 /* Days d..d+len-1 of staff s all set to value v (0 off). */
@@ -241,18 +274,27 @@ static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
     return set_row(st, s, d, e + len - 1, nv, apply);
 }
 
+/* Staff t's row, for cover line k (day *d, shift *v) to be taken by an
+ * exchange in it; NULL when t works the shift that day already. */
+static const signed char *line_row(const struct shf_state *st, int t, int k,
+                                   int *d, int *v)
+{
+    const struct shf_problem *p = st->p;
+    const signed char *row =
+        SHF_CAT(st, p->o_val, signed char) + (size_t)t * p->ndays;
+    *d = k / p->nshifts, *v = k % p->nshifts + 1;
+    return row[*d] == *v ? NULL : row;
+}
+
 /* Cover line k taken by staff t, which gives the nearest day within
  * SHF_LS_SPAN after (or before) its day that has the shift in exchange. */
 static int64_t exchange_to(struct shf_state *st, int t, int k, bool after,
                            bool apply)
 {
     const struct shf_problem *p = st->p;
-    const int d = k / p->nshifts, v = k % p->nshifts + 1;
-    const signed char *row =
-        SHF_CAT(st, p->o_val, signed char) + (size_t)t * p->ndays;
-    if (row[d] == v)
-        return INT64_MAX;
-    for (int dd = 1; dd < SHF_LS_SPAN; dd++) {
+    int d, v;
+    const signed char *row = line_row(st, t, k, &d, &v);
+    for (int dd = 1; row && dd < SHF_LS_SPAN; dd++) {
         int e = after ? d + dd : d - dd;
         if (e < 0 || e >= p->ndays)
             break;
@@ -261,6 +303,74 @@ static int64_t exchange_to(struct shf_state *st, int t, int k, bool after,
                          : exchange(st, t, e, d, 1, apply);
     }
     return INT64_MAX;
+}
+
+/* Far exchanges for a cover line, on a horizon of SHF_LS_FAR_DAYS or more:
+ * from one start for every SHF_LS_SPAN days past the first (3 on 84 days,
+ * 12 on a year), a block of 1..SHF_LS_FAR_BLOCK days at each place of the
+ * line's day in it (SHF_LS_FAR_MOVES in all).  On 42 and 56 days they
+ * cost (30 s: Instance14 1415 -> 1482, 16 3560 -> 3764). */
+#define SHF_LS_FAR_DAYS (3 * SHF_LS_SPAN)
+#define SHF_LS_FAR_BLOCK 3
+#define SHF_LS_FAR_MOVES (SHF_LS_FAR_BLOCK * (SHF_LS_FAR_BLOCK + 1) / 2)
+
+static int far_starts(const struct shf_problem *p)
+{
+    return p->ndays < SHF_LS_FAR_DAYS ? 0 : (p->ndays - 1) / SHF_LS_SPAN;
+}
+
+/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 anywhere
+ * in the row (e > d, the blocks apart): in one window when they fit in
+ * one, else in two. */
+static int64_t exchange_any(struct shf_state *st, int s, int d, int e,
+                            int len, bool apply)
+{
+    const struct shf_problem *p = st->p;
+    if (e + len - d <= SHF_LS_WINDOW)
+        return exchange(st, s, d, e, len, apply);
+    if (len > SHF_LS_BLOCK || e + len > p->ndays)
+        return INT64_MAX;
+    const signed char *row =
+        SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
+    signed char a[SHF_LS_BLOCK], b[SHF_LS_BLOCK];
+    memcpy(a, row + e, (size_t)len);
+    memcpy(b, row + d, (size_t)len);
+    struct ls_span sp[2] = {{.lo = d, .hi = d + len - 1},
+                            {.lo = e, .hi = e + len - 1}};
+    const signed char *nv[2] = {a, b};
+    return set_spans(st, s, sp, 2, nv, apply);
+}
+
+/* Cover line k taken by staff t, which gives in exchange the first day
+ * that has the shift from day r x ndays / far_starts on (round the row's
+ * end), with the days around both (move m = r x SHF_LS_FAR_MOVES + c: c
+ * names the block's length and the line's day's place in it).  Workloads
+ * are over the whole horizon, and a roster built day by day spends them
+ * early; and a rule on shortest runs bars moving one day into a long run
+ * of days off. */
+static int64_t exchange_far(struct shf_state *st, int t, int k, int m,
+                            bool apply)
+{
+    const struct shf_problem *p = st->p;
+    const int start = m / SHF_LS_FAR_MOVES * p->ndays / far_starts(p);
+    int d, v;
+    const signed char *row = line_row(st, t, k, &d, &v), *at = NULL;
+    if (row && !(at = memchr(row + start, v, (size_t)(p->ndays - start))))
+        at = memchr(row, v, (size_t)start);
+    if (!at)
+        return INT64_MAX;
+    int e = (int)(at - row), len = 1, c = m % SHF_LS_FAR_MOVES;
+    while (c >= len)
+        c -= len++;
+    int a = d - c, b = e - c; /* the blocks' first days */
+    if (a > b) {
+        int x = a;
+        a = b;
+        b = x;
+    }
+    if (a < 0 || b < a + len)
+        return INT64_MAX;
+    return exchange_any(st, t, a, b, len, apply);
 }
 
 static void swap_days(signed char *a, signed char *b, int len)
@@ -284,20 +394,19 @@ static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
     signed char *a = val + shf_cell(p, s, d), *b = val + shf_cell(p, t, d);
     if (!memcmp(a, b, (size_t)len))
         return INT64_MAX;
-    int hi = d + len - 1;
-    int wa = weekends_in(p, a - d, d, hi + 1);
-    int wb = weekends_in(p, b - d, d, hi + 1);
-    signed char olda[SHF_LS_BLOCK], oldb[SHF_LS_BLOCK];
-    memcpy(olda, a, (size_t)len);
-    memcpy(oldb, b, (size_t)len);
+    struct ls_span sa = {.lo = d, .hi = d + len - 1},
+                   sb = {.lo = d, .hi = d + len - 1};
+    sa.weekends = weekends_in(p, a - d, d, d + len);
+    sb.weekends = weekends_in(p, b - d, d, d + len);
+    memcpy(sa.old, a, (size_t)len);
+    memcpy(sb.old, b, (size_t)len);
     swap_days(a, b, len);
-    if (!row_keeps(st, s, d, hi, olda, wa) ||
-        !row_keeps(st, t, d, hi, oldb, wb)) {
+    if (!row_keeps(st, s, &sa, 1) || !row_keeps(st, t, &sb, 1)) {
         swap_days(a, b, len);
         return INT64_MAX;
     }
-    int64_t delta = row_count(st, s, d, hi, olda, wa, apply) +
-                    row_count(st, t, d, hi, oldb, wb, apply);
+    int64_t delta =
+        row_count(st, s, &sa, 1, apply) + row_count(st, t, &sb, 1, apply);
     if (!apply)
         swap_days(a, b, len);
     return delta;
@@ -333,12 +442,12 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
     int index, s, d;
     enum ls_kind kind = ls_kind(p, var, &index);
     if (kind == LS_LINE) { /* staff t takes the line's shift */
-        int t = (int)(move % nstaff);
-        if (move >= SHF_LS_BLOCK * nstaff)
-            return exchange_to(st, t, index,
-                               move < (SHF_LS_BLOCK + 1) * nstaff, apply);
-        int len = 1 + (int)(move / nstaff);
-        return set_block(st, t, index / p->nshifts, len,
+        int t = (int)(move % nstaff), m = (int)(move / nstaff);
+        if (m >= SHF_LS_BLOCK + 2)
+            return exchange_far(st, t, index, m - SHF_LS_BLOCK - 2, apply);
+        if (m >= SHF_LS_BLOCK)
+            return exchange_to(st, t, index, m == SHF_LS_BLOCK, apply);
+        return set_block(st, t, index / p->nshifts, m + 1,
                          index % p->nshifts + 1, apply);
     }
     shf_var_cell(p, index, &s, &d);
@@ -444,7 +553,8 @@ uint64_t shf_ls_moves(const void *state, int var)
     case LS_SWAP:
         return (uint64_t)p->nstaff * SHF_LS_BLOCK;
     case LS_LINE:
-        return (uint64_t)p->nstaff * (SHF_LS_BLOCK + 2);
+        return (uint64_t)p->nstaff *
+               (SHF_LS_BLOCK + 2 + SHF_LS_FAR_MOVES * far_starts(p));
     default:
         return (SHF_LS_SPAN - 1) * SHF_LS_BLOCK;
     }
