@@ -2,8 +2,8 @@
  *
  * Thread t of T runs the very search one thread would (eng_run: restarts,
  * rounds, branch and bound) with seed + t, shuffled value orders for t > 0
- * where the model allows them, neighbourhood rounds t + 1, t + 1 + T, ...,
- * and annealing bursts a third as long for odd t.  What the threads share sits behind one lock: the best cost so far
+ * where the model allows them, and neighbourhood rounds t + 1, t + 1 + T,
+ * ...  What the threads share sits behind one lock: the best cost so far
  * (each thread's body takes it at its next poll and prunes by it), under
  * neighbourhood rounds the best solution itself (each round frees part of
  * the best any thread has found, not of its own), and whether the
@@ -121,11 +121,6 @@ static void run_member(void *arg, int t)
     m->spec.seed = pf->spec->seed + (uint64_t)t;
     if (t > 0 && m->spec.problem->max_values > 0)
         m->spec.layers.shuffle = true;
-    /* every other thread anneals in bursts a third as long: on the rosters
-     * neither length wins everywhere (docs/shifts.md, "Longer bursts"),
-     * and two threads of one length often ended at one cost */
-    if (t % 2 == 1)
-        m->spec.layers.anneal_steps /= 3;
     eng_init(e, &m->spec, NULL);
     e->shared = &pf->shared;
     e->lns_offset = (uint64_t)t << 32;

@@ -172,11 +172,11 @@ static int far_apart, far_len;
  * member exchanging the day with its nearest day after (below 5 nstaff)
  * or before (below 6 nstaff), at most 27 days away, that has the shift,
  * or, on 84 days or more, with the first day e that has it from day r x
- * ndays / ((ndays - 1) / 28) on, round the row's end, r = f / 6 for f = move / nstaff - 6, the
- * days around both too: blocks of len days with d and e at place j of
- * theirs (f % 6 is 0: len 1; 1, 2: len 2, j 0, 1; 3-5: len 3); from 2
- * ncells +
- * nlines, the cell's days d..d+len-1 exchanged with days d+dd.., dd = 1 +
+ * ndays / ((ndays - 1) / 28) on, round the row's end, r = f / 6 for f =
+ * move / nstaff - 6, the days around both too: blocks of len days with d
+ * and e at place j of theirs (f % 6 is 0: len 1; 1, 2: len 2, j 0, 1;
+ * 3-5: len 3); from 2 ncells + nlines, the cell's days d..d+len-1
+ * exchanged with days d+dd.., dd = 1 +
  * move % 27, len = 1 + move / 27, the blocks apart.  false: the move
  * changes nothing (or leaves the horizon). */
 static bool moved_roster(const struct shf_problem *p, const signed char *from,

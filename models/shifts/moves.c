@@ -24,7 +24,9 @@
  * day on, for len days (move t + nstaff x (len - 1), below SHF_LS_BLOCK
  * nstaff), or by staff t exchanging its day with the nearest day after
  * (move SHF_LS_BLOCK nstaff + t) or before (+ nstaff more) within
- * SHF_LS_SPAN that has the shift; from 2 ncells + nlines on, cell var -
+ * SHF_LS_SPAN that has the shift, or, on 84 days or more, by a far
+ * exchange from (SHF_LS_BLOCK + 2) nstaff on (exchange_far); from 2
+ * ncells + nlines on, cell var -
  * 2 ncells - nlines exchanged with its own row's days dd later, together
  * with the next days up to SHF_LS_BLOCK in all (move dd - 1 + (SHF_LS_SPAN
  * - 1) x (len - 1)), the two blocks apart.  Swaps leave every day's cover
@@ -35,7 +37,8 @@
 /* an exchange's second block starts less than this many days after its
  * first */
 #define SHF_LS_SPAN 28
-/* the most days one move changes the row in: an exchange's window */
+/* the widest window of a row one move changes (a move has at most two):
+ * an exchange's */
 #define SHF_LS_WINDOW (SHF_LS_SPAN - 1 + SHF_LS_BLOCK)
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
@@ -306,8 +309,8 @@ static int64_t exchange_to(struct shf_state *st, int t, int k, bool after,
 }
 
 /* Far exchanges for a cover line, on a horizon of SHF_LS_FAR_DAYS or more:
- * from one start for every SHF_LS_SPAN days past the first (3 on 84 days,
- * 12 on a year), a block of 1..SHF_LS_FAR_BLOCK days at each place of the
+ * from one start for every SHF_LS_SPAN days past the first (2 on 84 days,
+ * 12 on 364), a block of 1..SHF_LS_FAR_BLOCK days at each place of the
  * line's day in it (SHF_LS_FAR_MOVES in all).  On 42 and 56 days they
  * cost (30 s: Instance14 1415 -> 1482, 16 3560 -> 3764). */
 #define SHF_LS_FAR_DAYS (3 * SHF_LS_SPAN)
