@@ -88,6 +88,9 @@ expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")'
 expect_json '.strategy.local_stall' 50
 # each burst anneals: 100000000 steps from temperature 10 to 0.1
 expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "100000000 10 0.1"
+# temperatures go out in full (not %g's six digits: 12.3457)
+run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=1000 --set limits.steps=10 --set strategy.anneal_t0=12.3456789 --set strategy.anneal_t1=0.000123456789 --json
+expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "12.3456789 0.000123456789"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t1=20
 expect_stderr "csearch: --set strategy.anneal_t1=20: model shifts cools, not heats: strategy.anneal_t1 must be at most strategy.anneal_t0"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t0=warm

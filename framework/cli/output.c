@@ -126,6 +126,19 @@ static void json_option(FILE *out, const struct cs_config *cfg,
     }
 }
 
+/* A finite real as JSON, in the fewest digits that read back as the same
+ * double (%g keeps six: a temperature of 12.3456789 came out 12.3457). */
+static void json_real(FILE *out, double v)
+{
+    char buf[32];
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    fputs(buf, out);
+}
+
 /* The keys of one section ("params") from every table, as a JSON object. */
 /* A strategy key whose value the job resolved ("auto" and the model's
  * proposals): what was chosen, or false when the config's value stands. */
@@ -168,9 +181,9 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
     else if (!strcmp(key, "strategy.anneal_steps"))
         fprintf(out, "%" PRIu64, l->anneal_steps);
     else if (!strcmp(key, "strategy.anneal_t0"))
-        fprintf(out, "%g", l->anneal_t0);
+        json_real(out, l->anneal_t0);
     else if (!strcmp(key, "strategy.anneal_t1"))
-        fprintf(out, "%g", l->anneal_t1);
+        json_real(out, l->anneal_t1);
     else if (!strcmp(key, "strategy.local_stall"))
         fprintf(out, "%" PRIu64, l->stall_rounds);
     else if (!strcmp(key, "strategy.sample"))
