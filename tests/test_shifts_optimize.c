@@ -387,14 +387,15 @@ static void test_shifts_moves_delta_exact(void **ctx)
     assert_int_equal(check_moves(cfg, 3, 40, &cost), 384);
     assert_int_equal(cost, 4967);
     cs_config_free(cfg);
-    /* 56 days: exchanges of 4 days 27 apart, the longest window (31) */
+    /* 56 days: exchanges of 4 days 27 apart, the widest (31 days, checked
+     * in two windows of 4) */
     cfg = config_of(long_sets);
     shifts_set(cfg, "params.instance=" DATA "Instance16.txt");
     assert_int_equal(check_moves(cfg, 3, 40, &cost), 251);
     assert_int_equal(cost, 12705);
     cs_config_free(cfg);
-    /* 84 days: every cover line's moves, with the far exchanges (in two
-     * windows when the blocks span more than 31 days) */
+    /* 84 days: every cover line's moves, with the far exchanges (which
+     * span more than 31 days: 3625 of them) */
     cfg = config_of(long_sets);
     shifts_set(cfg, "params.instance=" DATA "Instance18.txt");
     far_windows = 0;

@@ -362,7 +362,7 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
                       const struct shf_problem *p, const signed char *fix,
                       struct shf_pins *out)
 {
-    const int nk = p->ndays * p->nshifts, nv = p->nshifts + 1;
+    const int nk = p->ndays * p->nshifts;
     size_t n = (size_t)nk;
     memset(out->cover + (size_t)p->nstaff * n, 0, n * sizeof *out->cover);
     memset(out->reach + (size_t)p->nstaff * n, 0, n * sizeof *out->reach);
@@ -382,7 +382,7 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
         if (whole) {
             for (int d = 0; d < p->ndays; d++) {
                 out->requests[s] +=
-                    p->req_cost[(size_t)shf_cell(p, s, d) * nv + row[d]];
+                    shf_req_cost(p, (size_t)shf_cell(p, s, d), row[d]);
                 if (row[d])
                     cover[d * p->nshifts + row[d] - 1]++;
             }
@@ -461,7 +461,7 @@ static struct prefix *prefix_at(const struct shf_lagrange *lg,
                                 : 0;
         cur->requests =
             prev->requests +
-            p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+            shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
     }
     return cur;
 }

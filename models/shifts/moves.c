@@ -38,20 +38,27 @@
  * first */
 #define SHF_LS_SPAN 28
 /* the widest window of a row one move changes (a move has at most two):
- * an exchange's */
-#define SHF_LS_WINDOW (SHF_LS_SPAN - 1 + SHF_LS_BLOCK)
+ * an exchange's of two blocks side by side */
+#define SHF_LS_WINDOW (2 * SHF_LS_BLOCK)
 
 /* Weekends started on days lo..hi of a row, as the checker counts them
  * (a worked weekend day, but a Sunday after a worked Saturday). */
 static int weekends_in(const struct shf_problem *p, const signed char *row,
                        int lo, int hi)
 {
-    int n = 0;
     if (hi >= p->ndays)
         hi = p->ndays - 1;
-    for (int d = lo; d <= hi; d++)
-        n += row[d] > 0 && shf_weekend_day(p, d) &&
-             !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 && row[d - 1] > 0);
+    int n = 0, d = lo, day = (p->weekday0 + lo) % 7;
+    if (day == SHF_SUNDAY) {
+        n += row[d] > 0 && !(d > 0 && row[d - 1] > 0);
+        d += 6;
+    } else {
+        d += SHF_SATURDAY - day;
+    }
+    for (; d <= hi; d += 7) { /* d a Saturday */
+        bool saturday = row[d] > 0;
+        n += saturday + (d < hi && !saturday && row[d + 1] > 0);
+    }
     return n;
 }
 
@@ -110,6 +117,14 @@ static bool row_keeps(const struct shf_state *st, int s,
         w += weekends_in(p, row, sp[i].lo, sp[i].hi + 1) - sp[i].weekends;
     if (w > p->max_weekends[s])
         return false;
+    /* shifts of each type gained (index v: shift v; 0 unused), set for
+     * the values the windows hold only (a whole array's zeroing cost more
+     * than the windows' look) */
+    int gain[SHF_MAX_SHIFTS + 1];
+    bool gained = false;
+    for (int i = 0; i < n; i++)
+        for (int d = sp[i].lo; d <= sp[i].hi; d++)
+            gain[row[d]] = gain[sp[i].old[d - sp[i].lo]] = 0;
     for (int i = 0; i < n; i++)
         for (int d = sp[i].lo; d <= sp[i].hi; d++) {
             int v = row[d], o = sp[i].old[d - sp[i].lo];
@@ -117,15 +132,12 @@ static bool row_keeps(const struct shf_state *st, int s,
                 continue;
             minutes +=
                 (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
+            gain[o]--;
             if (!v)
                 continue;
+            if (++gain[v] > 0)
+                gained = true;
             if (!shf_able(st, s, d, v))
-                return false;
-            int net = count[v - 1];
-            for (int j = 0; j < n; j++)
-                for (int e = sp[j].lo; e <= sp[j].hi; e++)
-                    net += (row[e] == v) - (sp[j].old[e - sp[j].lo] == v);
-            if (net > p->max_count[s * p->nshifts + v - 1])
                 return false;
             for (int k = p->partner_start[s]; k < p->partner_start[s + 1];
                  k++)
@@ -134,6 +146,14 @@ static bool row_keeps(const struct shf_state *st, int s,
         }
     if (minutes < p->min_minutes[s] || minutes > p->max_minutes[s])
         return false;
+    /* an exchange gains none */
+    for (int i = 0; gained && i < n; i++)
+        for (int d = sp[i].lo; d <= sp[i].hi; d++) {
+            int v = row[d];
+            if (v && gain[v] > 0 &&
+                count[v - 1] + gain[v] > p->max_count[s * p->nshifts + v - 1])
+                return false;
+        }
     for (int i = 0; i < n; i++) {
         int lo = sp[i].lo, hi = sp[i].hi;
         int last = hi + 1 < p->ndays ? hi + 1 : hi;
@@ -162,9 +182,8 @@ static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
     for (int i = 0; i < n; i++) {
         for (int d = sp[i].lo; d <= sp[i].hi; d++) {
             int v = row[d], o = sp[i].old[d - sp[i].lo];
-            const int32_t *req =
-                p->req_cost + (size_t)shf_cell(p, s, d) * (p->nshifts + 1);
-            delta += req[v] - req[o];
+            const size_t c = (size_t)shf_cell(p, s, d);
+            delta += shf_req_cost(p, c, v) - shf_req_cost(p, c, o);
             if (!apply || v == o)
                 continue;
             if (o)
@@ -259,22 +278,38 @@ static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
     return set_row(st, s, d, d + len - 1, nv, apply);
 }
 
-/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 (e > d,
- * the blocks apart). */
-static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
-                        bool apply)
+/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 anywhere
+ * in the row (e >= d + len): in one window when the blocks touch, else in
+ * two (only the days that change are looked at). */
+static int64_t exchange_any(struct shf_state *st, int s, int d, int e,
+                            int len, bool apply)
 {
     const struct shf_problem *p = st->p;
-    if (e < d + len || e + len > p->ndays || e + len - d > SHF_LS_WINDOW)
+    if (len > SHF_LS_BLOCK || e < d + len || e + len > p->ndays)
         return INT64_MAX;
     const signed char *row =
         SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
-    signed char nv[SHF_LS_WINDOW];
-    const int n = e + len - d;
-    memcpy(nv, row + d, (size_t)n);
-    memcpy(nv, row + e, (size_t)len);
-    memcpy(nv + (e - d), row + d, (size_t)len);
-    return set_row(st, s, d, e + len - 1, nv, apply);
+    signed char a[2 * SHF_LS_BLOCK], b[SHF_LS_BLOCK];
+    memcpy(a, row + e, (size_t)len);
+    if (e == d + len) {
+        memcpy(a + len, row + d, (size_t)len);
+        return set_row(st, s, d, e + len - 1, a, apply);
+    }
+    memcpy(b, row + d, (size_t)len);
+    struct ls_span sp[2] = {{.lo = d, .hi = d + len - 1},
+                            {.lo = e, .hi = e + len - 1}};
+    const signed char *nv[2] = {a, b};
+    return set_spans(st, s, sp, 2, nv, apply);
+}
+
+/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 (e > d,
+ * the blocks apart), less than SHF_LS_SPAN days after them. */
+static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
+                        bool apply)
+{
+    if (e - d >= SHF_LS_SPAN)
+        return INT64_MAX;
+    return exchange_any(st, s, d, e, len, apply);
 }
 
 /* Staff t's row, for cover line k (day *d, shift *v) to be taken by an
@@ -320,28 +355,6 @@ static int64_t exchange_to(struct shf_state *st, int t, int k, bool after,
 static int far_starts(const struct shf_problem *p)
 {
     return p->ndays < SHF_LS_FAR_DAYS ? 0 : (p->ndays - 1) / SHF_LS_SPAN;
-}
-
-/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 anywhere
- * in the row (e > d, the blocks apart): in one window when they fit in
- * one, else in two. */
-static int64_t exchange_any(struct shf_state *st, int s, int d, int e,
-                            int len, bool apply)
-{
-    const struct shf_problem *p = st->p;
-    if (e + len - d <= SHF_LS_WINDOW)
-        return exchange(st, s, d, e, len, apply);
-    if (len > SHF_LS_BLOCK || e + len > p->ndays)
-        return INT64_MAX;
-    const signed char *row =
-        SHF_CAT(st, p->o_val, signed char) + (size_t)s * p->ndays;
-    signed char a[SHF_LS_BLOCK], b[SHF_LS_BLOCK];
-    memcpy(a, row + e, (size_t)len);
-    memcpy(b, row + d, (size_t)len);
-    struct ls_span sp[2] = {{.lo = d, .hi = d + len - 1},
-                            {.lo = e, .hi = e + len - 1}};
-    const signed char *nv[2] = {a, b};
-    return set_spans(st, s, sp, 2, nv, apply);
 }
 
 /* Cover line k taken by staff t, which gives in exchange the first day
@@ -492,7 +505,7 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
         for (int d = 0; d < p->ndays; d++) {
             int v = row[d];
             st->requests +=
-                p->req_cost[(size_t)shf_cell(p, s, d) * (nt + 1) + v];
+                shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
             if (!v)
                 continue;
             SHF_AT(st, p->o_have, int32_t)[d * p->nshifts + v - 1]++;

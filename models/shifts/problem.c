@@ -37,7 +37,7 @@ void shf_problem_free(void *problem)
                       p->max_cons, p->min_off, p->max_weekends, p->skills,
                       p->line, p->day_off, p->need, p->under, p->over, p->on,
                       p->off, p->apart, p->skill_names, p->covers, p->offs,
-                      p->req_cost, p->partner_start, p->partners,
+                      p->req_cost, p->req_any, p->partner_start, p->partners,
                       p->off_suffix, p->min_under, p->by_length, p->pin, p->pin_line,
                       p->pin_col};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
@@ -198,8 +198,10 @@ static void build_requests(struct shf_problem *p)
     int values = p->nshifts + 1;
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     p->req_cost = cs_xcalloc(cells * (size_t)values, sizeof *p->req_cost);
+    p->req_any = cs_xcalloc(cells, 1);
     for (int i = 0; i < p->non; i++) {
         const struct shf_request *q = &p->on[i];
+        p->req_any[shf_cell(p, q->staff, q->day)] = 1;
         int32_t *c = p->req_cost +
                      (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
         for (int v = 0; v < values; v++)
@@ -208,6 +210,7 @@ static void build_requests(struct shf_problem *p)
     }
     for (int i = 0; i < p->noff; i++) {
         const struct shf_request *q = &p->off[i];
+        p->req_any[shf_cell(p, q->staff, q->day)] = 1;
         int32_t *c = p->req_cost +
                      (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
         for (int v = 1; v < values; v++)

@@ -88,8 +88,7 @@ static void shf_first(void *state, int var, uint64_t *cursor)
 static int64_t score(const struct shf_state *st, int s, int d, int v)
 {
     const struct shf_problem *p = st->p;
-    int64_t cost = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) +
-                               v];
+    int64_t cost = shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
     if (!v && SHF_CAT(st, p->o_tight, signed char)[s])
         return INT64_MAX; /* short of minutes: a day off comes last */
     if (v) {
@@ -170,7 +169,7 @@ static void count_cell(struct shf_state *st, int s, int d, int v, int sign)
             any = true;
         }
     SHF_AT(st, p->o_open, int32_t)[d] -= sign * any;
-    st->requests += sign * p->req_cost[(size_t)c * (p->nshifts + 1) + v];
+    st->requests += sign * shf_req_cost(p, (size_t)c, v);
     if (v) {
         const signed char *val = SHF_CAT(st, p->o_val, signed char);
         SHF_AT(st, p->o_have, int32_t)[d * p->nshifts + v - 1] += sign;

@@ -260,7 +260,7 @@ static inline double shf_value_cost(const struct shf_lagrange *lg,
                                     const struct shf_problem *p,
                                     const double *lambda, int s, int d, int v)
 {
-    double c = p->req_cost[(size_t)shf_cell(p, s, d) * (p->nshifts + 1) + v];
+    double c = shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
     return v ? c + lambda[d * lg->nshifts + v - 1] +
                    lg->minute_price[s] * p->minutes[v - 1]
              : c;

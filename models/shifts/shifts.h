@@ -72,6 +72,9 @@ struct shf_problem {
 
     /* derived, for the search */
     int32_t *req_cost; /* ncells x (nshifts+1): request penalty of a value */
+    unsigned char *req_any; /* ncells: some value of the cell has one (most
+                               cells have none: a look-up there stays in
+                               cache; shf_req_cost) */
     int *partner_start, *partners; /* apart pairs per staff member */
     int *off_suffix;   /* nstaff x (ndays+1): fixed days off from day d */
     int *min_under;    /* per day: the smallest under weight with need */
@@ -124,6 +127,13 @@ enum shf_weekday { SHF_WEEKDAYS(SHF_ENUM_CONSTANT) };
 static inline int shf_weekend_day(const struct shf_problem *p, int d)
 {
     return (p->weekday0 + d) % 7 >= SHF_SATURDAY;
+}
+
+/* The request penalty of value v (0 off) in cell c. */
+static inline int32_t shf_req_cost(const struct shf_problem *p, size_t c,
+                                   int v)
+{
+    return p->req_any[c] ? p->req_cost[c * (size_t)(p->nshifts + 1) + v] : 0;
 }
 
 struct shf_problem *shf_problem_new(void);
