@@ -83,7 +83,7 @@ expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bo
 # has 112: one branch and bound), off below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --json
-expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1443"
+expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")' "on 30000 1475"
 # and a burst after every 50 rounds without a new best (strategy.local_stall)
 expect_json '.strategy.local_stall' 50
 # each burst anneals: 100000000 steps from temperature 10 to 0.1

@@ -200,6 +200,26 @@ static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
     return delta;
 }
 
+/* Cover line k's place in the list of lines short of staff, after its
+ * cover changed: in it while short (with a weight on it), else out. */
+static void short_line(struct shf_state *st, int k)
+{
+    const struct shf_problem *p = st->p;
+    int32_t *list = SHF_AT(st, p->o_short, int32_t);
+    int32_t *at = SHF_AT(st, p->o_short_at, int32_t);
+    bool is_short =
+        SHF_CAT(st, p->o_have, int32_t)[k] < p->need[k] && p->under[k];
+    if (is_short && at[k] < 0) {
+        at[k] = st->nshort;
+        list[st->nshort++] = k;
+    } else if (!is_short && at[k] >= 0) {
+        int last = list[--st->nshort];
+        list[at[k]] = last;
+        at[last] = at[k];
+        at[k] = -1;
+    }
+}
+
 /* What have staff on shift k cost in cover. */
 static int64_t cover_cost(const struct shf_problem *p, int k, int have)
 {
@@ -244,10 +264,14 @@ static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp,
                              cover_cost(p, k + v - 1, have[v - 1]);
                 if (!apply)
                     continue;
-                if (o)
+                if (o) {
                     have[o - 1]--;
-                if (v)
+                    short_line(st, k + o - 1);
+                }
+                if (v) {
                     have[v - 1]++;
+                    short_line(st, k + v - 1);
+                }
                 shf_refresh_day(st, e);
             }
     }
@@ -518,6 +542,10 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
     }
     for (int d = 0; d < p->ndays; d++)
         shf_refresh_day(st, d);
+    memset(SHF_AT(st, p->o_short_at, int32_t), -1, nd * nt * sizeof(int32_t));
+    st->nshort = 0;
+    for (int k = 0; k < p->ndays * p->nshifts; k++)
+        short_line(st, k);
     return true;
 }
 
@@ -527,15 +555,10 @@ uint64_t shf_ls_cost(const void *state)
     return (uint64_t)(st->requests + st->cover);
 }
 
-/* Draws of a cover line at a pick before it gives up on finding one
- * under-covered (a year of 32 shift types has 11648 lines; a roster near
- * the best known misses a few hundred). */
-#define SHF_LS_COVER_DRAWS 64
-
 /* A cell at random, for a new value, a swap or an exchange in its row (one
- * in three each); or, one pick in three, a cover line short of staff, for
- * one of them to take its shift (when SHF_LS_COVER_DRAWS draws find one).
- * None once the roster costs nothing. */
+ * in three each); or, one pick in three, a cover line short of staff, at
+ * random from the list of them (o_short), for one of them to take its
+ * shift.  None once the roster costs nothing. */
 int shf_ls_pick(void *state, uint64_t random)
 {
     const struct shf_state *st = state;
@@ -543,16 +566,9 @@ int shf_ls_pick(void *state, uint64_t random)
     const uint64_t ncells = (uint64_t)p->nstaff * (uint64_t)p->ndays;
     if (!shf_ls_cost(state))
         return CS_NONE;
-    if (random % 3 == 0 && st->cover) {
-        const int32_t *have = SHF_CAT(st, p->o_have, int32_t);
-        const uint64_t lines = (uint64_t)p->ndays * (uint64_t)p->nshifts;
-        uint64_t r = random / 3;
-        for (int i = 0; i < SHF_LS_COVER_DRAWS; i++) {
-            r = r * 6364136223846793005u + 1442695040888963407u;
-            uint64_t k = (r >> 20) % lines;
-            if (have[k] < p->need[k] && p->under[k])
-                return ls_start(p, LS_LINE) + (int)k;
-        }
+    if (random % 3 == 0 && st->nshort) {
+        uint64_t i = (random >> 32) * (uint64_t)st->nshort >> 32;
+        return ls_start(p, LS_LINE) + SHF_CAT(st, p->o_short, int32_t)[i];
     }
     random /= 3;
     static const enum ls_kind cell_kinds[] = {LS_VALUE, LS_SWAP, LS_EXCHANGE};

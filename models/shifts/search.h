@@ -17,6 +17,7 @@ struct shf_state {
     int64_t cover;    /* sum of the day bounds */
     int depth;        /* cells set */
     int last_staff;   /* whose cell was set last, for prune */
+    int nshort;       /* local moves: cover lines short of staff (o_short) */
     bool in_round;    /* relax freed its cells: a neighbourhood round, not
                          the search for a first roster */
 };

@@ -98,7 +98,7 @@ struct shf_problem {
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
         o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
         o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pslot,
-        o_pany, o_pscratch;
+        o_pany, o_pscratch, o_short, o_short_at;
     int lagrange_slots; /* free rows a round prices afresh, at most */
 };
 

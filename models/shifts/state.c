@@ -35,6 +35,10 @@ void shf_layout(struct shf_problem *p)
     FIELD(o_fix, cells, signed char);
     FIELD(o_tight, ns, signed char);
     FIELD(o_calm, ns, signed char);
+    /* local moves: the cover lines short of staff, and where each is in
+     * that list (-1: not short) */
+    FIELD(o_short, nd * nt, int32_t);
+    FIELD(o_short_at, nd * nt, int32_t);
     /* strategy.bound lagrange: rows pinned whole (struct shf_pins) */
     size_t np = p->lagrange ? ns + 1 : 0;
     FIELD(o_pcover, np * nd * nt, int32_t);
