@@ -100,6 +100,12 @@ const struct cs_option cs_framework_options[] = {
      .help = "task optimize with local moves: each burst anneals for this "
              "many steps (random moves, uphill ones by Metropolis' chance), "
              "0 = bursts descend (auto: the model's)"},
+    {.key = "strategy.anneal_fill", .type = CS_OPT_ENUM, .def = "auto",
+     .choices = (const char *const[]){"auto", "on", "off", NULL},
+     .help = "annealing under limits.seconds: on, a burst cools over all "
+             "the time left (one burst, anneal_steps aside); off, bursts of "
+             "anneal_steps; auto: the model's, off when anneal_steps is "
+             "given"},
     {.key = "strategy.anneal_t0", .type = CS_OPT_REAL, .def = "auto",
      .min = 1e-9, .max = 1e15, .all_word = "auto",
      .help = "annealing: the temperature a burst starts at, in cost units; "
@@ -296,7 +302,12 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
         l.stall_rounds = (uint64_t)stall;
     int64_t anneal = cs_config_int(cfg, "strategy.anneal_steps");
     if (anneal >= 0)
-        l.anneal_steps = (uint64_t)anneal;
+        l.anneal_steps = (uint64_t)anneal, l.anneal_fill = false;
+    int fill = cs_config_enum(cfg, "strategy.anneal_fill");
+    if (fill) /* 1 on, 2 off; 0 auto keeps the model's */
+        l.anneal_fill = fill == 1;
+    if (!cs_config_real(cfg, "limits.seconds"))
+        l.anneal_fill = false; /* no limit to fill */
     double t0 = cs_config_real(cfg, "strategy.anneal_t0");
     double t1 = cs_config_real(cfg, "strategy.anneal_t1");
     if (t0 > 0)
@@ -430,6 +441,13 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, at), "model %s %s",
                            job->model->name, why);
+    }
+    if (cs_config_enum(cfg, "strategy.anneal_fill") == 1 &&
+        !cs_config_real(cfg, "limits.seconds")) {
+        cs_problem_free(&job->problem);
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_fill"),
+                           "strategy.anneal_fill on anneals up to "
+                           "limits.seconds, and no limits.seconds is given");
     }
     why = NULL;
     if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {

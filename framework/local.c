@@ -278,6 +278,33 @@ static uint64_t hand_gap(size_t size)
  * (479 -> 497, 1956 -> 2622): docs/shifts.md. */
 #define ANNEAL_HEAT_MAX 8
 
+/* Steps between two looks at the clock for fit_cooling. */
+#define FIT_STEPS 65536u
+
+/* An annealing burst at step k (temperature t now, begun at `began`):
+ * when the time limit will come before step *end, at the steps per second
+ * it has gone so far, the temperature falls from t to anneal_t1 by the
+ * limit (*cool), and the burst ends there (*end; under anneal_fill it runs
+ * on until the limit stops it).  Without it the last burst of a run is cut
+ * short while still hot: on the rosters' Instance24 a burst of 100000000
+ * steps takes about 30 s, and the one under way at the limit was cut half
+ * way. */
+static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
+                        double t, uint64_t *end, double *cool)
+{
+    double now = cs_now(), left = e->seconds - (now - e->started);
+    if (now <= began)
+        return;
+    double reach = (double)k + left * ((double)k / (now - began));
+    if (reach >= (double)*end)
+        return;
+    double steps = reach > (double)k + 1 ? reach - (double)k : 1;
+    const double t1 = e->layers.anneal_t1;
+    *cool = t > t1 ? pow(t1 / t, 1 / steps) : 1;
+    if (!e->layers.anneal_fill)
+        *end = k + (uint64_t)steps;
+}
+
 bool layer_moves(struct cs_engine *e)
 {
     const struct cs_problem *p = e->problem;
@@ -309,8 +336,13 @@ bool layer_moves(struct cs_engine *e)
     if (!e->heat)
         e->heat = 1;
     double t = l->anneal_t0 * e->heat;
-    const double cool =
-        anneal ? pow(l->anneal_t1 / t, 1 / (double)l->anneal_steps) : 1;
+    /* the step the burst ends at: anneal_steps (with anneal_fill and a
+     * time limit, none), or sooner, so that a burst the time limit would
+     * cut short still cools to anneal_t1 by then (fit_cooling) */
+    uint64_t end = l->anneal_fill && e->seconds > 0 ? UINT64_MAX
+                                                    : l->anneal_steps;
+    double cool = anneal ? pow(l->anneal_t1 / t, 1 / (double)end) : 1;
+    const double began = cs_now();
     /* a new best goes out before the state leaves it (a sideways, walk or
      * uphill move), at each poll and at the end, not at every step of a
      * descent: handing out a state costs a copy of it.  So at most once in
@@ -321,8 +353,10 @@ bool layer_moves(struct cs_engine *e)
     const uint64_t gap = hand_gap(size);
     uint64_t handed = e->steps;
     for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
-        if (anneal ? k >= l->anneal_steps : idle >= l->local_steps)
+        if (anneal ? k >= end : idle >= l->local_steps)
             break;
+        if (anneal && e->seconds > 0 && k && k % FIT_STEPS == 0)
+            fit_cooling(e, began, k, t, &end, &cool);
         if (step_limit && e->steps >= step_limit)
             break;
         if (e->steps % 256 == 0) {

@@ -91,6 +91,18 @@ expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] 
 # temperatures go out in full (not %g's six digits: 12.3457)
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=1000 --set limits.steps=10 --set strategy.anneal_t0=12.3456789 --set strategy.anneal_t1=0.000123456789 --json
 expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "12.3456789 0.000123456789"
+# under a time limit, above 1000 cells, one burst anneals over all the time
+# left (strategy.anneal_fill), so no round comes after the first roster's
+# burst; Instance7 (588 cells) and a run without a time limit keep bursts
+# of anneal_steps, and so does a run that names anneal_steps
+run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=1 --json
+expect_json '[.strategy.anneal_fill, .rounds // 0] | map(tostring) | join(" ")' "on 0"
+run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=1 --set strategy.anneal_steps=100000 --json
+expect_json '[.strategy.anneal_fill, .rounds > 0] | map(tostring) | join(" ")' "off true"
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --json
+expect_json '.strategy.anneal_fill' off
+run 2 configs/shifts-instance7.yaml --set limits.seconds=0 --set strategy.anneal_fill=on
+expect_stderr "csearch: --set strategy.anneal_fill=on: strategy.anneal_fill on anneals up to limits.seconds, and no limits.seconds is given"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t1=20
 expect_stderr "csearch: --set strategy.anneal_t1=20: model shifts cools, not heats: strategy.anneal_t1 must be at most strategy.anneal_t0"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t0=warm

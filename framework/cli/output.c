@@ -180,6 +180,10 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         fprintf(out, "%" PRIu64, l->local_steps);
     else if (!strcmp(key, "strategy.anneal_steps"))
         fprintf(out, "%" PRIu64, l->anneal_steps);
+    else if (!strcmp(key, "strategy.anneal_fill"))
+        out_json_string(out, l->moves && l->anneal_steps && l->anneal_fill
+                                 ? "on"
+                                 : "off");
     else if (!strcmp(key, "strategy.anneal_t0"))
         json_real(out, l->anneal_t0);
     else if (!strcmp(key, "strategy.anneal_t1"))

@@ -40,6 +40,11 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_ANNEAL_STEPS 100000000
 #define SHF_ANNEAL_T0 10.0
 #define SHF_ANNEAL_T1 0.1
+/* and under a time limit, above this many cells, one burst cools over all
+ * the time left (strategy.anneal_fill): lower on Instances 9-24, where
+ * bursts with rounds between stopped short; not below (5, 7 and 8 ended
+ * higher; docs/shifts.md, "One burst to the limit") */
+#define SHF_FILL_CELLS 1000
 
 /* the first roster by the plain value order above this many cells */
 #define SHF_PLAIN_FIRST_CELLS 30000
@@ -311,6 +316,7 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->layers.anneal_steps = SHF_ANNEAL_STEPS;
         out->layers.anneal_t0 = SHF_ANNEAL_T0;
         out->layers.anneal_t1 = SHF_ANNEAL_T1;
+        out->layers.anneal_fill = p->nstaff * p->ndays > SHF_FILL_CELLS;
     }
     return 0;
 }

@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 7
+#define CS_ABI_VERSION 8
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -115,9 +115,13 @@ struct cs_layers {
      * anneal_steps steps each, every step a move drawn at random, made
      * when it costs nothing or with chance exp(-delta / T), T falling
      * geometrically from anneal_t0 to anneal_t1 (cost units, > 0) over
-     * the burst -- instead of descents (0). */
+     * the burst -- instead of descents (0).  A burst the time limit would
+     * cut short cools to anneal_t1 by the limit instead; with anneal_fill
+     * and a time limit a burst goes on to the limit, anneal_steps aside
+     * (so the first burst takes all the time left). */
     uint64_t anneal_steps;
     double anneal_t0, anneal_t1;
+    bool anneal_fill;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
