@@ -54,7 +54,12 @@
  *              exp(-delta / T), T falling geometrically from anneal_t0
  *              (times the heat: doubled after a burst that found nothing
  *              better, up to 8, back to 1 after one that did) to
- *              anneal_t1.  Else a burst descends: the variable's best
+ *              anneal_t1.  Under a time limit a burst that the limit
+ *              would stop first (at its steps per second so far, looked
+ *              at every 65536 steps) cools to anneal_t1 by the limit
+ *              instead and ends there; with anneal_fill a burst runs on
+ *              to the limit, anneal_steps aside, so the first burst takes
+ *              all the time left.  Else a burst descends: the variable's best
  *              move (sample as above) when that lowers the cost or keeps
  *              it, or with probability walk a random allowed move, until
  *              local_steps steps without a new best.  Every new best cost
