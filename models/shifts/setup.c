@@ -41,9 +41,10 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_ANNEAL_T0 10.0
 #define SHF_ANNEAL_T1 0.1
 /* and under a time limit, above this many cells, one burst cools over all
- * the time left (strategy.anneal_fill): lower on Instances 9-24, where
- * bursts with rounds between stopped short; not below (5, 7 and 8 ended
- * higher; docs/shifts.md, "One burst to the limit") */
+ * the time left (strategy.anneal_fill): at 58 s lower on Instances 9, 10,
+ * 13-16, 20, 21, 23 and 24 than bursts with rounds between, equal on 11
+ * and 12; not below (5, 7 and 8 ended higher; docs/shifts.md, "One burst
+ * to the limit") */
 #define SHF_FILL_CELLS 1000
 
 /* the first roster by the plain value order above this many cells */
