@@ -65,6 +65,12 @@ static void progress(struct cs_engine *e, const struct cs_dfs *d,
     e->on_progress(e->progress_ud, &p);
 }
 
+void eng_progress(struct cs_engine *e)
+{
+    if (e->on_progress)
+        progress(e, &e->dfs, 0, false);
+}
+
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;

@@ -74,6 +74,9 @@ int eng_dfs(struct cs_engine *e, void *state, uint64_t cap);
 void eng_undo_to(struct cs_engine *e, void *state, int from, int to);
 /* Nodes the whole search may still take. */
 uint64_t eng_nodes_left(const struct cs_engine *e);
+/* The progress line, if the run shows one (at most 4 times a second): for
+ * the layers that run no tree between polls (a moves burst). */
+void eng_progress(struct cs_engine *e);
 /* A stop, the time limit or the node limit has come. */
 bool eng_must_stop(const struct cs_engine *e);
 
