@@ -302,11 +302,12 @@ static int64_t set_block(struct shf_state *st, int s, int d, int len, int v,
     return set_row(st, s, d, d + len - 1, nv, apply);
 }
 
-/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 anywhere
- * in the row (e >= d + len): in one window when the blocks touch, else in
- * two (only the days that change are looked at). */
-static int64_t exchange_any(struct shf_state *st, int s, int d, int e,
-                            int len, bool apply)
+/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 (e >=
+ * d + len: less than SHF_LS_SPAN days after them, or anywhere for a far
+ * exchange), in one window when the blocks touch, else in two (only the
+ * days that change are looked at). */
+static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
+                        bool apply)
 {
     const struct shf_problem *p = st->p;
     if (len > SHF_LS_BLOCK || e < d + len || e + len > p->ndays)
@@ -324,16 +325,6 @@ static int64_t exchange_any(struct shf_state *st, int s, int d, int e,
                             {.lo = e, .hi = e + len - 1}};
     const signed char *nv[2] = {a, b};
     return set_spans(st, s, sp, 2, nv, apply);
-}
-
-/* Days d..d+len-1 of staff s exchanged with its days e..e+len-1 (e > d,
- * the blocks apart), less than SHF_LS_SPAN days after them. */
-static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
-                        bool apply)
-{
-    if (e - d >= SHF_LS_SPAN)
-        return INT64_MAX;
-    return exchange_any(st, s, d, e, len, apply);
 }
 
 /* Staff t's row, for cover line k (day *d, shift *v) to be taken by an
@@ -410,7 +401,7 @@ static int64_t exchange_far(struct shf_state *st, int t, int k, int m,
     }
     if (a < 0 || b < a + len)
         return INT64_MAX;
-    return exchange_any(st, t, a, b, len, apply);
+    return exchange(st, t, a, b, len, apply);
 }
 
 static void swap_days(signed char *a, signed char *b, int len)
