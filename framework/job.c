@@ -106,6 +106,16 @@ const struct cs_option cs_framework_options[] = {
              "the time left (one burst, anneal_steps aside); off, bursts of "
              "anneal_steps; auto: the model's, off when anneal_steps is "
              "given"},
+    {.key = "strategy.large_steps", .type = CS_OPT_INT, .def = "auto",
+     .min = 0, .max = 9e18, .all_word = "auto",
+     .help = "task optimize with local moves: a large move (a part of the "
+             "state re-solved whole, where the model has one) after every "
+             "this many steps of a burst, 0 = none (auto: the model's)"},
+    {.key = "strategy.large_share", .type = CS_OPT_REAL, .def = "auto",
+     .min = 0, .max = 0.99, .all_word = "auto",
+     .help = "task optimize with local moves: the share of a burst's time "
+             "its large moves may take, when large_steps is 0; 0 = none "
+             "(auto: the model's)"},
     {.key = "strategy.anneal_t0", .type = CS_OPT_REAL, .def = "auto",
      .min = 1e-9, .max = 1e15, .all_word = "auto",
      .help = "annealing: the temperature a burst starts at, in cost units; "
@@ -308,6 +318,19 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
         l.anneal_fill = fill == 1;
     if (!cs_config_real(cfg, "limits.seconds"))
         l.anneal_fill = false; /* no limit to fill */
+    int64_t large = cs_config_int(cfg, "strategy.large_steps");
+    if (large >= 0)
+        l.large_steps = (uint64_t)large;
+    double share = cs_config_real(cfg, "strategy.large_share");
+    if (share >= 0)
+        l.large_share = share;
+    else if (!cs_config_real(cfg, "limits.seconds"))
+        l.large_share = 0; /* auto times nothing without a time limit, so
+                              the same spec keeps giving the same run */
+    if (large > 0)
+        l.large_share = 0; /* a fixed gap asked for */
+    if (!p->hooks->ls_large)
+        l.large_steps = 0, l.large_share = 0;
     double t0 = cs_config_real(cfg, "strategy.anneal_t0");
     double t1 = cs_config_real(cfg, "strategy.anneal_t1");
     if (t0 > 0)

@@ -305,6 +305,24 @@ static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
         *end = k + (uint64_t)steps;
 }
 
+/* The step of a burst's next large move, after one at step k that began
+ * at t_in (the burst at `began`; *spent: the seconds large moves have
+ * taken, this one added): large_steps later, or, by large_share, when the
+ * steps at their own pace so far will have taken the time that keeps the
+ * large moves at that share of the burst's. */
+static uint64_t large_next(const struct cs_layers *l, uint64_t k, double t_in,
+                           double began, double *spent)
+{
+    double now = cs_now();
+    *spent += now - t_in;
+    if (l->large_steps)
+        return k + l->large_steps;
+    double stepping = now - began - *spent;
+    double rate = stepping > 0 ? (double)k / stepping : 1e6;
+    double gap = (now - t_in) * (1 - l->large_share) / l->large_share * rate;
+    return k + (gap < 1 ? 1 : gap > 1e12 ? (uint64_t)1e12 : (uint64_t)gap);
+}
+
 bool layer_moves(struct cs_engine *e)
 {
     const struct cs_problem *p = e->problem;
@@ -343,6 +361,12 @@ bool layer_moves(struct cs_engine *e)
                                                     : l->anneal_steps;
     double cool = anneal ? pow(l->anneal_t1 / t, 1 / (double)end) : 1;
     const double began = cs_now();
+    /* the model's large moves: the first after this many steps, then as
+     * large_next says; the seconds they have taken */
+    uint64_t next_large = h->ls_large && (l->large_steps || l->large_share > 0)
+                              ? (l->large_steps ? l->large_steps : 4096)
+                              : UINT64_MAX;
+    double large_time = 0;
     /* a new best goes out before the state leaves it (a sideways, walk or
      * uphill move), at each poll and at the end, not at every step of a
      * descent: handing out a state costs a copy of it.  So at most once in
@@ -368,6 +392,22 @@ bool layer_moves(struct cs_engine *e)
             }
             if (!go_on || eng_must_stop(e))
                 break;
+        }
+        if (k == next_large) {
+            double t_in = cs_now();
+            int64_t delta = h->ls_large(state, next_random(&rng));
+            next_large = large_next(l, k, t_in, began, &large_time);
+            if (delta != INT64_MAX && delta < 0) {
+                now += delta;
+                if (now < best) {
+                    best = now;
+                    pending = true;
+                }
+                if (now < seen) {
+                    seen = now;
+                    idle = 0;
+                }
+            }
         }
         int var = h->ls_pick(state, next_random(&rng));
         if (var == CS_NONE)

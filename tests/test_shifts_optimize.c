@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "shifts/search.h"
 #include "shifts_support.h"
 #include "support.h"
 
@@ -405,6 +406,182 @@ static void test_shifts_moves_delta_exact(void **ctx)
     cs_config_free(cfg);
 }
 
+/* The first roster a search of cfg hands out, in a state readied for the
+ * local moves (free *state, then the job, then *reg). */
+static void *first_roster(struct cs_config *cfg, struct cs_job *job,
+                          struct cs_registry **reg)
+{
+    *reg = setup_job(cfg, job);
+    size_t size = cs_problem_state_size(&job->problem);
+    void *state = calloc(1, size);
+    void *kept[2] = {state, &size};
+    struct cs_spec spec;
+    struct cs_result run;
+    struct cs_error err;
+    cs_job_spec(job, &spec, NULL);
+    spec.on_solution = keep_last;
+    spec.ud = kept;
+    assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
+    assert_true(run.stats.solutions > 0);
+    assert_true(job->problem.hooks->ls_start(state, 0, NULL));
+    return state;
+}
+
+/* The cheapest legal roster that differs from roster at most in days
+ * lo..hi of staff s, by listing every such window (the checker judging
+ * each): its total, or INT64_MAX. */
+static int64_t brute_window(const struct shf_problem *p,
+                            const signed char *roster, int s, int lo, int hi)
+{
+    const int ncells = p->nstaff * p->ndays, len = hi - lo + 1;
+    signed char *r = malloc((size_t)ncells);
+    memcpy(r, roster, (size_t)ncells);
+    int64_t best = INT64_MAX, n = 1;
+    for (int i = 0; i < len; i++)
+        n *= p->nshifts + 1;
+    for (int64_t code = 0; code < n; code++) {
+        int64_t c = code;
+        for (int i = 0; i < len; i++, c /= p->nshifts + 1)
+            r[shf_cell(p, s, lo + i)] = (signed char)(c % (p->nshifts + 1));
+        struct shf_report rep;
+        if (shf_check(p, r, &rep) == 0 && rep.total < best)
+            best = rep.total;
+    }
+    free(r);
+    return best;
+}
+
+/* The row move's re-solve (rowbest.c) against listing: on the tiny spec,
+ * along a walk of 30 rosters, every window of every staff member's row;
+ * on a 7-day spec of three shifts (min and max runs, days off, weekends,
+ * successions, a per-shift limit), every window of up to 5 days along a
+ * walk of 6.  What shf_row_best finds is legal and exactly as cheap as
+ * the cheapest window listed. */
+static int64_t row_best_walk(struct cs_config *cfg, int walk, int widest)
+{
+    struct cs_job job;
+    struct cs_registry *reg;
+    struct shf_state *st = first_roster(cfg, &job, &reg);
+    const struct shf_problem *p = st->p;
+    const struct cs_hooks *h = job.problem.hooks;
+    const int ncells = p->nstaff * p->ndays;
+    signed char *r = malloc((size_t)ncells), out[SHF_MAX_DAYS];
+    int64_t windows = 0;
+    uint64_t rng = 7;
+    for (int w = 0; w < walk; w++) {
+        for (int s = 0; s < p->nstaff; s++)
+            for (int lo = 0; lo < p->ndays; lo++)
+                for (int hi = lo; hi < p->ndays && hi - lo < widest; hi++) {
+                    int64_t best = brute_window(p, shf_state_roster(st), s,
+                                                lo, hi);
+                    assert_true(best != INT64_MAX); /* the window as it is */
+                    assert_true(shf_row_best(st, s, lo, hi, out));
+                    memcpy(r, shf_state_roster(st), (size_t)ncells);
+                    memcpy(r + shf_cell(p, s, lo), out, (size_t)(hi - lo + 1));
+                    struct shf_report rep;
+                    assert_int_equal(shf_check(p, r, &rep), 0);
+                    assert_int_equal(rep.total, best);
+                    windows++;
+                }
+        /* on to another roster: a random allowed move */
+        for (int tries = 0; tries < 1000; tries++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            int var = (int)((rng >> 33) % (uint64_t)(3 * ncells));
+            uint64_t moves = h->ls_moves(st, var);
+            uint64_t m = (rng >> 13) % moves;
+            if (h->ls_delta(st, var, m) != INT64_MAX) {
+                h->ls_apply(st, var, m);
+                break;
+            }
+        }
+    }
+    free(r);
+    free(st);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    return windows;
+}
+
+static void test_shifts_row_best_exact(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = shifts_parse(shifts_tiny_spec);
+    shifts_set(cfg, "task=optimize");
+    shifts_set(cfg, "limits.solutions=1");
+    assert_int_equal(row_best_walk(cfg, 30, 4), 30 * 3 * 10);
+    cs_config_free(cfg);
+    cfg = shifts_parse(
+        "model: shifts\n"
+        "task: optimize\n"
+        "limits: {solutions: 1}\n"
+        "params:\n"
+        "  days: 7\n"
+        "  first_day: thursday\n"
+        "  shifts:\n"
+        "    - {id: E, minutes: 480}\n"
+        "    - {id: L, minutes: 480, not_followed_by: [E]}\n"
+        "    - {id: N, minutes: 720, not_followed_by: [E, L]}\n"
+        "  staff:\n"
+        "    - {id: A, min_minutes: 1920, max_minutes: 2640, "
+        "max_consecutive: 3, min_consecutive: 2, min_days_off: 2, "
+        "max_weekends: 1, max_shifts: {N: 1}}\n"
+        "    - {id: B, min_minutes: 1440, max_minutes: 3000, "
+        "max_consecutive: 4, min_days_off: 1, days_off: [2]}\n"
+        "  cover:\n"
+        "    - {day: all, shift: E, need: 1, under: 10, over: 3}\n"
+        "    - {day: all, shift: L, need: 1, under: 7, over: 2}\n"
+        "    - {day: 4, shift: N, need: 1, under: 9, over: 1}\n"
+        "  shift_on:\n"
+        "    - {staff: A, day: 5, shift: L, weight: 2}\n"
+        "  shift_off:\n"
+        "    - {staff: B, day: 6, weight: 3}\n");
+    assert_int_equal(row_best_walk(cfg, 6, 5), 6 * 2 * 25);
+    cs_config_free(cfg);
+}
+
+/* The row move through the hook on Instance16 (56 days: whole rows): from
+ * the first roster (12904), 300 draws; each roster after passes the
+ * checker at the cost the state gives it, and each of the 32 moves made
+ * lowered or kept it, to 4618 in all. */
+static void test_shifts_row_move(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=shifts", "task=optimize",
+                                "params.instance=" DATA "Instance16.txt",
+                                "limits.solutions=1", "limits.nodes=100000",
+                                "strategy.local_moves=off",
+                                "strategy.bound=days", NULL};
+    struct cs_config *cfg = config_of(sets);
+    struct cs_job job;
+    struct cs_registry *reg;
+    struct shf_state *st = first_roster(cfg, &job, &reg);
+    const struct shf_problem *p = st->p;
+    const struct cs_hooks *h = job.problem.hooks;
+    int64_t cost = (int64_t)h->ls_conflicts(st), first = cost;
+    int made = 0;
+    uint64_t rng = 11;
+    for (int i = 0; i < 300; i++) {
+        rng = rng * 6364136223846793005u + 1442695040888963407u;
+        int64_t delta = h->ls_large(st, rng);
+        struct shf_report rep;
+        assert_int_equal(shf_check(p, shf_state_roster(st), &rep), 0);
+        if (delta != INT64_MAX) {
+            assert_true(delta <= 0);
+            cost += delta;
+            made++;
+        }
+        assert_int_equal(rep.total, cost);
+        assert_int_equal((int64_t)h->ls_conflicts(st), cost);
+    }
+    assert_int_equal(first, 12904);
+    assert_int_equal(made, 32);
+    assert_int_equal(cost, 4618);
+    free(st);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    cs_config_free(cfg);
+}
+
 /* The moves layer under a node and a step limit: deterministic, every
  * roster it hands out checked, the steps counted.  On Instance7 descending
  * bursts end at 1464, the default's annealing burst, cut at 30000 steps
@@ -548,6 +725,8 @@ int main(void)
         cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_moves_delta_exact),
+        cmocka_unit_test(test_shifts_row_best_exact),
+        cmocka_unit_test(test_shifts_row_move),
         cmocka_unit_test(test_shifts_moves_layer),
         cmocka_unit_test(test_shifts_moves_anneal),
         cmocka_unit_test(test_shifts_moves_config),

@@ -184,6 +184,10 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         out_json_string(out, l->moves && l->anneal_steps && l->anneal_fill
                                  ? "on"
                                  : "off");
+    else if (!strcmp(key, "strategy.large_steps"))
+        fprintf(out, "%" PRIu64, l->moves ? l->large_steps : 0);
+    else if (!strcmp(key, "strategy.large_share"))
+        json_real(out, l->moves && !l->large_steps ? l->large_share : 0);
     else if (!strcmp(key, "strategy.anneal_t0"))
         json_real(out, l->anneal_t0);
     else if (!strcmp(key, "strategy.anneal_t1"))

@@ -99,7 +99,8 @@ static bool runs_keep(const struct shf_problem *p, const signed char *row,
  * move's windows are at least two days apart. */
 struct ls_span {
     int lo, hi, weekends;
-    signed char old[SHF_LS_WINDOW];
+    signed char *old;               /* buf, or a caller's for a long window */
+    signed char buf[SHF_LS_WINDOW];
 };
 
 /* Row s, its windows sp[0..n-1] now new: does it keep every hard rule?
@@ -238,6 +239,8 @@ static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp,
     bool same = true;
     for (int i = 0; i < n; i++) {
         size_t len = (size_t)(sp[i].hi - sp[i].lo + 1);
+        if (!sp[i].old)
+            sp[i].old = sp[i].buf;
         same = same && !memcmp(row + sp[i].lo, nv[i], len);
         memcpy(sp[i].old, row + sp[i].lo, len);
         sp[i].weekends = weekends_in(p, row, sp[i].lo, sp[i].hi + 1);
@@ -425,8 +428,8 @@ static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
     signed char *a = val + shf_cell(p, s, d), *b = val + shf_cell(p, t, d);
     if (!memcmp(a, b, (size_t)len))
         return INT64_MAX;
-    struct ls_span sa = {.lo = d, .hi = d + len - 1},
-                   sb = {.lo = d, .hi = d + len - 1};
+    struct ls_span sa = {.lo = d, .hi = d + len - 1, .old = sa.buf},
+                   sb = {.lo = d, .hi = d + len - 1, .old = sb.buf};
     sa.weekends = weekends_in(p, a - d, d, d + len);
     sb.weekends = weekends_in(p, b - d, d, d + len);
     memcpy(sa.old, a, (size_t)len);
@@ -591,4 +594,26 @@ int64_t shf_ls_delta(void *state, int var, uint64_t move)
 void shf_ls_apply(void *state, int var, uint64_t move)
 {
     shf_move(state, var, move, true);
+}
+
+/* The row move: a window of SHF_ROW_DAYS days (the whole row on shorter
+ * horizons) of a staff member's row, both drawn from random, re-solved as
+ * a whole (rowbest.c) and made when it costs no more. */
+int64_t shf_ls_large(void *state, uint64_t random)
+{
+    struct shf_state *st = state;
+    const struct shf_problem *p = st->p;
+    int s = (int)(random % (uint64_t)p->nstaff);
+    int len = p->ndays < SHF_ROW_DAYS ? p->ndays : SHF_ROW_DAYS;
+    int lo = (int)(random / (uint64_t)p->nstaff %
+                   (uint64_t)(p->ndays - len + 1));
+    signed char nv[SHF_MAX_DAYS], old[SHF_MAX_DAYS];
+    if (!shf_row_best(st, s, lo, lo + len - 1, nv))
+        return INT64_MAX;
+    struct ls_span sp = {.lo = lo, .hi = lo + len - 1, .old = old};
+    const signed char *v = nv;
+    int64_t delta = set_spans(st, s, &sp, 1, &v, false);
+    if (delta == INT64_MAX || delta > 0)
+        return INT64_MAX;
+    return set_spans(st, s, &sp, 1, &v, true);
 }

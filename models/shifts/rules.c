@@ -439,7 +439,7 @@ CS_HOOKS(shf_hooks, SHF_TREE_HOOKS)
 CS_HOOKS(shf_local_hooks, SHF_TREE_HOOKS, .ls_start = shf_ls_start,
          .ls_conflicts = shf_ls_cost, .ls_pick = shf_ls_pick,
          .ls_moves = shf_ls_moves, .ls_delta = shf_ls_delta,
-         .ls_apply = shf_ls_apply)
+         .ls_apply = shf_ls_apply, .ls_large = shf_ls_large)
 
 /* The tables, for setup. */
 const struct cs_hooks *const shf_model_hooks = &shf_hooks;

@@ -128,6 +128,14 @@ int shf_ls_pick(void *state, uint64_t random);
 uint64_t shf_ls_moves(const void *state, int var);
 int64_t shf_ls_delta(void *state, int var, uint64_t move);
 void shf_ls_apply(void *state, int var, uint64_t move);
+/* The row move: a window of a staff member's row re-solved whole. */
+int64_t shf_ls_large(void *state, uint64_t random);
+/* Days of the window a row move re-solves (the whole row when shorter). */
+#define SHF_ROW_DAYS 56
+/* rowbest.c: the cheapest days lo..hi of staff s's row with the rest of
+ * the roster as it is, into out (hi - lo + 1 values); false: none found. */
+bool shf_row_best(const struct shf_state *st, int s, int lo, int hi,
+                  signed char *out);
 void shf_relax(void *state, const void *best, const struct cs_round *round);
 
 /* The state's pins for the Lagrangian bound (struct shf_pins): bound()

@@ -47,6 +47,16 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
  * to the limit") */
 #define SHF_FILL_CELLS 1000
 
+/* and the row move (a window of a staff member's row re-solved whole,
+ * rowbest.c) takes this share of the annealing's time under a time limit,
+ * on horizons of at least SHF_LARGE_DAYS days with at most
+ * SHF_LARGE_SHIFTS shift types: Instances 14, 16, 17 and 18, where at 20 s
+ * it ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
+ * cost on 9, 13, 19 and 24 (docs/shifts.md, "The row move") */
+#define SHF_LARGE_SHARE 0.5
+#define SHF_LARGE_DAYS 42
+#define SHF_LARGE_SHIFTS 4
+
 /* the first roster by the plain value order above this many cells */
 #define SHF_PLAIN_FIRST_CELLS 30000
 
@@ -318,6 +328,8 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->layers.anneal_t0 = SHF_ANNEAL_T0;
         out->layers.anneal_t1 = SHF_ANNEAL_T1;
         out->layers.anneal_fill = p->nstaff * p->ndays > SHF_FILL_CELLS;
+        if (p->ndays >= SHF_LARGE_DAYS && p->nshifts <= SHF_LARGE_SHIFTS)
+            out->layers.large_share = SHF_LARGE_SHARE;
     }
     return 0;
 }

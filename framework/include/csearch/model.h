@@ -122,6 +122,11 @@ struct cs_layers {
     uint64_t anneal_steps;
     double anneal_t0, anneal_t1;
     bool anneal_fill;
+    /* With moves and the model's ls_large hook: a large move after every
+     * large_steps steps of a burst; or, with large_steps 0, as often as
+     * keeps the large moves' time at large_share of a burst's (0: none). */
+    uint64_t large_steps;
+    double large_share;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
@@ -333,6 +338,12 @@ struct cs_hooks {
     int64_t (*ls_delta)(void *state, int var, uint64_t move);
     /* Make the move. */
     void (*ls_apply)(void *state, int var, uint64_t move);
+    /* Optional, for the moves layer: a large move -- a part of the state
+     * drawn with random (uniform over 64 bits) re-solved whole, the rest
+     * as it is -- made only when it costs no more: the change in
+     * ls_conflicts (<= 0), or INT64_MAX when none was made.  The layer
+     * calls it every cs_layers.large_steps steps. */
+    int64_t (*ls_large)(void *state, uint64_t random);
 
     /* ---- checking and showing a complete assignment; both optional ---- */
     /* An independent check that a state the search calls a solution is one:
