@@ -29,6 +29,9 @@
 
 #include "shifts/search.h"
 
+/* Rounds of pricing again when a window breaks a per-shift limit. */
+#define ROWBEST_TRIES 6
+
 /* A reached state of the path before a day, with its cheapest cost and
  * how it was reached (pred: the index in the day before's list; v: the
  * value of the day before). */
@@ -98,6 +101,8 @@ struct window {
     int nclass;              /* classes 1..nclass */
     int cls[SHF_MAX_SHIFTS]; /* a shift's class */
     uint64_t cls_no_next[SHF_MAX_SHIFTS + 1];
+    uint64_t banned_after[SHF_MAX_SHIFTS]; /* a shift's: the classes it
+                                              may not follow */
     int unit, level[SHF_MAX_SHIFTS];
     int runs;                /* run lengths tracked 1..runs */
     int need, levels;        /* levels the window must / may work */
@@ -114,6 +119,9 @@ struct window {
     bool after_end;          /* ... reaching the last day */
     struct node start;
     int64_t *cost;           /* n x (nshifts + 1); INT64_MAX: not allowed */
+    signed char *cand;       /* n x (nshifts + 1): day i's values worth
+                                trying, ncand[i] of them */
+    int *ncand;
     int *maxrest;            /* n + 1: most levels days i.. can add */
 };
 
@@ -207,6 +215,12 @@ static void frame(struct window *w, const struct shf_state *st)
         w->cls[t] = c;
     }
     w->cls_no_next[0] = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        w->banned_after[t] = 0;
+        for (int c = 1; c <= w->nclass; c++)
+            if (w->cls_no_next[c] >> t & 1)
+                w->banned_after[t] |= UINT64_C(1) << (c - 1);
+    }
     w->unit = 0;
     for (int t = 0; t < p->nshifts; t++)
         w->unit = gcd(w->unit, p->minutes[t]);
@@ -305,6 +319,27 @@ static void price(struct window *w, const struct shf_state *st,
                 most = w->level[v - 1];
         }
         w->maxrest[i] = w->maxrest[i + 1] + most;
+        /* of shifts that follow the same classes and lead to the same
+         * state (same class, length, and not the tracked type) only the
+         * cheapest is worth a try */
+        signed char *cand = w->cand + (size_t)i * nv;
+        int n = 0;
+        for (int v = 0; v < nv; v++) {
+            if (cost[v] == INT64_MAX)
+                continue;
+            int j = 0;
+            while (v && j < n &&
+                   !(cand[j] && w->cls[cand[j] - 1] == w->cls[v - 1] &&
+                     w->level[cand[j] - 1] == w->level[v - 1] &&
+                     w->banned_after[cand[j] - 1] == w->banned_after[v - 1] &&
+                     cand[j] - 1 != w->tracked && v - 1 != w->tracked))
+                j++;
+            if (!v || j == n)
+                cand[n++] = (signed char)v;
+            else if (cost[v] < cost[cand[j]])
+                cand[j] = (signed char)v;
+        }
+        w->ncand[i] = n;
     }
 }
 
@@ -359,11 +394,11 @@ static bool search(struct window *w, struct workspace *ws, signed char *out)
     ws->first[1] = 1;
     for (int i = 0; i < w->n; i++) {
         const int64_t *cost = w->cost + (size_t)i * nv;
+        const signed char *cand = w->cand + (size_t)i * nv;
         const size_t from = ws->first[i], to = ws->first[i + 1];
         for (size_t j = from; j < to; j++)
-            for (int v = 0; v < nv; v++) {
-                if (cost[v] == INT64_MAX)
-                    continue;
+            for (int c = 0; c < w->ncand[i]; c++) {
+                const int v = cand[c];
                 struct node next;
                 if (!step(w, i, &ws->nodes[j], v, &next))
                     continue;
@@ -405,9 +440,6 @@ static bool search(struct window *w, struct workspace *ws, signed char *out)
     return true;
 }
 
-/* Rounds of pricing again when a window breaks a per-shift limit. */
-#define ROWBEST_TRIES 6
-
 bool shf_row_best(const struct shf_state *st, int s, int lo, int hi,
                   signed char *out)
 {
@@ -419,6 +451,8 @@ bool shf_row_best(const struct shf_state *st, int s, int lo, int hi,
     w.cost = cs_xmalloc((size_t)w.n * (size_t)(p->nshifts + 1) *
                         sizeof *w.cost);
     w.maxrest = cs_xmalloc((size_t)(w.n + 1) * sizeof *w.maxrest);
+    w.cand = cs_xmalloc((size_t)w.n * (size_t)(p->nshifts + 1));
+    w.ncand = cs_xmalloc((size_t)w.n * sizeof *w.ncand);
     frame(&w, st);
     int64_t penalty[SHF_MAX_SHIFTS] = {0};
     /* shifts of each type outside the window */
@@ -456,5 +490,7 @@ bool shf_row_best(const struct shf_state *st, int s, int lo, int hi,
     }
     free(w.cost);
     free(w.maxrest);
+    free(w.cand);
+    free(w.ncand);
     return found;
 }
