@@ -103,6 +103,21 @@ run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --json
 expect_json '.strategy.anneal_fill' off
 run 2 configs/shifts-instance7.yaml --set limits.seconds=0 --set strategy.anneal_fill=on
 expect_stderr "csearch: --set strategy.anneal_fill=on: strategy.anneal_fill on anneals up to limits.seconds, and no limits.seconds is given"
+# the row move (a window of a staff member's row re-solved whole): half the
+# annealing's time under a time limit on 42 days or more with at most 4
+# shift types (Instance18: 84 days, 3), none on 28 days (Instance7), none
+# without a time limit (auto times nothing then); every 1000 steps when
+# strategy.large_steps says so, the same run each time
+run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=1 --json
+expect_json '[.strategy.large_share, .strategy.large_steps] | map(tostring) | join(" ")' "0.5 0"
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --json
+expect_json '.strategy.large_share' 0
+run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=0 --set limits.nodes=1000 --set limits.steps=10 --json
+expect_json '.strategy.large_share' 0
+run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=200000 --set limits.steps=30000 --set strategy.large_steps=1000 --json
+expect_json '[.strategy.large_steps, .steps, .cost] | map(tostring) | join(" ")' "1000 30000 1625"
+run 2 configs/shifts-instance7.yaml --set strategy.large_share=1.5
+expect_stderr "csearch: --set strategy.large_share=1.5: 'strategy.large_share' must be between 0 and 0.99, not 1.5"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t1=20
 expect_stderr "csearch: --set strategy.anneal_t1=20: model shifts cools, not heats: strategy.anneal_t1 must be at most strategy.anneal_t0"
 run 2 configs/shifts-instance7.yaml --set strategy.anneal_t0=warm
