@@ -59,8 +59,14 @@
  *              at every 65536 steps) cools to anneal_t1 by the limit
  *              instead and ends there; with anneal_fill a burst runs on
  *              to the limit, anneal_steps aside, so the first burst takes
- *              all the time left.  Else a burst descends: the variable's best
- *              move (sample as above) when that lowers the cost or keeps
+ *              all the time left.  With the model's ls_large hook a burst
+ *              also makes a large move (a part re-solved whole, made when
+ *              it costs no more) after every large_steps steps, or, with
+ *              large_steps 0 and large_share, whenever the steps since
+ *              the last one have taken the time that keeps the large
+ *              moves at that share of the burst's (large_next).  Else
+ *              a burst descends: the variable's best move (sample as
+ *              above) when that lowers the cost or keeps
  *              it, or with probability walk a random allowed move, until
  *              local_steps steps without a new best.  Every new best cost
  *              goes out as a branch and bound's incumbent would, when the

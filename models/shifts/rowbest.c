@@ -13,8 +13,10 @@
  * minimums), the minutes the window has worked and the weekends it has
  * started.  The runs into the fixed days on either side, the row's minutes
  * and weekends outside the window, fixed days off, skills and pairs kept
- * apart are all exact; only the per-shift limits are not in the states:
- * a window over one is priced again with that shift dearer, a few times.
+ * apart are all exact, and so is the tightest per-shift limit that binds
+ * (its count is in the states); a window over another is priced again
+ * with that shift dearer, a few times.  Each day only the cheapest of the
+ * shifts that lead from the same states to the same states is tried.
  * The window found is handed back for moves.c to check against every rule
  * and to cost exactly, as any move is.
  *
@@ -31,6 +33,9 @@
 
 /* Rounds of pricing again when a window breaks a per-shift limit. */
 #define ROWBEST_TRIES 6
+/* A window with more states a day than this is not re-solved (its table
+ * from state to list place takes 4 bytes a state). */
+#define ROWBEST_STATES ((size_t)1 << 24)
 
 /* A reached state of the path before a day, with its cheapest cost and
  * how it was reached (pred: the index in the day before's list; v: the
@@ -371,7 +376,7 @@ static bool search(struct window *w, struct workspace *ws, signed char *out)
     size_t size = (size_t)(w->nclass + 2) * (size_t)w->runs * 2 *
                   (size_t)(lev + 1) * (size_t)(wk + 1) *
                   (size_t)(w->tracked < 0 ? 1 : w->most + 1);
-    if (size > (size_t)1 << 26)
+    if (size > ROWBEST_STATES)
         return false; /* beyond what a move should spend */
     if (ws->pos_cap < size) {
         free(ws->pos);
