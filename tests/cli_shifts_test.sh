@@ -104,7 +104,7 @@ expect_json '.strategy.anneal_fill' off
 run 2 configs/shifts-instance7.yaml --set limits.seconds=0 --set strategy.anneal_fill=on
 expect_stderr "csearch: --set strategy.anneal_fill=on: strategy.anneal_fill on anneals up to limits.seconds, and no limits.seconds is given"
 # the row move (a window of a staff member's row re-solved whole): half the
-# annealing's time under a time limit on 42 days or more with at most 4
+# annealing's time under a time limit on 56 days or more with at most 4
 # shift types (Instance18: 84 days, 3), none on 28 days (Instance7), none
 # without a time limit (auto times nothing then); every 1000 steps when
 # strategy.large_steps says so, the same run each time

@@ -50,11 +50,12 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 /* and the row move (a window of a staff member's row re-solved whole,
  * rowbest.c) takes this share of the annealing's time under a time limit,
  * on horizons of at least SHF_LARGE_DAYS days with at most
- * SHF_LARGE_SHIFTS shift types: Instances 14, 16, 17 and 18, where at 20 s
- * it ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
- * cost on 9, 13, 19 and 24 (docs/shifts.md, "The row move") */
+ * SHF_LARGE_SHIFTS shift types: Instances 16, 17 and 18, where at 20 s it
+ * ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
+ * cost on 9, 13, 19 and 24, and on 14 (42 days) six runs of 20-60 s with
+ * it averaged 1423, four without 1374 (docs/shifts.md, "The row move") */
 #define SHF_LARGE_SHARE 0.5
-#define SHF_LARGE_DAYS 42
+#define SHF_LARGE_DAYS 56
 #define SHF_LARGE_SHIFTS 4
 
 /* the first roster by the plain value order above this many cells */

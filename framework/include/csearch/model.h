@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 8
+#define CS_ABI_VERSION 9
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -342,7 +342,8 @@ struct cs_hooks {
      * drawn with random (uniform over 64 bits) re-solved whole, the rest
      * as it is -- made only when it costs no more: the change in
      * ls_conflicts (<= 0), or INT64_MAX when none was made.  The layer
-     * calls it every cs_layers.large_steps steps. */
+     * calls it every cs_layers.large_steps steps of a burst, or at
+     * cs_layers.large_share of its time. */
     int64_t (*ls_large)(void *state, uint64_t random);
 
     /* ---- checking and showing a complete assignment; both optional ---- */
