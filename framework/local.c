@@ -305,6 +305,22 @@ static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
         *end = k + (uint64_t)steps;
 }
 
+/* A burst's cost after a move of delta: below the best, a new best to
+ * hand out (pending); below the lowest it has seen, idle counts anew. */
+static void walked(int64_t delta, int64_t *now, int64_t *best, bool *pending,
+                   int64_t *seen, uint64_t *idle)
+{
+    *now += delta;
+    if (*now < *best) {
+        *best = *now;
+        *pending = true;
+    }
+    if (*now < *seen) {
+        *seen = *now;
+        *idle = 0;
+    }
+}
+
 /* The step of a burst's next large move, after one at step k that began
  * at t_in (the burst at `began`; *spent: the seconds large moves have
  * taken, this one added): large_steps later, or, by large_share, when the
@@ -397,17 +413,8 @@ bool layer_moves(struct cs_engine *e)
             double t_in = cs_now();
             int64_t delta = h->ls_large(state, next_random(&rng));
             next_large = large_next(l, k, t_in, began, &large_time);
-            if (delta != INT64_MAX && delta < 0) {
-                now += delta;
-                if (now < best) {
-                    best = now;
-                    pending = true;
-                }
-                if (now < seen) {
-                    seen = now;
-                    idle = 0;
-                }
-            }
+            if (delta != INT64_MAX && delta < 0)
+                walked(delta, &now, &best, &pending, &seen, &idle);
         }
         int var = h->ls_pick(state, next_random(&rng));
         if (var == CS_NONE)
@@ -430,15 +437,7 @@ bool layer_moves(struct cs_engine *e)
             pending = false;
         }
         h->ls_apply(state, var, move);
-        now += delta;
-        if (now < best) {
-            best = now;
-            pending = true;
-        }
-        if (now < seen) {
-            seen = now;
-            idle = 0;
-        }
+        walked(delta, &now, &best, &pending, &seen, &idle);
     }
     if (go_on && now < e->dfs.incumbent)
         go_on = new_best(e, state, now); /* the burst's end, if better */

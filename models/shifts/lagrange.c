@@ -171,16 +171,6 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
 
 /* ---- set-up ------------------------------------------------------------- */
 
-static int gcd(int a, int b)
-{
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Classes of shifts by the shifts that may not follow them. */
 static void shift_classes(struct shf_lagrange *lg, const struct shf_problem *p)
 {
@@ -258,7 +248,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     lg->nshifts = p->nshifts;
     lg->unit = 0;
     for (int t = 0; t < p->nshifts; t++)
-        lg->unit = gcd(lg->unit, p->minutes[t]);
+        lg->unit = shf_gcd(lg->unit, p->minutes[t]);
     lg->unit = lg->unit ? lg->unit : 1;
     lg->level = cs_xcalloc((size_t)p->nshifts, sizeof *lg->level);
     lg->shift_minutes = 0;

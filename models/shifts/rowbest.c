@@ -87,16 +87,6 @@ static struct workspace *workspace(void)
     return ws;
 }
 
-static int gcd(int a, int b)
-{
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* What one window's search knows: the row's limits as they bear on the
  * window (outside it fixed), and each day's allowed values and costs. */
 struct window {
@@ -228,7 +218,7 @@ static void frame(struct window *w, const struct shf_state *st)
     }
     w->unit = 0;
     for (int t = 0; t < p->nshifts; t++)
-        w->unit = gcd(w->unit, p->minutes[t]);
+        w->unit = shf_gcd(w->unit, p->minutes[t]);
     if (!w->unit)
         w->unit = 1;
     for (int t = 0; t < p->nshifts; t++)

@@ -211,6 +211,18 @@ struct shf_lagrange {
 /* The state before day 0. */
 #define SHF_BEFORE_DAY0 ((struct shf_rowstate){-1, 1, 1, 0, 0})
 
+/* The greatest common divisor of a and b (a level of minutes: the gcd of
+ * the shift lengths). */
+static inline int shf_gcd(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 /* A state's index in its day's table. */
 static inline size_t shf_row_index(const struct shf_rowspace *sp,
                                    struct shf_rowstate r)
