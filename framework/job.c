@@ -110,7 +110,8 @@ const struct cs_option cs_framework_options[] = {
      .min = 0, .max = 9e18, .all_word = "auto",
      .help = "task optimize with local moves: a large move (a part of the "
              "state re-solved whole, where the model has one) after every "
-             "this many steps of a burst, 0 = none (auto: the model's)"},
+             "this many steps of a burst, 0 = by large_share (auto: the "
+             "model's)"},
     {.key = "strategy.large_share", .type = CS_OPT_REAL, .def = "auto",
      .min = 0, .max = 0.99, .all_word = "auto",
      .help = "task optimize with local moves: the share of a burst's time "
