@@ -260,6 +260,27 @@ static bool moved_roster(const struct shf_problem *p, const signed char *from,
     return changed;
 }
 
+/* The first roster a search of cfg hands out, in a state readied for the
+ * local moves (free *state, then the job, then *reg). */
+static void *first_roster(struct cs_config *cfg, struct cs_job *job,
+                          struct cs_registry **reg)
+{
+    *reg = setup_job(cfg, job);
+    size_t size = cs_problem_state_size(&job->problem);
+    void *state = calloc(1, size);
+    void *kept[2] = {state, &size};
+    struct cs_spec spec;
+    struct cs_result run;
+    struct cs_error err;
+    cs_job_spec(job, &spec, NULL);
+    spec.on_solution = keep_last;
+    spec.ud = kept;
+    assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
+    assert_true(run.stats.solutions > 0);
+    assert_true(job->problem.hooks->ls_start(state, 0, NULL));
+    return state;
+}
+
 static int cover_picks; /* picks of a cover line, in check_moves */
 static int far_windows; /* allowed far exchanges over more than 31 days */
 
@@ -271,21 +292,10 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
                             int64_t *end_cost)
 {
     struct cs_job job;
-    struct cs_registry *reg = setup_job(cfg, &job);
+    struct cs_registry *reg;
+    void *state = first_roster(cfg, &job, &reg);
     const struct shf_problem *p = job.problem.data;
     const struct cs_hooks *h = job.problem.hooks;
-    size_t size = cs_problem_state_size(&job.problem);
-    void *state = calloc(1, size);
-    void *kept[2] = {state, &size};
-    struct cs_spec spec;
-    struct cs_result run;
-    struct cs_error err;
-    cs_job_spec(&job, &spec, NULL);
-    spec.on_solution = keep_last;
-    spec.ud = kept;
-    assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
-    assert_true(run.stats.solutions > 0);
-    assert_true(h->ls_start(state, 0, NULL));
     const int ncells = p->nstaff * p->ndays, nlines = p->ndays * p->nshifts;
     signed char *before = malloc((size_t)ncells),
                 *after = malloc((size_t)ncells);
@@ -404,27 +414,6 @@ static void test_shifts_moves_delta_exact(void **ctx)
     assert_int_equal(far_windows, 3625);
     assert_int_equal(cost, 17020);
     cs_config_free(cfg);
-}
-
-/* The first roster a search of cfg hands out, in a state readied for the
- * local moves (free *state, then the job, then *reg). */
-static void *first_roster(struct cs_config *cfg, struct cs_job *job,
-                          struct cs_registry **reg)
-{
-    *reg = setup_job(cfg, job);
-    size_t size = cs_problem_state_size(&job->problem);
-    void *state = calloc(1, size);
-    void *kept[2] = {state, &size};
-    struct cs_spec spec;
-    struct cs_result run;
-    struct cs_error err;
-    cs_job_spec(job, &spec, NULL);
-    spec.on_solution = keep_last;
-    spec.ud = kept;
-    assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
-    assert_true(run.stats.solutions > 0);
-    assert_true(job->problem.hooks->ls_start(state, 0, NULL));
-    return state;
 }
 
 /* The cheapest legal roster that differs from roster at most in days

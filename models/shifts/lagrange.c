@@ -171,21 +171,6 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
 
 /* ---- set-up ------------------------------------------------------------- */
 
-/* Classes of shifts by the shifts that may not follow them. */
-static void shift_classes(struct shf_lagrange *lg, const struct shf_problem *p)
-{
-    lg->cls = cs_xcalloc((size_t)p->nshifts, sizeof *lg->cls);
-    lg->cls_no_next = cs_xcalloc((size_t)p->nshifts, sizeof *lg->cls_no_next);
-    for (int t = 0; t < p->nshifts; t++) {
-        int c = 0;
-        while (c < lg->nclasses && lg->cls_no_next[c] != p->no_next[t])
-            c++;
-        if (c == lg->nclasses)
-            lg->cls_no_next[lg->nclasses++] = p->no_next[t];
-        lg->cls[t] = c + 1;
-    }
-}
-
 /* The row tables' sizes (tracked or priced rows); false if all staff's
  * together pass max_states. */
 static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
@@ -193,7 +178,7 @@ static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
 {
     int longest = 0;
     for (int t = 0; t < p->nshifts; t++)
-        longest = lg->level[t] > longest ? lg->level[t] : longest;
+        longest = p->level[t] > longest ? p->level[t] : longest;
     size_t total = 0;
     int nweekends = (p->ndays + 13) / 7 + 1;
     lg->widest = 0;
@@ -203,13 +188,13 @@ static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
         runs = p->min_cons[s] > runs ? p->min_cons[s] : runs;
         runs = p->min_off[s] > runs ? p->min_off[s] : runs;
         sp->runs = runs < p->ndays + 1 ? (runs > 0 ? runs : 1) : p->ndays + 1;
-        int64_t levels = p->max_minutes[s] / lg->unit,
+        int64_t levels = p->max_minutes[s] / p->level_unit,
                 most = (int64_t)longest * p->ndays;
         sp->levels = lg->priced ? 0 : (int)(levels < most ? levels : most);
         sp->weekends = lg->priced                        ? 0
                        : p->max_weekends[s] < nweekends ? p->max_weekends[s]
                                                         : nweekends;
-        sp->size = (size_t)(lg->nclasses + 1) * (size_t)sp->runs * 2 *
+        sp->size = (size_t)(p->nclasses + 1) * (size_t)sp->runs * 2 *
                    ((size_t)sp->levels + 1) * ((size_t)sp->weekends + 1);
         size_t table = sp->size * ((size_t)p->ndays + 1);
         total += table;
@@ -246,18 +231,10 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     lg->nstaff = p->nstaff;
     lg->ndays = p->ndays;
     lg->nshifts = p->nshifts;
-    lg->unit = 0;
-    for (int t = 0; t < p->nshifts; t++)
-        lg->unit = shf_gcd(lg->unit, p->minutes[t]);
-    lg->unit = lg->unit ? lg->unit : 1;
-    lg->level = cs_xcalloc((size_t)p->nshifts, sizeof *lg->level);
     lg->shift_minutes = 0;
-    for (int t = 0; t < p->nshifts; t++) {
-        lg->level[t] = p->minutes[t] / lg->unit;
+    for (int t = 0; t < p->nshifts; t++)
         lg->shift_minutes += (double)p->minutes[t] / p->nshifts;
-    }
     lg->shift_minutes = lg->shift_minutes > 0 ? lg->shift_minutes : 1;
-    shift_classes(lg, p);
     lg->minute_price = cs_xcalloc((size_t)p->nstaff, sizeof(double));
     lg->weekend_price = cs_xcalloc((size_t)p->nstaff, sizeof(double));
     lg->row_const = cs_xcalloc((size_t)p->nstaff, sizeof(double));
@@ -331,9 +308,6 @@ void shf_lagrange_free(struct shf_lagrange *lg)
         free(lg->space[s].at);
     }
     free(lg->space);
-    free(lg->level);
-    free(lg->cls);
-    free(lg->cls_no_next);
     free(lg->minute_price);
     free(lg->weekend_price);
     free(lg->row_const);

@@ -219,6 +219,41 @@ static void build_requests(struct shf_problem *p)
     }
 }
 
+static int gcd(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The shifts' classes and levels (shf_problem: nclasses .. level). */
+static void shift_classes(struct shf_problem *p)
+{
+    p->nclasses = 0;
+    p->class_no_next[0] = 0;
+    p->level_unit = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        int c = 1;
+        while (c <= p->nclasses && p->class_no_next[c] != p->no_next[t])
+            c++;
+        if (c > p->nclasses)
+            p->class_no_next[++p->nclasses] = p->no_next[t];
+        p->shift_class[t] = c;
+        p->level_unit = gcd(p->level_unit, p->minutes[t]);
+    }
+    p->level_unit = p->level_unit ? p->level_unit : 1;
+    for (int t = 0; t < p->nshifts; t++) {
+        p->level[t] = p->minutes[t] / p->level_unit;
+        p->banned_after[t] = 0;
+        for (int c = 1; c <= p->nclasses; c++)
+            if (p->class_no_next[c] >> t & 1)
+                p->banned_after[t] |= UINT64_C(1) << (c - 1);
+    }
+}
+
 int shf_problem_finish(struct shf_problem *p, struct cs_error *err)
 {
     struct cs_pos file = {p->source, 0, 0};
@@ -253,6 +288,7 @@ int shf_problem_finish(struct shf_problem *p, struct cs_error *err)
         p->by_length[i] = t;
     }
     p->max_minutes_shift = p->minutes[p->by_length[0]];
+    shift_classes(p);
 
     p->partner_start = cs_xcalloc((size_t)p->nstaff + 1, sizeof(int));
     p->partners = cs_xcalloc(2 * (size_t)p->napart + 1, sizeof(int));

@@ -43,8 +43,8 @@
 struct node {
     int64_t cost;
     int32_t pred;
-    int32_t minutes; /* levels worked in the window (saturated at need
-                        when no most binds) */
+    int32_t minutes;  /* levels worked in the window (saturated at need
+                         when no most binds) */
     int16_t count;    /* shifts of the tracked type in the window */
     signed char last; /* -1: before day 0; 0 off; else a class */
     signed char len, from0, weekends, v;
@@ -53,9 +53,9 @@ struct node {
 struct workspace {
     struct node *nodes; /* every day's list, one after the other */
     size_t nodes_cap;
-    int32_t *pos;       /* a state's index -> its place in the day's list */
+    int32_t *pos; /* a state's index -> its place in the day's list */
     size_t pos_cap;
-    size_t *first;      /* day i's list starts at first[i] */
+    size_t *first; /* day i's list starts at first[i] */
     int first_cap;
 };
 
@@ -92,32 +92,26 @@ static struct workspace *workspace(void)
 struct window {
     const struct shf_problem *p;
     const signed char *row;
-    int s, lo, hi, n;        /* days lo..hi, n of them */
-    int nclass;              /* classes 1..nclass */
-    int cls[SHF_MAX_SHIFTS]; /* a shift's class */
-    uint64_t cls_no_next[SHF_MAX_SHIFTS + 1];
-    uint64_t banned_after[SHF_MAX_SHIFTS]; /* a shift's: the classes it
-                                              may not follow */
-    int unit, level[SHF_MAX_SHIFTS];
-    int runs;                /* run lengths tracked 1..runs */
-    int need, levels;        /* levels the window must / may work */
-    bool saturate;           /* levels never reach the most: count them up
-                                to need only */
-    int weekends;            /* weekends the window may start */
-    bool count_weekends;     /* else the limit cannot bind */
-    int tracked, most;       /* the shift type whose limit the states keep
-                                (-1: none), and how many the window may
-                                have */
-    int sunday_after;        /* the day after is a worked Sunday */
-    int after_v, after_len;  /* the fixed run after the window: its first
-                                value and length (0: none) */
-    bool after_end;          /* ... reaching the last day */
+    int s, lo, hi, n;       /* days lo..hi, n of them */
+    int runs;               /* run lengths tracked 1..runs */
+    int need, levels;       /* levels the window must / may work */
+    bool saturate;          /* levels never reach the most: count them up
+                               to need only */
+    int weekends;           /* weekends the window may start */
+    bool count_weekends;    /* else the limit cannot bind */
+    int tracked, most;      /* the shift type whose limit the states keep
+                               (-1: none), and how many the window may
+                               have */
+    int sunday_after;       /* the day after is a worked Sunday */
+    int after_v, after_len; /* the fixed run after the window: its first
+                               value and length (0: none) */
+    bool after_end;         /* ... reaching the last day */
     struct node start;
-    int64_t *cost;           /* n x (nshifts + 1); INT64_MAX: not allowed */
-    signed char *cand;       /* n x (nshifts + 1): day i's values worth
-                                trying, ncand[i] of them */
+    int64_t *cost;     /* n x (nshifts + 1); INT64_MAX: not allowed */
+    signed char *cand; /* n x (nshifts + 1): day i's values worth
+                          trying, ncand[i] of them */
     int *ncand;
-    int *maxrest;            /* n + 1: most levels days i.. can add */
+    int *maxrest; /* n + 1: most levels days i.. can add */
 };
 
 /* May a work run of staff s be len long? Or a free run? (inner: neither
@@ -141,17 +135,17 @@ static bool step(const struct window *w, int i, const struct node *r, int v,
     *out = *r;
     out->len = same ? (r->len < w->runs ? r->len + 1 : w->runs) : 1;
     out->from0 = d == 0 || (same && r->from0);
-    out->last = (signed char)(v ? w->cls[v - 1] : 0);
+    out->last = (signed char)(v ? p->shift_class[v - 1] : 0);
     if (!v)
         return !(r->last > 0 && !r->from0 && r->len < p->min_cons[s]);
-    if (r->last > 0 && ((w->cls_no_next[r->last] >> (v - 1) & 1) ||
+    if (r->last > 0 && ((p->class_no_next[r->last] >> (v - 1) & 1) ||
                         r->len >= p->max_cons[s]))
         return false;
     if (r->last == 0 && !r->from0 && r->len < p->min_off[s])
         return false;
     if (v - 1 == w->tracked && ++out->count > w->most)
         return false;
-    out->minutes = r->minutes + w->level[v - 1];
+    out->minutes = r->minutes + p->level[v - 1];
     if (out->minutes + w->maxrest[i + 1] < w->need)
         return false;
     if (w->saturate) {
@@ -181,7 +175,7 @@ static bool join_ok(const struct window *w, const struct node *r)
         return true;
     bool work = r->last > 0, next_work = w->after_v > 0;
     if (work == next_work) {
-        if (work && (w->cls_no_next[r->last] >> (w->after_v - 1) & 1))
+        if (work && (p->class_no_next[r->last] >> (w->after_v - 1) & 1))
             return false;
         /* one run: r's part is at least r.len (exact below runs) */
         if (r->len >= w->runs && work && p->max_cons[w->s] < SHF_UNLIMITED)
@@ -199,30 +193,6 @@ static void frame(struct window *w, const struct shf_state *st)
     const struct shf_problem *p = w->p;
     const int s = w->s, lo = w->lo, hi = w->hi;
     const signed char *row = w->row;
-    /* classes: shifts with the same successors' ban */
-    w->nclass = 0;
-    for (int t = 0; t < p->nshifts; t++) {
-        int c = 1;
-        while (c <= w->nclass && w->cls_no_next[c] != p->no_next[t])
-            c++;
-        if (c > w->nclass)
-            w->cls_no_next[++w->nclass] = p->no_next[t];
-        w->cls[t] = c;
-    }
-    w->cls_no_next[0] = 0;
-    for (int t = 0; t < p->nshifts; t++) {
-        w->banned_after[t] = 0;
-        for (int c = 1; c <= w->nclass; c++)
-            if (w->cls_no_next[c] >> t & 1)
-                w->banned_after[t] |= UINT64_C(1) << (c - 1);
-    }
-    w->unit = 0;
-    for (int t = 0; t < p->nshifts; t++)
-        w->unit = shf_gcd(w->unit, p->minutes[t]);
-    if (!w->unit)
-        w->unit = 1;
-    for (int t = 0; t < p->nshifts; t++)
-        w->level[t] = p->minutes[t] / w->unit;
     /* minutes and weekends outside the window */
     int64_t out_min = SHF_CAT(st, p->o_minutes, int32_t)[s];
     for (int d = lo; d <= hi; d++)
@@ -230,16 +200,17 @@ static void frame(struct window *w, const struct shf_state *st)
             out_min -= p->minutes[row[d] - 1];
     int64_t most = p->max_minutes[s] - out_min;
     int64_t least = p->min_minutes[s] - out_min;
-    w->levels = most / w->unit > INT32_MAX / 2 ? INT32_MAX / 2
-                                               : (int)(most / w->unit);
-    w->need = least > 0 ? (int)((least + w->unit - 1) / w->unit) : 0;
+    const int unit = p->level_unit;
+    w->levels =
+        most / unit > INT32_MAX / 2 ? INT32_MAX / 2 : (int)(most / unit);
+    w->need = least > 0 ? (int)((least + unit - 1) / unit) : 0;
     int out_w = SHF_CAT(st, p->o_weekends, int32_t)[s];
     /* the weekends the window's days start, as the row counts them */
     int in_w = 0;
     for (int d = lo; d <= hi; d++)
-        in_w += row[d] > 0 && shf_weekend_day(p, d) &&
-                !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 &&
-                  row[d - 1] > 0);
+        in_w +=
+            row[d] > 0 && shf_weekend_day(p, d) &&
+            !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 && row[d - 1] > 0);
     w->sunday_after = hi + 1 < p->ndays &&
                       (p->weekday0 + hi + 1) % 7 == SHF_SUNDAY &&
                       row[hi + 1] > 0;
@@ -249,20 +220,19 @@ static void frame(struct window *w, const struct shf_state *st)
                       ? INT8_MAX
                       : p->max_weekends[s] - (out_w - in_w);
     /* runs: tracked up to the longest limit that matters */
-    int runs = p->min_cons[s] > p->min_off[s] ? p->min_cons[s]
-                                              : p->min_off[s];
+    int runs = p->min_cons[s] > p->min_off[s] ? p->min_cons[s] : p->min_off[s];
     if (p->max_cons[s] < SHF_UNLIMITED && p->max_cons[s] > runs)
         runs = p->max_cons[s];
     w->runs = runs < 1 ? 1 : runs > 100 ? 100 : runs;
     /* the state before the window */
-    struct node st0 = {.last = -1, .len = 1, .from0 = 1, .pred = -1,
-                       .v = -1};
+    struct node st0 = {.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
     if (lo > 0) {
         int a = lo - 1;
         while (a > 0 && (row[a - 1] > 0) == (row[lo - 1] > 0))
             a--;
         int len = lo - a;
-        st0.last = (signed char)(row[lo - 1] ? w->cls[row[lo - 1] - 1] : 0);
+        st0.last =
+            (signed char)(row[lo - 1] ? p->shift_class[row[lo - 1] - 1] : 0);
         st0.len = (signed char)(len < w->runs ? len : w->runs);
         st0.from0 = a == 0;
     }
@@ -307,11 +277,11 @@ static void price(struct window *w, const struct shf_state *st,
             if (apart)
                 continue;
             int h = have[k] - (w->row[d] == v);
-            int64_t cover = h < p->need[k] ? -(int64_t)p->under[k]
-                                           : (int64_t)p->over[k];
+            int64_t cover =
+                h < p->need[k] ? -(int64_t)p->under[k] : (int64_t)p->over[k];
             cost[v] = shf_req_cost(p, c, v) + cover + penalty[v - 1];
-            if (w->level[v - 1] > most)
-                most = w->level[v - 1];
+            if (p->level[v - 1] > most)
+                most = p->level[v - 1];
         }
         w->maxrest[i] = w->maxrest[i + 1] + most;
         /* of shifts that follow the same classes and lead to the same
@@ -324,9 +294,10 @@ static void price(struct window *w, const struct shf_state *st,
                 continue;
             int j = 0;
             while (v && j < n &&
-                   !(cand[j] && w->cls[cand[j] - 1] == w->cls[v - 1] &&
-                     w->level[cand[j] - 1] == w->level[v - 1] &&
-                     w->banned_after[cand[j] - 1] == w->banned_after[v - 1] &&
+                   !(cand[j] &&
+                     p->shift_class[cand[j] - 1] == p->shift_class[v - 1] &&
+                     p->level[cand[j] - 1] == p->level[v - 1] &&
+                     p->banned_after[cand[j] - 1] == p->banned_after[v - 1] &&
                      cand[j] - 1 != w->tracked && v - 1 != w->tracked))
                 j++;
             if (!v || j == n)
@@ -339,8 +310,8 @@ static void price(struct window *w, const struct shf_state *st,
 }
 
 /* A state's index in a day's table of size (see search()). */
-static size_t index_of(const struct window *w, const struct node *r,
-                       int lev, int wk)
+static size_t index_of(const struct window *w, const struct node *r, int lev,
+                       int wk)
 {
     size_t i = (size_t)(r->last + 1) * (size_t)w->runs + (size_t)(r->len - 1);
     i = i * 2 + (size_t)r->from0;
@@ -363,7 +334,7 @@ static bool search(struct window *w, struct workspace *ws, signed char *out)
     int span = (w->n + 6) / 7 + 1;
     w->count_weekends = w->weekends < span;
     int wk = w->count_weekends ? w->weekends : 0;
-    size_t size = (size_t)(w->nclass + 2) * (size_t)w->runs * 2 *
+    size_t size = (size_t)(w->p->nclasses + 2) * (size_t)w->runs * 2 *
                   (size_t)(lev + 1) * (size_t)(wk + 1) *
                   (size_t)(w->tracked < 0 ? 1 : w->most + 1);
     if (size > ROWBEST_STATES)
@@ -375,7 +346,8 @@ static bool search(struct window *w, struct workspace *ws, signed char *out)
         memset(ws->pos, 0xff, size * sizeof *ws->pos);
     }
     if (ws->first_cap < w->n + 2) {
-        ws->first = cs_xrealloc(ws->first, (size_t)(w->n + 2) * sizeof *ws->first);
+        ws->first =
+            cs_xrealloc(ws->first, (size_t)(w->n + 2) * sizeof *ws->first);
         ws->first_cap = w->n + 2;
     }
     if (!ws->nodes_cap) {
@@ -440,11 +412,15 @@ bool shf_row_best(const struct shf_state *st, int s, int lo, int hi,
 {
     const struct shf_problem *p = st->p;
     struct workspace *ws = workspace();
-    struct window w = {.p = p, .s = s, .lo = lo, .hi = hi, .n = hi - lo + 1,
+    struct window w = {.p = p,
+                       .s = s,
+                       .lo = lo,
+                       .hi = hi,
+                       .n = hi - lo + 1,
                        .row = SHF_CAT(st, p->o_val, signed char) +
                               (size_t)s * p->ndays};
-    w.cost = cs_xmalloc((size_t)w.n * (size_t)(p->nshifts + 1) *
-                        sizeof *w.cost);
+    w.cost =
+        cs_xmalloc((size_t)w.n * (size_t)(p->nshifts + 1) * sizeof *w.cost);
     w.maxrest = cs_xmalloc((size_t)(w.n + 1) * sizeof *w.maxrest);
     w.cand = cs_xmalloc((size_t)w.n * (size_t)(p->nshifts + 1));
     w.ncand = cs_xmalloc((size_t)w.n * sizeof *w.ncand);

@@ -108,7 +108,7 @@ void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
     for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
         end[sp->at[i]] =
             lg->priced ? lg->row_const[s]
-            : sp->reach[i].minutes * lg->unit >= p->min_minutes[s] ? 0
+            : sp->reach[i].minutes * p->level_unit >= p->min_minutes[s] ? 0
                                                                 : INFINITY;
     for (int d = p->ndays - 1; d >= 0; d--) {
         double *here = togo + (size_t)d * sp->size, *next = here + sp->size;

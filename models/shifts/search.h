@@ -179,11 +179,6 @@ struct shf_rowstate {
 
 struct shf_lagrange {
     int nstaff, ndays, nshifts;
-    int unit;             /* minutes of a level: gcd of the shift lengths */
-    int *level;           /* nshifts: a shift's length in levels          */
-    int nclasses;         /* classes of shifts by what may follow them     */
-    int *cls;             /* nshifts: a shift's class, 1..nclasses         */
-    uint64_t *cls_no_next; /* nclasses: the shifts that may not follow     */
     bool priced;          /* minutes and weekends priced, not tracked      */
     double *minute_price; /* nstaff: mu_max - mu_min (0 unless priced)     */
     double *weekend_price; /* nstaff: pi (0 unless priced)                 */
@@ -210,18 +205,6 @@ struct shf_lagrange {
 
 /* The state before day 0. */
 #define SHF_BEFORE_DAY0 ((struct shf_rowstate){-1, 1, 1, 0, 0})
-
-/* The greatest common divisor of a and b (a level of minutes: the gcd of
- * the shift lengths). */
-static inline int shf_gcd(int a, int b)
-{
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 /* A state's index in its day's table. */
 static inline size_t shf_row_index(const struct shf_rowspace *sp,
@@ -254,7 +237,7 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
     bool same = d > 0 && (r.last > 0) == (v > 0);
     out->len = same ? (r.len < sp->runs ? r.len + 1 : sp->runs) : 1;
     out->from0 = d == 0 || (same && r.from0);
-    out->last = v ? lg->cls[v - 1] : 0;
+    out->last = v ? p->shift_class[v - 1] : 0;
     out->minutes = r.minutes;
     out->weekends = r.weekends;
     if (!v)
@@ -264,13 +247,13 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
         (skill >= 0 && !(p->skills[s] >> skill & 1)))
         return false;
     if (r.last > 0 &&
-        ((lg->cls_no_next[r.last - 1] >> t & 1) || r.len >= p->max_cons[s]))
+        ((p->class_no_next[r.last] >> t & 1) || r.len >= p->max_cons[s]))
         return false;
     if (r.last == 0 && !r.from0 && r.len < p->min_off[s])
         return false;
     if (lg->priced)
         return true;
-    out->minutes += lg->level[t];
+    out->minutes += p->level[t];
     if (out->minutes > sp->levels)
         return false;
     out->weekends += shf_new_weekend(p, d, r, v);

@@ -79,6 +79,17 @@ struct shf_problem {
     int *off_suffix;   /* nstaff x (ndays+1): fixed days off from day d */
     int *min_under;    /* per day: the smallest under weight with need */
     int *by_length;    /* shift indices, longest first */
+    /* shifts as the row rules see them (the Lagrangian rows, the row
+     * move): classes 1..nclasses of the shifts that may not be followed by
+     * the same shifts (0 stands for a day off), what may not follow each
+     * class ([0]: nothing), the classes each shift may not follow, and a
+     * shift's length in levels of level_unit minutes (the gcd of the
+     * lengths) */
+    int nclasses;
+    int shift_class[SHF_MAX_SHIFTS];
+    uint64_t class_no_next[SHF_MAX_SHIFTS + 1];
+    uint64_t banned_after[SHF_MAX_SHIFTS];
+    int level_unit, level[SHF_MAX_SHIFTS];
     int max_minutes_shift; /* the longest shift */
     signed char *pin;  /* ncells or NULL: a roster given to check */
     int *pin_line, *pin_col; /* where each staff row of the pin is */
