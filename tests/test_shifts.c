@@ -412,6 +412,73 @@ static void test_shifts_roster_file(void **ctx)
     remove(path);
 }
 
+/* Request penalties come from each cell's short record (struct shf_req),
+ * or from the full table where a cell holds more than one request of a
+ * kind or a weight above 16 bits; both give what the requests say.  Then
+ * on Instance18 (2750 requests) the two agree on every cell and value. */
+static void test_shifts_request_records(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = shifts_parse(
+        "model: shifts\n"
+        "params:\n"
+        "  days: 5\n"
+        "  shifts:\n"
+        "    - {id: E, minutes: 480}\n"
+        "    - {id: L, minutes: 480}\n"
+        "  staff:\n"
+        "    - {id: A, max_minutes: 2400}\n"
+        "    - {id: B, max_minutes: 2400}\n"
+        "  cover:\n"
+        "    - {day: all, shift: E, need: 1}\n"
+        "  shift_on:\n"
+        "    - {staff: A, day: 0, shift: E, weight: 2}\n"
+        "    - {staff: A, day: 1, shift: E}\n"
+        "    - {staff: A, day: 4, shift: E}\n"
+        "    - {staff: A, day: 4, shift: L, weight: 2}\n"
+        "    - {staff: B, day: 4, shift: L, weight: 70000}\n"
+        "  shift_off:\n"
+        "    - {staff: A, day: 1, shift: L, weight: 3}\n"
+        "    - {staff: B, day: 2, shift: E, weight: 2}\n"
+        "    - {staff: B, day: 2, shift: L, weight: 5}\n"
+        "    - {staff: B, day: 3, weight: 4}\n");
+    struct cs_job job;
+    struct cs_registry *reg;
+    const struct shf_problem *p = shifts_problem_of(cfg, &job, &reg);
+    /* staff, day, in the table?, then off / E / L */
+    static const int want[][6] = {
+        {0, 0, 0, 2, 0, 2}, {0, 1, 0, 1, 0, 4}, {0, 2, 0, 0, 0, 0},
+        {0, 4, 1, 3, 2, 1}, {1, 2, 1, 0, 2, 5}, {1, 3, 0, 0, 4, 4},
+        {1, 4, 1, 70000, 70000, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        size_t c = (size_t)shf_cell(p, want[i][0], want[i][1]);
+        assert_int_equal(p->req[c].on == SHF_REQ_TABLE, want[i][2]);
+        for (int v = 0; v < 3; v++)
+            assert_int_equal(shf_req_cost(p, c, v), want[i][3 + v]);
+    }
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    cs_config_free(cfg);
+
+    const char *const sets[] = {"model=shifts",
+                                "params.instance=" DATA "Instance18.txt",
+                                NULL};
+    cfg = config_of(sets);
+    p = shifts_problem_of(cfg, &job, &reg);
+    int short_cells = 0;
+    for (size_t c = 0; c < (size_t)p->nstaff * (size_t)p->ndays; c++) {
+        short_cells += p->req[c].on != SHF_REQ_TABLE &&
+                       (p->req[c].on || p->req[c].off);
+        for (int v = 0; v <= p->nshifts; v++)
+            assert_int_equal(shf_req_cost(p, c, v),
+                             p->req_cost[c * (size_t)(p->nshifts + 1) + v]);
+    }
+    assert_int_equal(short_cells, p->non + p->noff);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    cs_config_free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_shifts_spec_errors),
         cmocka_unit_test(test_shifts_curtois_errors),
         cmocka_unit_test(test_shifts_roster_file),
+        cmocka_unit_test(test_shifts_request_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,7 +37,7 @@ void shf_problem_free(void *problem)
                       p->max_cons, p->min_off, p->max_weekends, p->skills,
                       p->line, p->day_off, p->need, p->under, p->over, p->on,
                       p->off, p->apart, p->skill_names, p->covers, p->offs,
-                      p->req_cost, p->req_any, p->partner_start, p->partners,
+                      p->req_cost, p->req, p->partner_start, p->partners,
                       p->off_suffix, p->min_under, p->by_length, p->pin, p->pin_line,
                       p->pin_col};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
@@ -192,27 +192,49 @@ static int build_cover(struct shf_problem *p, struct cs_error *err)
     return 0;
 }
 
-/* What each value of each cell costs in requests. */
+/* Cell c's short record takes request q (on: a shift-on request), or
+ * gives way to the table when it holds one of that kind already. */
+static void take_request(struct shf_req *r, const struct shf_request *q,
+                         bool on)
+{
+    if (r->on == SHF_REQ_TABLE)
+        return;
+    signed char shift = (signed char)(q->shift < 0 ? SHF_REQ_ANY
+                                                   : q->shift + 1);
+    if ((on ? r->on : r->off) || (on && q->shift < 0) ||
+        q->weight > UINT16_MAX || q->weight < 0) {
+        r->on = SHF_REQ_TABLE;
+    } else if (on) {
+        r->on = shift;
+        r->on_weight = (uint16_t)q->weight;
+    } else {
+        r->off = shift;
+        r->off_weight = (uint16_t)q->weight;
+    }
+}
+
+/* What each value of each cell costs in requests: the table, and each
+ * cell's short record (struct shf_req). */
 static void build_requests(struct shf_problem *p)
 {
     int values = p->nshifts + 1;
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     p->req_cost = cs_xcalloc(cells * (size_t)values, sizeof *p->req_cost);
-    p->req_any = cs_xcalloc(cells, 1);
+    p->req = cs_xcalloc(cells, sizeof *p->req);
     for (int i = 0; i < p->non; i++) {
         const struct shf_request *q = &p->on[i];
-        p->req_any[shf_cell(p, q->staff, q->day)] = 1;
-        int32_t *c = p->req_cost +
-                     (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
+        size_t cell = (size_t)shf_cell(p, q->staff, q->day);
+        take_request(&p->req[cell], q, true);
+        int32_t *c = p->req_cost + cell * (size_t)values;
         for (int v = 0; v < values; v++)
             if (v != q->shift + 1)
                 c[v] += q->weight;
     }
     for (int i = 0; i < p->noff; i++) {
         const struct shf_request *q = &p->off[i];
-        p->req_any[shf_cell(p, q->staff, q->day)] = 1;
-        int32_t *c = p->req_cost +
-                     (size_t)shf_cell(p, q->staff, q->day) * (size_t)values;
+        size_t cell = (size_t)shf_cell(p, q->staff, q->day);
+        take_request(&p->req[cell], q, false);
+        int32_t *c = p->req_cost + cell * (size_t)values;
         for (int v = 1; v < values; v++)
             if (q->shift < 0 || v == q->shift + 1)
                 c[v] += q->weight;

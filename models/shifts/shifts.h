@@ -31,6 +31,19 @@ struct shf_request {
     int line, col;
 };
 
+/* A cell's requests in 6 bytes, for the local moves, which read one of a
+ * random cell at every step (the full table, 4 (nshifts + 1) bytes a cell,
+ * is 7 MB on Instance24, and the misses on it took half of a step's time):
+ * on, the shift asked for (1..nshifts; 0 none), at on_weight; off, the
+ * shift asked not to work (1..nshifts; SHF_REQ_ANY: any; 0 none), at
+ * off_weight; on = SHF_REQ_TABLE: more than that, read req_cost. */
+#define SHF_REQ_ANY (-1)
+#define SHF_REQ_TABLE (-1)
+struct shf_req {
+    signed char on, off;
+    uint16_t on_weight, off_weight;
+};
+
 struct shf_problem {
     char *source;    /* where the spec came from, for messages */
     int ndays, nstaff, nshifts;
@@ -72,9 +85,7 @@ struct shf_problem {
 
     /* derived, for the search */
     int32_t *req_cost; /* ncells x (nshifts+1): request penalty of a value */
-    unsigned char *req_any; /* ncells: some value of the cell has one (most
-                               cells have none: a look-up there stays in
-                               cache; shf_req_cost) */
+    struct shf_req *req; /* ncells: the cell's requests in short */
     int *partner_start, *partners; /* apart pairs per staff member */
     int *off_suffix;   /* nstaff x (ndays+1): fixed days off from day d */
     int *min_under;    /* per day: the smallest under weight with need */
@@ -144,7 +155,12 @@ static inline int shf_weekend_day(const struct shf_problem *p, int d)
 static inline int32_t shf_req_cost(const struct shf_problem *p, size_t c,
                                    int v)
 {
-    return p->req_any[c] ? p->req_cost[c * (size_t)(p->nshifts + 1) + v] : 0;
+    const struct shf_req r = p->req[c];
+    if (r.on == SHF_REQ_TABLE)
+        return p->req_cost[c * (size_t)(p->nshifts + 1) + v];
+    return (r.on && v != r.on ? r.on_weight : 0) +
+           (r.off && v && (r.off == v || r.off == SHF_REQ_ANY) ? r.off_weight
+                                                                : 0);
 }
 
 struct shf_problem *shf_problem_new(void);
