@@ -201,9 +201,11 @@ static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
     for (int i = 0; i < n; i++) {
         for (int d = sp[i].lo; d <= sp[i].hi; d++) {
             int v = row[d], o = sp[i].old[d - sp[i].lo];
+            if (v == o)
+                continue;
             const size_t c = (size_t)shf_cell(p, s, d);
             delta += shf_req_cost(p, c, v) - shf_req_cost(p, c, o);
-            if (!apply || v == o)
+            if (!apply)
                 continue;
             if (o)
                 count[o - 1]--, *minutes -= p->minutes[o - 1];
