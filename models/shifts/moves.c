@@ -301,7 +301,7 @@ static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp,
     if (delta == INT64_MAX || !apply)
         for (int i = 0; i < n; i++)
             copy_days(row + sp[i].lo, sp[i].old,
-                   (size_t)(sp[i].hi - sp[i].lo + 1));
+                      (size_t)(sp[i].hi - sp[i].lo + 1));
     return delta;
 }
 

@@ -33,7 +33,8 @@ struct shf_request {
 
 /* A cell's requests in 6 bytes, for the local moves, which read one of a
  * random cell at every step (the full table, 4 (nshifts + 1) bytes a cell,
- * is 7 MB on Instance24, and the misses on it took half of a step's time):
+ * is 7 MB on Instance24, where its misses took half of the samples of
+ * the moves' busiest function):
  * on, the shift asked for (1..nshifts; 0 none), at on_weight; off, the
  * shift asked not to work (1..nshifts; SHF_REQ_ANY: any; 0 none), at
  * off_weight; on = SHF_REQ_TABLE: more than that, read req_cost. */
