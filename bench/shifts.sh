@@ -17,7 +17,8 @@
 # usage: bench/shifts.sh [-b BUILD_DIR] [-s SECONDS] [-t THREADS]
 #                        [-d DATA_DIR] [-x KEY=VALUE]... [INSTANCE...]
 # default instances 1 to 24, SECONDS 60 (the whole process: the config gets
-# SECONDS - 2, the rest is left to start-up and set-up), THREADS 1; each -x
+# SECONDS - 1, which csearch spends on its set-up and the search together;
+# the second left is start-up, the output and the check), THREADS 1; each -x
 # goes to csearch as --set KEY=VALUE (-x limits.nodes=N: equal budgets).
 set -u
 
@@ -47,7 +48,7 @@ CSEARCH="$BUILD/framework/csearch"
 [ -x "$CSEARCH" ] || { echo "shifts.sh: no $CSEARCH; build first" >&2; exit 2; }
 [ -f "$DATA/README.md" ] || { echo "shifts.sh: no $DATA/README.md" >&2; exit 2; }
 command -v jq >/dev/null || { echo "shifts.sh: needs jq" >&2; exit 2; }
-limit=$(awk -v s="$SECONDS_EACH" 'BEGIN { print (s > 4 ? s - 2 : s / 2) }')
+limit=$(awk -v s="$SECONDS_EACH" 'BEGIN { print (s > 4 ? s - 1 : s / 2) }')
 DATA=$(cd "$DATA" && pwd)
 
 echo "| instance | best known | csearch | within 10%? | root bound | final bound | gap | status | seconds | first roster (s) |"

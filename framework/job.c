@@ -150,7 +150,9 @@ const struct cs_option cs_framework_options[] = {
      .max = 9e18,
      .help = "local search: stop after this many steps (0 = no limit)"},
     {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
-     .max = 1e9, .help = "stop after this many seconds (0 = no limit)"},
+     .max = 1e9,
+     .help = "stop after this many seconds of the whole run, the model's "
+             "set-up counted (0 = no limit)"},
     {.key = NULL},
 };
 
@@ -358,6 +360,18 @@ static void list_tasks(unsigned tasks, char *buf, size_t size)
     }
 }
 
+/* The least time limit a search gets after a set-up that took all of
+ * limits.seconds: it stops at its first look at the clock. */
+#define SETUP_LEFT_LEAST 1e-9
+
+double cs_limit_left(double seconds, double spent)
+{
+    if (seconds <= 0)
+        return 0; /* no limit */
+    double least = seconds < SETUP_LEFT_LEAST ? seconds : SETUP_LEFT_LEAST;
+    return seconds - spent > least ? seconds - spent : least;
+}
+
 int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
                  const struct cs_registry *reg,
                  const struct cs_job_request *req, struct cs_error *err)
@@ -412,8 +426,14 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->probes = (uint64_t)cs_config_int(cfg, "strategy.probes");
     const struct cs_setup how = {model_task, job->select, job->limits,
                                  req && req->tracing, local};
+    const double set_up = cs_now();
     if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;
+    /* limits.seconds is the whole run's: what the model's set-up took
+     * (reading the instance, a bound's tables) is spent from it, and the
+     * search gets the rest (at least an instant: 0 would mean none) */
+    job->limits.seconds =
+        cs_limit_left(job->limits.seconds, cs_now() - set_up);
     job->layers = layers_of(cfg, &job->problem);
     const char *why = NULL;
     if ((job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) &&

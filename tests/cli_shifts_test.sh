@@ -72,9 +72,14 @@ run 3 configs/shifts-instance7.yaml --set limits.seconds=0.5 --json
 expect_json .status limit
 expect_json '.cost > 0' true
 expect_json '.boards[0] | length' 26
+# limits.seconds is the whole run's: the Lagrangian set-up's steps stop at
+# 15% of it (500 take about 0.9 s here), so 0.5 s leaves the search time
+expect_json '.strategy.lagrange_steps < 500' true
 # what the default chose, by the instance's size: the Lagrangian bound with
 # tracked rows everywhere; one branch and bound for Instance1's 112 cells,
-# rounds of 10000 nodes for Instance7's 560
+# rounds of 10000 nodes for Instance7's 560 (under a limit that leaves the
+# set-up all its steps)
+run 3 configs/shifts-instance7.yaml --set limits.seconds=30 --set limits.nodes=1 --json
 expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .strategy.lns_nodes, .strategy.neighbourhoods] | map(tostring) | join(" ")' "lagrange tracked 500 10000 rows,staff"
 expect_json '.root_bound' 982
 run 0 configs/shifts-instance1.yaml --json

@@ -398,6 +398,30 @@ static void test_registry_config_plugin_paths(void **unused)
     cs_registry_free(reg);
 }
 
+/* limits.seconds is the whole run's: the model's set-up is spent from it
+ * (cs_job_setup), the search gets the rest, and at least an instant. */
+static void test_registry_limit_counts_the_setup(void **unused)
+{
+    (void)unused;
+    assert_true(cs_limit_left(60, 4.5) == 55.5);
+    assert_true(cs_limit_left(60, 0) == 60);
+    assert_true(cs_limit_left(2, 3) == 1e-9);  /* set-up took it all */
+    assert_true(cs_limit_left(2, 2) == 1e-9);
+    assert_true(cs_limit_left(1e-12, 1) == 1e-12);
+    assert_true(cs_limit_left(0, 5) == 0);     /* no limit stays none */
+    struct cs_registry *reg = registry_with(PLUGIN_MAP);
+    const char *sets[] = {"limits.seconds=60", NULL};
+    struct cs_config *cfg = config(AUSTRALIA, sets);
+    struct cs_error err;
+    struct cs_job job;
+    if (cs_job_setup(&job, cfg, reg, NULL, &err))
+        fail_msg("setup: %s", err.msg);
+    assert_true(job.limits.seconds < 60 && job.limits.seconds > 0);
+    cs_job_free(&job);
+    cs_config_free(cfg);
+    cs_registry_free(reg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -407,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_registry_plugin_refusals),
         cmocka_unit_test(test_registry_plugin_all_or_nothing),
         cmocka_unit_test(test_registry_config_plugin_paths),
+        cmocka_unit_test(test_registry_limit_counts_the_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "shifts/search.h"
 
 /* ---- prices -------------------------------------------------------------- */
@@ -114,8 +115,9 @@ enum { STALL = 25 };
 /* Subgradient ascent: Polyak steps towards a target above the bound,
  * scaled by a factor that halves when the best value stalls. */
 static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
-                    int iterations)
+                    int iterations, double seconds)
 {
+    const double began = cs_now();
     const int nk = p->ndays * p->nshifts;
     /* the cover prices, then (priced rows) the rows' multipliers, from 0 */
     const int nx = nk + (lg->priced ? 3 * p->nstaff : 0);
@@ -135,6 +137,8 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     int stall = 0;
     lg->steps = 0;
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
+        if (it && seconds > 0 && cs_now() - began >= seconds)
+            break; /* the set-up's share of the time limit spent */
         double L = evaluate(lg, p, lambda, g);
         lg->steps++;
         if (L > best + 1e-9) {
@@ -224,7 +228,8 @@ static int auto_steps(const struct shf_lagrange *lg,
 
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
-                                      int rows, struct cs_error *err)
+                                      double seconds, int rows,
+                                      struct cs_error *err)
 {
     struct shf_lagrange *lg = cs_xcalloc(1, sizeof *lg);
     const int nk = p->ndays * p->nshifts;
@@ -287,7 +292,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
         lg->dead |= lg->space[s].togo[0] == INFINITY;
     }
     if (!lg->dead)
-        improve(lg, p, iterations);
+        improve(lg, p, iterations, seconds);
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
     for (int s = p->nstaff - 1; s >= 0; s--) {

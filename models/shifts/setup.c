@@ -58,6 +58,15 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_LARGE_DAYS 56
 #define SHF_LARGE_SHIFTS 4
 
+/* the Lagrangian set-up's steps by default stop when they have taken
+ * this share of limits.seconds (the limit is the whole run's, set-up and
+ * all), so a short limit leaves the search its time: at 58 s none stops
+ * (the most, on Instances 11, 12 and 21-24, take 4.2-5.9 s), where a
+ * share of 0.05 cut the root bounds (11 3335 -> 3081, 12 2301 -> 2178,
+ * 21 324 -> 0, 22 2936 -> 0) and 0.1 stopped 21 at 406 steps of 457
+ * (324 -> 0) */
+#define SHF_LAGRANGE_SHARE 0.15
+
 /* the first roster by the plain value order above this many cells */
 #define SHF_PLAIN_FIRST_CELLS 30000
 
@@ -126,7 +135,8 @@ static const struct cs_option shf_options[] = {
     {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "auto",
      .min = 0, .max = 1e9, .all_word = "auto",
      .help = "bound lagrange: subgradient steps improving the cover prices "
-             "(auto: 500, fewer where the row tables are large)"},
+             "(auto: 500, fewer where the row tables are large, and none "
+             "begun after 15% of limits.seconds)"},
     {.key = "strategy.lns_days", .type = CS_OPT_INT, .def = "14", .min = 1,
      .max = SHF_MAX_DAYS,
      .help = "days a neighbourhood frees (at its first size; sizes grow "
@@ -262,9 +272,10 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     }
     if (bound == SHF_BOUND_LAGRANGE &&
         how->task == CS_TASK_OPTIMIZE) {
+        int steps = (int)cs_config_int(cfg, "strategy.lagrange_steps");
         p->lagrange = shf_lagrange_new(
-            p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"),
-            (int)cs_config_int(cfg, "strategy.lagrange_steps"),
+            p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"), steps,
+            steps < 0 ? SHF_LAGRANGE_SHARE * how->limits.seconds : 0,
             cs_config_enum(cfg, "strategy.lagrange_rows"), err);
         if (!p->lagrange && cs_config_enum(cfg, "strategy.bound") ==
                                 SHF_BOUND_AUTO) {

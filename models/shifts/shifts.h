@@ -195,7 +195,8 @@ const signed char *shf_state_roster(const void *state);
 
 /* ---- strategy.bound: lagrange (lagrange.c, rows.c) ----
  * Cover prices improved by `iterations` subgradient steps (< 0: as many as
- * the tables' size allows, at most 500), and every staff member's cheapest
+ * the tables' size allows, at most 500; with seconds > 0, none begun after
+ * that long), and every staff member's cheapest
  * row under them as a dynamic program (at most max_states states in all,
  * else NULL and err).  rows: SHF_ROWS_TRACKED keeps minutes and weekends in
  * the states, SHF_ROWS_PRICED prices them instead (search.h), AUTO tracks
@@ -204,7 +205,8 @@ enum { SHF_ROWS_AUTO, SHF_ROWS_TRACKED, SHF_ROWS_PRICED };
 struct shf_lagrange;
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
-                                      int rows, struct cs_error *err);
+                                      double seconds, int rows,
+                                      struct cs_error *err);
 void shf_lagrange_free(struct shf_lagrange *lg);
 /* Neighbourhood rounds.  Rows pinned whole count as set; the others are
  * priced afresh each round: a shift costs what it changes in the cover the

@@ -48,6 +48,12 @@ struct cs_job_request {
     bool tracing;
 };
 
+/* The time limit a search gets out of limits.seconds `seconds` (0: none)
+ * when the model's set-up took `spent` of it: the rest, and at least an
+ * instant (a search with none left stops at its first look at the clock).
+ * cs_job_setup sets job->limits.seconds so: the limit is the whole run's. */
+double cs_limit_left(double seconds, double spent);
+
 /* Check cfg and set up job (zeroed by the caller or not: it is overwritten).
  * req may be NULL (no keys of the caller's, no trace).
  * Errors are positioned at the offending key:
