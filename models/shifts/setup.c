@@ -61,7 +61,8 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 /* the Lagrangian set-up's steps by default stop when they have taken
  * this share of limits.seconds (the limit is the whole run's, set-up and
  * all), so a short limit leaves the search its time: at 58 s none stops
- * (the most, on Instances 11, 12 and 21-24, take 4.2-5.9 s), where a
+ * (the most, on Instances 11, 12 and 21-24, took 4.2-7.8 s in runs
+ * here, the machine's pace varying), where a
  * share of 0.05 cut the root bounds (11 3335 -> 3081, 12 2301 -> 2178,
  * 21 324 -> 0, 22 2936 -> 0) and 0.1 stopped 21 at 406 steps of 457
  * (324 -> 0) */
