@@ -140,6 +140,30 @@ run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000 --set li
 expect_json '[.strategy.bound, .root_bound] | map(tostring) | join(" ")' "days 0"
 run 2 configs/shifts-instance7.yaml --set strategy.bound=lagrange --set strategy.lagrange_states=1000
 expect_stderr "csearch: --set strategy.bound=lagrange: bound lagrange: more than 1000 row states even with minutes and weekends priced; raise strategy.lagrange_states or use bound days or weekends"
+# above 30000 cells (where its prices order no first roster) auto keeps
+# the Lagrangian only if it beats the days bound by half its steps: a
+# year's ward of 100 staff, one shift, short of staff (60 needed a day,
+# 150 shifts each) keeps it after 6 steps, not after 2 (step 0 alone is
+# below 0); with 20 needed no step beats 0 (Instances 23 and 24 reach
+# 0 and 4400, the days bound, no more); a bound named lagrange stays
+ward() {
+    printf 'model: shifts\ntask: optimize\nparams:\n  days: 364\n'
+    printf '  shifts: [{id: D, minutes: 480}]\n  staff:\n'
+    for s in $(seq 1 100); do
+        printf '    - {id: S%s, max_minutes: 72000, max_consecutive: 5}\n' "$s"
+    done
+    printf '  cover: [{day: all, shift: D, need: %s, under: 100, over: 1}]\n' "$1"
+}
+ward 60 >"$tmp/ward60.yaml"
+ward 20 >"$tmp/ward20.yaml"
+run 3 "$tmp/ward60.yaml" --set strategy.lagrange_steps=6 --set limits.nodes=1 --json
+expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .root_bound] | map(tostring) | join(" ")' "lagrange priced 6 170224"
+run 3 "$tmp/ward60.yaml" --set strategy.lagrange_steps=2 --set limits.nodes=1 --json
+expect_json '[.strategy.bound, .root_bound] | map(tostring) | join(" ")' "days 0"
+run 3 "$tmp/ward20.yaml" --set strategy.lagrange_steps=6 --set limits.nodes=1 --json
+expect_json '[.strategy.bound, .root_bound] | map(tostring) | join(" ")' "days 0"
+run 3 "$tmp/ward20.yaml" --set strategy.bound=lagrange --set strategy.lagrange_steps=6 --set limits.nodes=1 --json
+expect_json '[.strategy.bound, .strategy.lagrange_steps, .root_bound] | map(tostring) | join(" ")' "lagrange 6 0"
 
 # --- no roster exists ---
 cat >"$tmp/none.yaml" <<'YAML'

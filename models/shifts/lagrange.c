@@ -115,7 +115,7 @@ enum { STALL = 25 };
 /* Subgradient ascent: Polyak steps towards a target above the bound,
  * scaled by a factor that halves when the best value stalls. */
 static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
-                    int iterations, double seconds)
+                    int iterations, double seconds, double must_beat)
 {
     const double began = cs_now();
     const int nk = p->ndays * p->nshifts;
@@ -139,6 +139,11 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
         if (it && seconds > 0 && cs_now() - began >= seconds)
             break; /* the set-up's share of the time limit spent */
+        if (best <= must_beat && (2 * it >= iterations ||
+                              (seconds > 0 && 2 * (cs_now() - began) >= seconds))) {
+            lg->gave_up = true; /* half the budget, nothing gained */
+            break;
+        }
         double L = evaluate(lg, p, lambda, g);
         lg->steps++;
         if (L > best + 1e-9) {
@@ -229,7 +234,7 @@ static int auto_steps(const struct shf_lagrange *lg,
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
                                       double seconds, int rows,
-                                      struct cs_error *err)
+                                      double must_beat, struct cs_error *err)
 {
     struct shf_lagrange *lg = cs_xcalloc(1, sizeof *lg);
     const int nk = p->ndays * p->nshifts;
@@ -292,7 +297,7 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
         lg->dead |= lg->space[s].togo[0] == INFINITY;
     }
     if (!lg->dead)
-        improve(lg, p, iterations, seconds);
+        improve(lg, p, iterations, seconds, must_beat);
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
     for (int s = p->nstaff - 1; s >= 0; s--) {

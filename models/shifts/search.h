@@ -201,6 +201,7 @@ struct shf_lagrange {
     size_t states;        /* all tables together, in doubles            */
     size_t widest;        /* the largest one staff member's table takes  */
     bool dead;            /* some staff member has no legal row           */
+    bool gave_up;         /* steps stopped at half: none beat must_beat    */
 };
 
 /* The state before day 0. */

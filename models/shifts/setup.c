@@ -5,6 +5,7 @@
  * tables if asked, and lays out the search state.  Enumeration options are
  * read through the X-macro tables that also give their names.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,18 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
 
+/* The days bound at the root: what every day's cover must cost with no
+ * one rostered yet (a state of the layout without Lagrangian tables). */
+static int64_t root_days_bound(struct shf_problem *p)
+{
+    shf_layout(p);
+    struct shf_state *st = cs_xcalloc(1, p->state_size);
+    shf_init(st, p);
+    int64_t bound = st->requests + st->cover;
+    free(st);
+    return bound;
+}
+
 static const char *const format_names[] = {"curtois", NULL};
 static const char *const order_names[] = {SHF_ORDERS(SHF_ENUM_NAME) NULL};
 static const char *const bound_names[] = {SHF_BOUNDS(SHF_ENUM_NAME) NULL};
@@ -122,7 +135,8 @@ static const struct cs_option shf_options[] = {
              "weekend places the staff's weekend limits leave empty; "
              "lagrange: every staff member's cheapest legal row under cover "
              "prices (needs order staff); auto: lagrange under order staff, "
-             "else days"},
+             "else days, and days above 30000 cells when lagrange has not "
+             "beaten it by half its steps"},
     {.key = "strategy.lagrange_states", .type = CS_OPT_INT,
      .def = "8000000", .min = 1, .max = 1e10,
      .help = "bound lagrange: most row states (8 bytes each), all staff and "
@@ -271,15 +285,27 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.bound"),
                            "bound lagrange needs order staff");
     }
+    const bool auto_bound =
+        cs_config_enum(cfg, "strategy.bound") == SHF_BOUND_AUTO;
     if (bound == SHF_BOUND_LAGRANGE &&
         how->task == CS_TASK_OPTIMIZE) {
         int steps = (int)cs_config_int(cfg, "strategy.lagrange_steps");
+        /* auto, above SHF_PLAIN_FIRST_CELLS (where the prices order no
+         * first roster): the Lagrangian must beat the days bound by half
+         * its steps, else it goes */
+        double must_beat = auto_bound && p->nstaff * p->ndays >
+                                             SHF_PLAIN_FIRST_CELLS
+                               ? (double)root_days_bound(p)
+                               : -INFINITY;
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"), steps,
             steps < 0 ? SHF_LAGRANGE_SHARE * how->limits.seconds : 0,
-            cs_config_enum(cfg, "strategy.lagrange_rows"), err);
-        if (!p->lagrange && cs_config_enum(cfg, "strategy.bound") ==
-                                SHF_BOUND_AUTO) {
+            cs_config_enum(cfg, "strategy.lagrange_rows"), must_beat, err);
+        if (p->lagrange && p->lagrange->gave_up) {
+            shf_lagrange_free(p->lagrange);
+            p->lagrange = NULL;
+            bound = SHF_BOUND_DAYS;
+        } else if (!p->lagrange && auto_bound) {
             bound = SHF_BOUND_DAYS; /* auto: the tables do not fit */
             memset(err, 0, sizeof *err);
         } else if (!p->lagrange) {
