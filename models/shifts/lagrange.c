@@ -139,8 +139,9 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
         if (it && seconds > 0 && cs_now() - began >= seconds)
             break; /* the set-up's share of the time limit spent */
-        if (best <= must_beat && (2 * it >= iterations ||
-                              (seconds > 0 && 2 * (cs_now() - began) >= seconds))) {
+        bool half = 2 * it >= iterations ||
+                    (seconds > 0 && 2 * (cs_now() - began) >= seconds);
+        if (half && best <= must_beat) {
             lg->gave_up = true; /* half the budget, nothing gained */
             break;
         }

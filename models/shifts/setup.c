@@ -293,10 +293,9 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         /* auto, above SHF_PLAIN_FIRST_CELLS (where the prices order no
          * first roster): the Lagrangian must beat the days bound by half
          * its steps, else it goes */
-        double must_beat = auto_bound && p->nstaff * p->ndays >
-                                             SHF_PLAIN_FIRST_CELLS
-                               ? (double)root_days_bound(p)
-                               : -INFINITY;
+        double must_beat = -INFINITY;
+        if (auto_bound && p->nstaff * p->ndays > SHF_PLAIN_FIRST_CELLS)
+            must_beat = (double)root_days_bound(p);
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"), steps,
             steps < 0 ? SHF_LAGRANGE_SHARE * how->limits.seconds : 0,
