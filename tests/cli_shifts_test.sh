@@ -83,7 +83,7 @@ run 3 configs/shifts-instance7.yaml --set limits.seconds=1000 --set limits.nodes
 expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .strategy.lns_nodes, .strategy.neighbourhoods] | map(tostring) | join(" ")' "lagrange tracked 500 10000 rows,staff"
 expect_json '.root_bound' 982
 run 0 configs/shifts-instance1.yaml --json
-expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 558"
+expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .strategy.restart_nodes, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 2000 558"
 # local moves between the rounds: on above 200 cells, where rounds run (Instance1
 # has 112: one branch and bound), off below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off
