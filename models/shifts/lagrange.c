@@ -137,10 +137,11 @@ static void improve(struct shf_lagrange *lg, const struct shf_problem *p,
     int stall = 0;
     lg->steps = 0;
     for (int it = 0; it < iterations && theta > 1e-4; it++) {
-        if (it && seconds > 0 && cs_now() - began >= seconds)
+        const double spent = cs_now() - began;
+        if (it && seconds > 0 && spent >= seconds)
             break; /* the set-up's share of the time limit spent */
-        bool half = 2 * it >= iterations ||
-                    (seconds > 0 && 2 * (cs_now() - began) >= seconds);
+        bool half =
+            2 * it >= iterations || (seconds > 0 && 2 * spent >= seconds);
         if (half && best <= must_beat) {
             lg->gave_up = true; /* half the budget, nothing gained */
             break;
