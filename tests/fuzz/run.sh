@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh BUILD SECONDS [HARNESS...] - run each libFuzzer harness of BUILD
 # (a build with CSEARCH_FUZZ=ON, e.g. build-fuzz) for SECONDS on its seed
-# corpus (tests/fuzz/seeds.sh), two at a time; default: all six.  Prints
+# corpus (tests/fuzz/seeds.sh), two at a time; default: all seven.  Prints
 # each harness's last status line (executions, cov, ft) and fails if one
 # found a crash, a leak, a timeout or an out-of-memory (the input is kept
 # in the work folder, printed).  CI runs it for 60 seconds (scripts/test.sh).
@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$1
 secs=$2
 shift 2 || { echo "usage: run.sh BUILD SECONDS [HARNESS...]" >&2; exit 2; }
-[ $# -gt 0 ] || set -- config sudoku curtois roster_spec roster_csv checkpoint
+[ $# -gt 0 ] || set -- config sudoku curtois roster_spec roster_csv checkpoint flatzinc
 work=$(mktemp -d "${TMPDIR:-/tmp}/csearch-fuzz.XXXXXX")
 "$here/seeds.sh" "$work/seeds"
 
@@ -18,7 +18,10 @@ one() {
     h=$1
     mkdir -p "$work/$h"
     dict=""
-    case $h in config | roster_spec) dict="-dict=$here/config.dict" ;; esac
+    case $h in
+    config | roster_spec) dict="-dict=$here/config.dict" ;;
+    flatzinc) dict="-dict=$here/flatzinc.dict" ;;
+    esac
     if "$build/tests/fuzz/fuzz_$h" -max_total_time="$secs" -timeout=10 \
         -max_len=16384 -print_final_stats=1 $dict \
         -artifact_prefix="$work/$h-" "$work/$h" "$work/seeds/$h" \

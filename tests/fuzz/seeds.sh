@@ -1,13 +1,14 @@
 #!/bin/sh
 # seeds.sh OUT - the fuzzers' seed corpora, one folder per harness under OUT,
 # from what the repository holds: configs/, tests/data (puzzle files, the
-# Curtois instances, bad inputs) and tests/fuzz/seeds (logs and rosters).
+# Curtois instances, bad inputs, FlatZinc files), examples/minizinc and
+# tests/fuzz/seeds (logs, rosters and FlatZinc).
 # A Sudoku or checkpoint seed starts with the harness's settings byte.
 set -e
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 [ -n "$out" ] || { echo "usage: seeds.sh OUT" >&2; exit 2; }
-for h in config sudoku curtois roster_spec roster_csv checkpoint; do
+for h in config sudoku curtois roster_spec roster_csv checkpoint flatzinc; do
     mkdir -p "$out/$h"
 done
 for f in "$src"/configs/*.yaml "$src"/tests/data/*.yaml "$src"/tests/data/bad/*.yaml \
@@ -27,3 +28,5 @@ for f in "$src"/tests/data/shifts/*.txt; do
 done
 cp "$src"/tests/fuzz/seeds/roster_csv/* "$out/roster_csv/"
 cp "$src"/tests/fuzz/seeds/checkpoint/* "$out/checkpoint/"
+cp "$src"/tests/fuzz/seeds/flatzinc/* "$src"/tests/data/flatzinc/*.fzn \
+    "$src"/examples/minizinc/*.fzn "$out/flatzinc/"
