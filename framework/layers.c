@@ -159,13 +159,18 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
         }
         eng_state_reset(e, state);
         round.seed = e->spec->seed ^ (round.index * UINT64_C(0x9e3779b97f4a7c15));
-        p->hooks->relax(state, e->best, &round);
+        /* grown to the whole problem: the round is the whole tree */
+        const bool whole = p->hooks->rounds_whole && round.size >= 1;
+        if (!whole)
+            p->hooks->relax(state, e->best, &round);
         uint64_t left = eng_nodes_left(e);
         uint64_t budget = e->layers.lns_nodes + (uint64_t)p->nvars;
         int64_t before = d->incumbent;
         status = eng_dfs(e, state, left < budget ? left : budget);
         e->rounds++;
         stalled++;
+        if (whole && status == CS_COMPLETE)
+            break; /* the whole tree searched under the incumbent: proof */
         if (d->incumbent == before)
             round.size = status == CS_COMPLETE ? round.size * SIZE_STEP
                                                : round.size / SIZE_STEP;

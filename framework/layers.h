@@ -27,8 +27,12 @@
  *              searches the rest by branch and bound under lns_nodes plus
  *              one descent, and keeps what improves; the share it frees
  *              grows after a round that exhausted its neighbourhood and
- *              shrinks after one cut short.  Rounds prove nothing: they end
- *              at a limit, or when the incumbent meets the root bound.
+ *              shrinks after one cut short.  With the hooks' rounds_whole, a
+ *              round grown to the whole problem (share 1) searches the
+ *              whole tree instead, under the same budget: searched to its
+ *              end, it proves the incumbent optimal.  Otherwise rounds
+ *              prove nothing: they end at a limit, or when the incumbent
+ *              meets the root bound.
  *   local      task solve with layers.local (the model's ls_* hooks,
  *              csearch/model.h): no tree at all.  Min-conflicts on one
  *              complete assignment: each step picks a variable in conflict

@@ -28,7 +28,7 @@
 
 /* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
  * change shape; a model built against another version is refused. */
-#define CS_ABI_VERSION 9
+#define CS_ABI_VERSION 10
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -272,6 +272,12 @@ struct cs_hooks {
      * branch and bound for a better cost under its budget, round after
      * round until a limit.  NULL: the model has no neighbourhoods. */
     void (*relax)(void *state, const void *best, const struct cs_round *round);
+    /* True: once a round's share has grown to 1, the layer searches the
+     * whole tree under the incumbent instead of calling relax, and such a
+     * round searched through proves the optimum (a model whose share is
+     * the share of variables freed; one that reads the share otherwise
+     * leaves this false). */
+    bool rounds_whole;
 
     /* ---- restarts (csearch/layers.h) ---- */
     /* The restart layer's budget ran out in a state at depth: return the
