@@ -1,5 +1,6 @@
 /* builtin.c - the models that ship with csearch, registered by name. */
 #include "csearch/registry.h"
+#include "flatzinc/flatzinc.h"
 #include "nqueens/nqueens.h"
 #include "shifts/shifts.h"
 #include "sudoku/sudoku.h"
@@ -8,6 +9,7 @@ static const struct cs_model *const builtin[] = {
     &cs_nqueens_model,
     &cs_sudoku_model,
     &cs_shifts_model,
+    &cs_flatzinc_model,
 };
 
 int cs_register_builtin_models(struct cs_registry *reg, struct cs_error *err)

@@ -1,0 +1,329 @@
+/* fzn_main.c - fzn-csearch: csearch as a MiniZinc solver.
+ *
+ * usage: fzn-csearch [-a] [-n N] [-i] [-f] [-s] [-v] [-p N] [-r SEED]
+ *                    [-t MS] FILE.fzn
+ *
+ * The standard FlatZinc solver interface: each solution as `x = v;` lines
+ * of the output variables and a line of ten dashes, flushed; at the end
+ * `==========` when the search is complete, `=====UNSATISFIABLE=====` or
+ * `=====UNKNOWN=====`; with -s `%%%mzn-stat:` lines.  It runs the model
+ * `flatzinc` through the same job and engine as `csearch CONFIG`.
+ */
+#define _POSIX_C_SOURCE 200809L /* sigaction */
+#include <ctype.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/file.h"
+#include "csearch/job.h"
+#include "flatzinc.h"
+
+#ifndef CSEARCH_VERSION
+#define CSEARCH_VERSION "unknown"
+#endif
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+struct printer {
+    bool optimizing;
+    bool each;           /* print every solution as found (-a, -i, satisfy) */
+    struct cs_board last; /* optimize without -a/-i: the best so far */
+    uint64_t printed;
+};
+
+static void print_board(const struct cs_board *b)
+{
+    for (size_t i = 0; i < b->count; i++)
+        puts(b->lines[i]);
+    puts("----------");
+    fflush(stdout);
+}
+
+static bool on_solution(void *ud, const struct cs_hooks *hooks,
+                        const void *state, uint64_t weight)
+{
+    struct printer *pr = ud;
+    (void)weight;
+    cs_board_clear(&pr->last);
+    hooks->emit(state, 0, &pr->last);
+    if (pr->each) {
+        print_board(&pr->last);
+        pr->printed++;
+    }
+    return true;
+}
+
+static void usage(FILE *out)
+{
+    fputs("usage: fzn-csearch [options] FILE.fzn\n"
+          "  -a        all solutions (satisfaction), every better one "
+          "(optimisation)\n"
+          "  -n N      stop after N solutions\n"
+          "  -i        print intermediate solutions of an optimisation\n"
+          "  -f        free search: dom/wdeg, restarts, neighbourhood rounds under -t\n"
+          "  -s        print statistics (%%%mzn-stat lines)\n"
+          "  -v        say what was chosen, on standard error\n"
+          "  -p N      N threads (a portfolio, or a split count)\n"
+          "  -r SEED   random seed\n"
+          "  -t MS     time limit in milliseconds\n"
+          "  --help, --version\n",
+          out);
+}
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "fzn-csearch: %s\n", msg);
+    return 2;
+}
+
+/* Read a non-negative integer flag value. */
+static bool number(const char *text, uint64_t *out)
+{
+    char *end;
+    if (!text || !*text || *text == '-')
+        return false;
+    unsigned long long v = strtoull(text, &end, 10);
+    *out = v;
+    return !*end;
+}
+
+struct flags {
+    bool all, intermediate, free_search, stats, verbose;
+    uint64_t solutions, threads, seed, ms;
+    const char *file;
+};
+
+static int parse_flags(int argc, char **argv, struct flags *f)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        uint64_t *value = NULL;
+        if (!strcmp(a, "-a") || !strcmp(a, "--all-solutions"))
+            f->all = true;
+        else if (!strcmp(a, "-i") || !strcmp(a, "--intermediate"))
+            f->intermediate = true;
+        else if (!strcmp(a, "-f") || !strcmp(a, "--free-search"))
+            f->free_search = true;
+        else if (!strcmp(a, "-s") || !strcmp(a, "--statistics"))
+            f->stats = true;
+        else if (!strcmp(a, "-v") || !strcmp(a, "--verbose"))
+            f->verbose = true;
+        else if (!strcmp(a, "-n") || !strcmp(a, "--num-solutions"))
+            value = &f->solutions;
+        else if (!strcmp(a, "-p") || !strcmp(a, "--parallel"))
+            value = &f->threads;
+        else if (!strcmp(a, "-r") || !strcmp(a, "--seed"))
+            value = &f->seed;
+        else if (!strcmp(a, "-t") || !strcmp(a, "--time-limit"))
+            value = &f->ms;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("fzn-csearch %s\n", CSEARCH_VERSION);
+            exit(0);
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "fzn-csearch: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else if (f->file) {
+            return fail("only one FlatZinc file, please");
+        } else {
+            f->file = a;
+        }
+        if (value && !number(i + 1 < argc ? argv[++i] : NULL, value)) {
+            fprintf(stderr, "fzn-csearch: '%s' needs a number\n", a);
+            return 2;
+        }
+    }
+    if (!f->file)
+        return fail("no FlatZinc file (fzn-csearch --help)");
+    return 0;
+}
+
+/* One `KEY=VALUE` into the config; false with err set when refused. */
+static bool set(struct cs_config *cfg, struct cs_error *err, const char *fmt,
+                ...) CS_PRINTF(3, 4);
+static bool set(struct cs_config *cfg, struct cs_error *err, const char *fmt,
+                ...)
+{
+    char buf[4200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return cs_config_set(cfg, buf, err) == 0;
+}
+
+static bool word_at(const char *text, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !memcmp(text + i, w, n) &&
+           (i == 0 || !(isalnum((unsigned char)text[i - 1]) ||
+                        text[i - 1] == '_')) &&
+           (i + n == len || !(isalnum((unsigned char)text[i + n]) ||
+                              text[i + n] == '_'));
+}
+
+/* What the file's last solve item asks: FZN_SATISFY, FZN_MINIMIZE or
+ * FZN_MAXIMIZE (FZN_SATISFY when there is none: the model then says so
+ * with its position); -1 when the file cannot be read. */
+static int solve_goal(const char *path)
+{
+    struct cs_file file;
+    if (!strcmp(path, "-") ||
+        cs_file_read(path, (size_t)1 << 31, 0, &file) != CS_FILE_OK)
+        return -1;
+    const char *t = file.text;
+    size_t len = file.len, solve = len;
+    for (size_t i = len; i-- > 0;)
+        if (t[i] == 's' && word_at(t, len, i, "solve")) {
+            solve = i;
+            break;
+        }
+    int goal = FZN_SATISFY;
+    for (size_t i = solve; i < len; i++)
+        if (word_at(t, len, i, "minimize"))
+            goal = FZN_MINIMIZE;
+        else if (word_at(t, len, i, "maximize"))
+            goal = FZN_MAXIMIZE;
+    free(file.text);
+    return goal;
+}
+
+/* The statistics MiniZinc reads; the objective in the model's own sign
+ * (the engine minimises the negated objective of a maximisation). */
+static void print_stats(const struct cs_result *r, int goal)
+{
+    bool optimizing = goal != FZN_SATISFY;
+    int64_t sign = goal == FZN_MAXIMIZE ? -1 : 1;
+    printf("%%%%%%mzn-stat: nodes=%" PRIu64 "\n", r->stats.nodes);
+    printf("%%%%%%mzn-stat: failures=%" PRIu64 "\n", r->stats.fails);
+    printf("%%%%%%mzn-stat: restarts=%" PRIu64 "\n", r->restarts);
+    printf("%%%%%%mzn-stat: peakDepth=%d\n", r->stats.max_depth);
+    printf("%%%%%%mzn-stat: propagations=%" PRIu64 "\n", r->stats.checks);
+    printf("%%%%%%mzn-stat: solutions=%" PRIu64 "\n", r->stats.solutions);
+    if (optimizing && r->stats.solutions) {
+        printf("%%%%%%mzn-stat: objective=%" PRId64 "\n", sign * r->cost);
+        printf("%%%%%%mzn-stat: objectiveBound=%" PRId64 "\n",
+               sign * r->bound);
+    }
+    printf("%%%%%%mzn-stat: solveTime=%.6f\n", r->stats.seconds);
+    puts("%%%mzn-stat-end");
+}
+
+int main(int argc, char **argv)
+{
+    struct flags f = {0};
+    int status = parse_flags(argc, argv, &f);
+    if (status)
+        return status;
+
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    struct cs_error err = {0};
+    struct cs_registry *reg = cs_registry_new();
+    struct cs_config *cfg = cs_config_new("fzn-csearch");
+    struct cs_job job;
+    bool set_up = false;
+    struct printer pr = {0};
+    /* the task follows the file's solve item, which only the model reads;
+     * it is the last item of a FlatZinc file, so a look at the text says */
+    int goal = solve_goal(f.file);
+    if (goal < 0) {
+        fprintf(stderr, "fzn-csearch: %s: cannot read the file\n", f.file);
+        status = 2;
+        goto done;
+    }
+    pr.optimizing = goal != FZN_SATISFY;
+    if (cs_registry_add(reg, &cs_flatzinc_model, &err))
+        goto fail;
+    const char *task = pr.optimizing              ? "optimize"
+                       : f.all || f.solutions > 1 ? "enumerate"
+                                                  : "solve";
+    pr.each = !pr.optimizing || f.all || f.intermediate;
+    if (!set(cfg, &err, "model=flatzinc") ||
+        !set(cfg, &err, "params.file=%s", f.file) ||
+        !set(cfg, &err, "task=%s", task) ||
+        (f.free_search && !set(cfg, &err, "strategy.search=free")) ||
+        /* every solution printed, in order: one thread */
+        (f.threads > 1 && strcmp(task, "enumerate") &&
+         !set(cfg, &err, "strategy.threads=%" PRIu64, f.threads)) ||
+        (f.seed && !set(cfg, &err, "strategy.seed=%" PRIu64, f.seed)) ||
+        (f.ms && !set(cfg, &err, "limits.seconds=%.3f", (double)f.ms / 1000)) ||
+        (!pr.optimizing && f.solutions > 1 && !f.all &&
+         !set(cfg, &err, "limits.solutions=%" PRIu64, f.solutions)))
+        goto fail;
+    if (cs_job_setup(&job, cfg, reg, NULL, &err))
+        goto fail;
+    set_up = true;
+    struct cs_spec spec;
+    struct cs_split split;
+    cs_job_spec(&job, &spec, &split);
+    spec.on_solution = on_solution;
+    spec.ud = &pr;
+    spec.stop = &stop_flag;
+    if (f.verbose)
+        fprintf(stderr, "%% csearch: task %s, search %s, %d thread(s), "
+                "%d variables, %d propagators\n", task,
+                job.problem.chosen[0].key ? job.problem.chosen[0].value : "",
+                job.threads,
+                job.problem.nvars,
+                ((const struct fzn_problem *)job.problem.data)->store->nprops);
+    struct cs_result run;
+    if (cs_search(&spec, job.threads > 1 ? &split : NULL, &run, &err))
+        goto fail;
+    if (!pr.each && run.stats.solutions && pr.last.count)
+        print_board(&pr.last);
+    bool found = run.stats.solutions > 0;
+    switch (run.status) {
+    case CS_OPTIMAL:
+        puts("==========");
+        break;
+    case CS_INFEASIBLE:
+        puts("=====UNSATISFIABLE=====");
+        break;
+    case CS_COMPLETE:
+        if (!found)
+            puts("=====UNSATISFIABLE=====");
+        else if (!pr.optimizing && strcmp(task, "solve"))
+            puts("==========");
+        break;
+    default:
+        if (!found)
+            puts("=====UNKNOWN=====");
+        break;
+    }
+    if (f.stats)
+        print_stats(&run, goal);
+    fflush(stdout);
+    status = 0;
+    goto done;
+fail:
+    {
+        char line[1024];
+        cs_error_format(&err, line, sizeof line);
+        fprintf(stderr, "fzn-csearch: %s\n", line);
+        status = 2;
+    }
+done:
+    cs_board_free(&pr.last);
+    if (set_up)
+        cs_job_free(&job);
+    cs_config_free(cfg);
+    cs_registry_free(reg);
+    return status;
+}
