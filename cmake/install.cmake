@@ -80,3 +80,28 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/csearch.pc.in
   ${PROJECT_BINARY_DIR}/csearch.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/csearch.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The MiniZinc solver: fzn-csearch, csearch's mznlib and a solver
+# configuration that names both relative to itself, so that
+# `minizinc --solver csearch` works wherever the prefix is, once
+# MZN_SOLVER_PATH holds PREFIX/share/minizinc/solvers (docs/minizinc.md)
+set_target_properties(fzn-csearch PROPERTIES
+  INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+install(TARGETS fzn-csearch RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/models/flatzinc/mznlib/
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/minizinc/csearch)
+set(CSEARCH_MSC_MZNLIB ../csearch)
+file(RELATIVE_PATH CSEARCH_MSC_EXECUTABLE
+  ${CMAKE_INSTALL_FULL_DATADIR}/minizinc/solvers
+  ${CMAKE_INSTALL_FULL_BINDIR}/fzn-csearch)
+configure_file(${PROJECT_SOURCE_DIR}/models/flatzinc/csearch.msc.in
+  ${PROJECT_BINARY_DIR}/csearch.msc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/csearch.msc
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/minizinc/solvers)
+
+# The same for the build tree: MZN_SOLVER_PATH=build/solvers runs this
+# build's fzn-csearch on the source tree's mznlib
+set(CSEARCH_MSC_MZNLIB ${PROJECT_SOURCE_DIR}/models/flatzinc/mznlib)
+set(CSEARCH_MSC_EXECUTABLE ${PROJECT_BINARY_DIR}/models/fzn-csearch)
+configure_file(${PROJECT_SOURCE_DIR}/models/flatzinc/csearch.msc.in
+  ${PROJECT_BINARY_DIR}/solvers/csearch.msc @ONLY)

@@ -7,9 +7,12 @@ set -e
 # libopenmpi-dev and openmpi-bin: the optional MPI build and its test;
 # groff: the man page's check (tests/install_test.sh); clang: the fuzzers
 # (tests/fuzz: clang-14 and its libFuzzer, libclang-rt-14-dev); valgrind: memcheck
-# of the CLI tests by hand (tests/memcheck.sh)
+# of the CLI tests by hand (tests/memcheck.sh); minizinc and flatzinc: the
+# FlatZinc back end's tests flatten models and compare with Gecode
+# (tests/minizinc_test.sh, docs/minizinc.md)
 packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq
-graphviz chromium libopenmpi-dev openmpi-bin groff clang-14 libclang-rt-14-dev valgrind"
+graphviz chromium libopenmpi-dev openmpi-bin groff clang-14 libclang-rt-14-dev valgrind
+minizinc flatzinc"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

@@ -26,6 +26,18 @@ for f in bin/csearch lib/libcsearch.so "lib/libcsearch.so.$version" lib/libcsear
          share/bash-completion/completions/csearch; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
+for f in bin/fzn-csearch share/minizinc/solvers/csearch.msc \
+         share/minizinc/csearch/redefinitions.mzn; do
+    [ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+# the MiniZinc solver as a user reaches it: the .msc names fzn-csearch and
+# the mznlib relative to itself (8 queens: 92 solutions)
+if command -v minizinc >/dev/null; then
+    n=$(cd "$tmp" && MZN_SOLVER_PATH=$prefix/share/minizinc/solvers \
+        minizinc --solver csearch -a -D n=8 "$src/examples/minizinc/queens.mzn" 2>&1 |
+        grep -c '^----------$')
+    [ "$n" = 92 ] || fail "minizinc --solver csearch -a queens.mzn: $n solutions, not 92"
+fi
 for h in "$src"/framework/include/csearch/*.h; do
     cmp -s "$h" "$prefix/include/csearch/$(basename "$h")" || fail "header not installed: $(basename "$h")"
 done
@@ -90,7 +102,7 @@ complete_line() { # WORDS...: what the completion offers for the last word
     fail "completion of a key: $(complete_line csearch x --set strategy.symm)"
 [ "$(complete_line csearch x --set strategy.symmetry=)" = "strategy.symmetry=none strategy.symmetry=mirror strategy.symmetry=d4" ] ||
     fail "completion of a key's choices: $(complete_line csearch x --set strategy.symmetry=)"
-[ "$(complete_line csearch x --set model=)" = "model=nqueens model=shifts model=sudoku" ] ||
+[ "$(complete_line csearch x --set model=)" = "model=flatzinc model=nqueens model=shifts model=sudoku" ] ||
     fail "completion of the models: $(complete_line csearch x --set model=)"
 [ "$(complete_line csearch x --set task = o)" = "optimize" ] ||
     fail "completion after a split '=': $(complete_line csearch x --set task = o)"
