@@ -143,10 +143,19 @@ struct fzn_prop;
 struct fzn_store;
 typedef bool (*fzn_run_fn)(struct fzn_store *s, struct fzn_prop *p);
 
+/* What a change to a domain was: a value gone, a bound moved, the
+ * variable fixed (a fix is all three; a bound moved is also a value gone). */
+#define FZN_EV_DOM 1u
+#define FZN_EV_BND 2u
+#define FZN_EV_FIX 4u
+#define FZN_EV_ANY (FZN_EV_DOM | FZN_EV_BND | FZN_EV_FIX)
+
 /* A propagator: its variables (x) and constants (k) are copies it owns.
  * run() narrows domains with the fzn_set_* calls and returns false on a
  * failure (a domain wiped out, or the constraint violated).  It is woken
- * whenever a domain of one of its variables changes. */
+ * when a domain of one of its variables changes in a way its events name
+ * (FZN_EV_ANY, fzn_post's default: every change; FZN_EV_FIX: only when
+ * one is fixed, for a propagator that can do nothing before). */
 struct fzn_prop {
     fzn_run_fn run;
     int *x;
@@ -154,7 +163,10 @@ struct fzn_prop {
     int64_t *k;
     int nk;
     int prio;            /* 0 cheap (binary), 1 linear, 2 global */
+    unsigned events;     /* FZN_EV_*: the changes that wake it */
     bool queued;
+    bool entailed;       /* holds whatever follows, until the level that
+                            found it is popped (fzn_entail) */
     uint32_t weight;     /* failures it caused (dom/wdeg), never trailed */
     void *aux;           /* scratch the propagator owns, freed with it;
                             never relied on across calls (not trailed) */
@@ -169,10 +181,11 @@ struct fzn_store {
     uint64_t *bits;
     size_t nbits_words;
     /* propagators, and for each variable those it wakes (CSR: the
-     * indices of var v's are watch[watch_start[v] .. watch_start[v+1])) */
+     * indices of var v's are watch[watch_start[v] .. watch_start[v+1]),
+     * those woken only by a fix from watch_fix[v] on) */
     struct fzn_prop *props;
     int nprops;
-    int *watch_start, *watch;
+    int *watch_start, *watch, *watch_fix;
     /* the queue: a FIFO ring per priority */
     int *queue[FZN_PRIOS];
     int qhead[FZN_PRIOS], qlen[FZN_PRIOS];
@@ -181,9 +194,16 @@ struct fzn_store {
     size_t trail_len, trail_cap;
     size_t *level_start;
     int level, level_cap;
+    /* the propagators entailed since the root, and where each level began */
+    int *entailed;
+    size_t nentailed, entailed_cap;
+    size_t *level_entailed;
     bool failed;
     struct fzn_prop *culprit; /* the propagator that failed last */
     uint64_t propagations;    /* run() calls: the store's checks */
+    uint64_t *failures;       /* per variable: the failures of the
+                                 propagators watching it (dom/wdeg), never
+                                 trailed; NULL until the first */
     /* building: capacities, the constant variables (value -> variable, a
      * uthash table store.c owns; NULL in a clone) */
     int vars_cap, props_cap;
@@ -268,6 +288,9 @@ void fzn_push(struct fzn_store *s);
 void fzn_pop(struct fzn_store *s);
 /* Run the queued propagators to a fixpoint (or a failure: false). */
 bool fzn_propagate(struct fzn_store *s);
+/* p holds in every state below this one: it sleeps until the level that
+ * found it is popped (a binary != once one side is fixed). */
+void fzn_entail(struct fzn_store *s, struct fzn_prop *p);
 /* Queue every propagator (the root's first propagation). */
 void fzn_schedule_all(struct fzn_store *s);
 
@@ -389,6 +412,8 @@ static inline int64_t fzn_ceil_div(int64_t a, int64_t b) /* b != 0 */
     int64_t q = a / b;
     return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
 }
+/* a != b: a value gone once the other side is fixed (prop_int.c). */
+void fzn_post_ne(struct fzn_store *s, const char *name, int a, int b);
 /* Whether a and b share a value (prop_int.c). */
 bool fzn_intersects(const struct fzn_store *s, int a, int b);
 /* a = b: bounds, and on bit sets the values (prop_int.c). */

@@ -38,23 +38,11 @@ static struct bc *scratch(struct fzn_prop *p)
         b->t = (int *)(b->bounds + 2 * n + 2);
         b->d = b->t + 2 * n + 2;
         b->h = b->d + 2 * n + 2;
+        for (int i = 0; i < n; i++)
+            b->minsorted[i] = b->maxsorted[i] = &b->iv[i];
         p->aux = b;
     }
     return p->aux;
-}
-
-static int by_min(const void *a, const void *b)
-{
-    int64_t x = (*(struct span *const *)a)->min;
-    int64_t y = (*(struct span *const *)b)->min;
-    return (x > y) - (x < y);
-}
-
-static int by_max(const void *a, const void *b)
-{
-    int64_t x = (*(struct span *const *)a)->max;
-    int64_t y = (*(struct span *const *)b)->max;
-    return (x > y) - (x < y);
 }
 
 static int pathmax(const int *t, int i)
@@ -80,10 +68,26 @@ static void pathset(int *t, int start, int end, int to)
 
 /* the distinct bounds (min, max + 1) of the intervals, ranked; returns
  * their number */
+/* Sort by min (or by max): insertion from the order of the last call,
+ * which the bounds of a search rarely change much. */
+static void sort_spans(struct span **a, int n, bool by_max_end)
+{
+    for (int i = 1; i < n; i++) {
+        struct span *v = a[i];
+        int64_t key = by_max_end ? v->max : v->min;
+        int j = i;
+        while (j > 0 && (by_max_end ? a[j - 1]->max : a[j - 1]->min) > key) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = v;
+    }
+}
+
 static int rank(struct bc *b, int n)
 {
-    qsort(b->minsorted, (size_t)n, sizeof *b->minsorted, by_min);
-    qsort(b->maxsorted, (size_t)n, sizeof *b->maxsorted, by_max);
+    sort_spans(b->minsorted, n, false);
+    sort_spans(b->maxsorted, n, true);
     int64_t min = b->minsorted[0]->min, max = b->maxsorted[0]->max + 1;
     int64_t last = min - 2;
     int nb = 0, i = 0, j = 0;
@@ -191,16 +195,16 @@ static bool eliminate(struct fzn_store *s, const int *x, int n)
     return true;
 }
 
+/* k[0] 1: the values are the pairs' (fzn_post_alldiff), bounds only. */
 static bool run_alldiff(struct fzn_store *s, struct fzn_prop *p)
 {
     int n = p->nx;
-    if (!eliminate(s, p->x, n))
+    if (!p->k[0] && !eliminate(s, p->x, n))
         return false;
     struct bc *b = scratch(p);
     for (int i = 0; i < n; i++) {
         b->iv[i] =
             (struct span){fzn_min(s, p->x[i]), fzn_max(s, p->x[i]), 0, 0};
-        b->minsorted[i] = b->maxsorted[i] = &b->iv[i];
     }
     int nb = rank(b, n);
     if (!filter_lower(b, n, nb) || !filter_upper(b, n, nb))
@@ -212,11 +216,22 @@ static bool run_alldiff(struct fzn_store *s, struct fzn_prop *p)
     return true;
 }
 
+/* Up to this many variables, a fixed value leaves the others through a
+ * != per pair (each woken by a fix only, asleep once done); beyond, the
+ * global removes them itself.  Either way it keeps the bounds consistent,
+ * woken by bound changes only (a hole inside changes nothing for it). */
+#define ALLDIFF_PAIRS_MAX 64
+
 void fzn_post_alldiff(struct fzn_store *s, const char *name, const int *x,
                       int n)
 {
-    if (n > 1)
-        fzn_post(s, name, run_alldiff, 2, x, n, NULL, 0);
+    if (n < 2)
+        return;
+    int64_t pairs = n <= ALLDIFF_PAIRS_MAX;
+    for (int i = 0; pairs && i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            fzn_post_ne(s, name, x[i], x[j]);
+    fzn_post(s, name, run_alldiff, 2, x, n, &pairs, 1)->events = FZN_EV_BND;
 }
 
 int fzn_post_fzn_all_different_int(struct fzn_store *s, const struct fzn_arg *a,

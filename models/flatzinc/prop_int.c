@@ -63,9 +63,22 @@ static bool run_eq(struct fzn_store *s, struct fzn_prop *p)
     return fzn_eq_dom(s, p->x[0], p->x[1]);
 }
 
+/* One side fixed and its value gone from the other: nothing left to do
+ * below (a value inside an interval domain cannot go: then it stays). */
 static bool run_ne(struct fzn_store *s, struct fzn_prop *p)
 {
-    return ne(s, p->x[0], p->x[1]);
+    int a = p->x[0], b = p->x[1];
+    if (fzn_fixed(s, b)) {
+        a = b;
+        b = p->x[0];
+    }
+    if (!fzn_fixed(s, a))
+        return true;
+    if (!fzn_remove(s, b, fzn_value(s, a)))
+        return false;
+    if (!fzn_contains(s, b, fzn_value(s, a)))
+        fzn_entail(s, p);
+    return true;
 }
 
 static bool run_le(struct fzn_store *s, struct fzn_prop *p)
@@ -110,7 +123,8 @@ static void post_le(struct fzn_store *s, const char *name, int a, int b,
         return;
     }
     if (le(s, a, b, c) && !(fzn_fixed(s, a) && fzn_fixed(s, b)))
-        fzn_post(s, name, run_le, 0, (int[]){a, b}, 2, &c, 1);
+        fzn_post(s, name, run_le, 0, (int[]){a, b}, 2, &c, 1)->events =
+            FZN_EV_BND;
 }
 
 static void post_eq(struct fzn_store *s, const char *name, int a, int b)
@@ -121,12 +135,13 @@ static void post_eq(struct fzn_store *s, const char *name, int a, int b)
         fzn_post(s, name, run_eq, 0, (int[]){a, b}, 2, NULL, 0);
 }
 
-static void post_ne(struct fzn_store *s, const char *name, int a, int b)
+void fzn_post_ne(struct fzn_store *s, const char *name, int a, int b)
 {
     if (a == b)
         fzn_post_false(s);
     else if (ne(s, a, b) && !(fzn_fixed(s, a) && fzn_fixed(s, b)))
-        fzn_post(s, name, run_ne, 0, (int[]){a, b}, 2, NULL, 0);
+        fzn_post(s, name, run_ne, 0, (int[]){a, b}, 2, NULL, 0)->events =
+            FZN_EV_FIX;
 }
 
 static void post_reif(struct fzn_store *s, const char *name, fzn_run_fn run,
@@ -148,7 +163,7 @@ int fzn_post_int_ne(struct fzn_store *s, const struct fzn_arg *a,
                     struct cs_error *err)
 {
     (void)err;
-    post_ne(s, "int_ne", a[0].x[0], a[1].x[0]);
+    fzn_post_ne(s, "int_ne", a[0].x[0], a[1].x[0]);
     return 0;
 }
 
@@ -221,7 +236,7 @@ int fzn_post_bool_not(struct fzn_store *s, const struct fzn_arg *a,
                       struct cs_error *err)
 {
     (void)err;
-    post_ne(s, "bool_not", a[0].x[0], a[1].x[0]);
+    fzn_post_ne(s, "bool_not", a[0].x[0], a[1].x[0]);
     return 0;
 }
 

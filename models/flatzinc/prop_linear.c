@@ -44,6 +44,12 @@ static wide term_max(const struct fzn_store *s, int x, int64_t a)
 /* a * x within [lo, hi] */
 static bool term_within(struct fzn_store *s, int x, int64_t a, wide lo, wide hi)
 {
+    if (a == 1) /* the common case, without 128-bit division */
+        return fzn_set_min(s, x, narrow64(lo)) &&
+               fzn_set_max(s, x, narrow64(hi));
+    if (a == -1)
+        return fzn_set_min(s, x, narrow64(-hi)) &&
+               fzn_set_max(s, x, narrow64(-lo));
     if (a > 0)
         return fzn_set_min(s, x, narrow64(wceil(lo, a))) &&
                fzn_set_max(s, x, narrow64(wfloor(hi, a)));
@@ -148,6 +154,69 @@ static bool run_ne(struct fzn_store *s, struct fzn_prop *p)
     return ne(s, p->x, p->k + 1, p->nx, p->k[0]);
 }
 
+/* x = d - s*y (s = 1 or -1; k = {d, s}): MiniZinc's commonest definition
+ * (q[r] + r).  Bounds, then on bit sets every value without a partner goes
+ * (domain consistent, as its `:: domain` asks); asleep once one is fixed. */
+/* The y of x = v (of_x), or the x of y = v. */
+static int64_t partner(int64_t v, int64_t d, int64_t sgn, bool of_x)
+{
+    return sgn > 0 ? d - v : of_x ? v - d : v + d;
+}
+
+static bool run_eq_offset(struct fzn_store *s, struct fzn_prop *p)
+{
+    int x = p->x[0], y = p->x[1];
+    int64_t d = p->k[0], sgn = p->k[1];
+    for (int round = 0; round < 2; round++, x = p->x[1], y = p->x[0]) {
+        /* x's bounds from y's: the partner of y's extremes */
+        int64_t a = partner(fzn_min(s, y), d, sgn, round == 1);
+        int64_t b = partner(fzn_max(s, y), d, sgn, round == 1);
+        if (!fzn_set_min(s, x, a < b ? a : b) ||
+            !fzn_set_max(s, x, a < b ? b : a))
+            return false;
+    }
+    x = p->x[0];
+    y = p->x[1];
+    if (fzn_fixed(s, x) || fzn_fixed(s, y)) {
+        bool ok = fzn_fixed(s, x)
+                      ? fzn_fix(s, y, partner(fzn_value(s, x), d, sgn, true))
+                      : fzn_fix(s, x, partner(fzn_value(s, y), d, sgn, false));
+        if (ok)
+            fzn_entail(s, p);
+        return ok;
+    }
+    if (!fzn_is_bitset(s, x) || !fzn_is_bitset(s, y))
+        return true;
+    for (int round = 0; round < 2; round++, x = p->x[1], y = p->x[0])
+        for (int64_t v = fzn_min(s, x); v != INT64_MAX;
+             v = fzn_next_above(s, x, v))
+            if (!fzn_contains(s, y, partner(v, d, sgn, round == 0)) &&
+                !fzn_remove(s, x, v))
+                return false;
+    return true;
+}
+
+/* x - y != c: the commonest != of all (a diagonal of N-Queens). */
+static bool run_ne_diff(struct fzn_store *s, struct fzn_prop *p)
+{
+    int x = p->x[0], y = p->x[1], other;
+    int64_t v;
+    if (fzn_fixed(s, x)) {
+        other = y;
+        v = (int64_t)fzn_value(s, x) - p->k[0];
+    } else if (fzn_fixed(s, y)) {
+        other = x;
+        v = (int64_t)fzn_value(s, y) + p->k[0];
+    } else {
+        return true;
+    }
+    if (!fzn_remove(s, other, v))
+        return false;
+    if (!fzn_contains(s, other, v))
+        fzn_entail(s, p); /* as int_ne's run_ne */
+    return true;
+}
+
 /* r <-> (sum <= c) */
 static bool run_le_reif(struct fzn_store *s, struct fzn_prop *p)
 {
@@ -238,16 +307,33 @@ static void post_unreified(struct fzn_store *s, const char *name,
     }
     if (m == 1 && decided_alone(s, kind, t, c))
         return;
+    if (kind == FZN_LIN_EQ && m == 2 && (t[0].a == 1 || t[0].a == -1) &&
+        (t[1].a == 1 || t[1].a == -1) && c >= INT32_MIN && c <= INT32_MAX) {
+        /* a0 x + a1 y = c, times a0: x + a0 a1 y = a0 c */
+        int64_t k2[2] = {t[0].a * (int64_t)c, t[0].a * t[1].a};
+        fzn_post(s, name, run_eq_offset, 0, (int[]){t[0].x, t[1].x}, 2, k2, 2);
+        return;
+    }
+    if (kind == FZN_LIN_NE && m == 2 && t[0].a == -t[1].a &&
+        (t[0].a == 1 || t[0].a == -1) && c >= INT32_MIN && c <= INT32_MAX) {
+        /* x - y != c, or y - x != c */
+        int64_t d = t[0].a == 1 ? (int64_t)c : -(int64_t)c;
+        fzn_post(s, name, run_ne_diff, 0, (int[]){t[0].x, t[1].x}, 2, &d, 1)
+            ->events = FZN_EV_FIX;
+        return;
+    }
     k[0] = (int64_t)c;
     for (int i = 0; i < m; i++) {
         x[i] = t[i].x;
         k[i + 1] = t[i].a;
     }
+    /* = and <= read bounds only; != acts once one variable is left */
     fzn_post(s, name,
              kind == FZN_LIN_EQ   ? run_eq
              : kind == FZN_LIN_LE ? run_le
                                   : run_ne,
-             1, x, m, k, m + 1);
+             1, x, m, k, m + 1)
+        ->events = kind == FZN_LIN_NE ? FZN_EV_FIX : FZN_EV_BND;
 }
 
 void fzn_post_linear(struct fzn_store *s, const char *name,

@@ -44,10 +44,8 @@ static void fzs_fini(void *state)
 /* The sum of the weights (failures caused, plus one) of x's propagators. */
 static uint64_t wdeg(const struct fzn_store *s, int x)
 {
-    uint64_t w = 0;
-    for (int i = s->watch_start[x]; i < s->watch_start[x + 1]; i++)
-        w += 1 + (uint64_t)s->props[s->watch[i]].weight;
-    return w;
+    return (uint64_t)(s->watch_start[x + 1] - s->watch_start[x]) +
+           (s->failures ? s->failures[x] : 0);
 }
 
 /* Is x a better choice than best (both open) by sel?  Ties keep best. */
@@ -376,11 +374,27 @@ static void fzs_relax(void *state, const void *best,
 
 /* ---- output ------------------------------------------------------------- */
 
+/* v as MiniZinc prints it; at most 21 characters and a NUL. */
 static int put_value(char *buf, size_t size, bool is_bool, int64_t v)
 {
     if (is_bool)
         return snprintf(buf, size, "%s", v ? "true" : "false");
-    return snprintf(buf, size, "%" PRId64, v);
+    if (size < 22)
+        return snprintf(buf, size, "%" PRId64, v);
+    /* by hand: every solution of a count is printed (-a) */
+    char digits[20];
+    int n = 0, len = 0;
+    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        buf[len++] = '-';
+    while (n)
+        buf[len++] = digits[--n];
+    buf[len] = '\0';
+    return len;
 }
 
 /* An output item as MiniZinc writes it: `x = 3;` or
@@ -388,6 +402,7 @@ static int put_value(char *buf, size_t size, bool is_bool, int64_t v)
 static void emit_output(const struct fzn_state *st,
                         const struct fzn_output *o, struct cs_board *out)
 {
+    /* a value: 11 characters (booleans 5), its separator 2; 24 to spare */
     size_t cap = 64 + strlen(o->name) + (size_t)o->n * 14 +
                  (size_t)o->ndims * 48;
     char *line = cs_xmalloc(cap);
@@ -401,8 +416,10 @@ static void emit_output(const struct fzn_state *st,
         line[len++] = '[';
     }
     for (int i = 0; i < o->n; i++) {
-        if (i)
-            len += (size_t)snprintf(line + len, cap - len, ", ");
+        if (i) {
+            line[len++] = ',';
+            line[len++] = ' ';
+        }
         len += (size_t)put_value(line + len, cap - len, o->is_bool,
                                  st->sol[o->vars[i]]);
     }

@@ -39,6 +39,7 @@ void fzn_store_free(struct fzn_store *s)
     if (!s->is_clone) {
         free(s->watch_start);
         free(s->watch);
+        free(s->watch_fix);
     }
     struct fzn_const *c, *tmp, *consts = s->consts;
     HASH_ITER(hh, consts, c, tmp)
@@ -53,6 +54,9 @@ void fzn_store_free(struct fzn_store *s)
     free(s->bits);
     free(s->trail);
     free(s->level_start);
+    free(s->entailed);
+    free(s->level_entailed);
+    free(s->failures);
     free(s);
 }
 
@@ -245,21 +249,27 @@ static void save(struct fzn_store *s, int x, int32_t word)
                            .bits = word >= 0 ? words_of(s, d)[word] : 0};
 }
 
-/* Queue every propagator watching x (before fzn_freeze there are none:
- * fzn_schedule_all queues them all). */
-static void wake(struct fzn_store *s, int x)
+/* Queue every propagator watching x for the change ev (before fzn_freeze
+ * there are none: fzn_schedule_all queues them all). */
+static void wake(struct fzn_store *s, int x, unsigned ev)
 {
     if (!s->frozen)
         return;
-    for (int i = s->watch_start[x]; i < s->watch_start[x + 1]; i++) {
+    int end = ev & FZN_EV_FIX ? s->watch_start[x + 1] : s->watch_fix[x];
+    for (int i = s->watch_start[x]; i < end; i++) {
         struct fzn_prop *p = &s->props[s->watch[i]];
-        if (p->queued)
+        if (p->queued || p->entailed || !(p->events & ev))
             continue;
         p->queued = true;
         int q = p->prio;
         s->queue[q][(s->qhead[q] + s->qlen[q]) % s->nprops] = s->watch[i];
         s->qlen[q]++;
     }
+}
+
+static unsigned bound_moved(const struct fzn_dom *d)
+{
+    return FZN_EV_DOM | FZN_EV_BND | (d->min == d->max ? FZN_EV_FIX : 0);
 }
 
 bool fzn_set_min(struct fzn_store *s, int x, int64_t v)
@@ -278,7 +288,7 @@ bool fzn_set_min(struct fzn_store *s, int x, int64_t v)
         d->size -= (uint32_t)(v - d->min);
         d->min = (int32_t)v;
     }
-    wake(s, x);
+    wake(s, x, bound_moved(d));
     return true;
 }
 
@@ -298,7 +308,7 @@ bool fzn_set_max(struct fzn_store *s, int x, int64_t v)
         d->size -= (uint32_t)(d->max - v);
         d->max = (int32_t)v;
     }
-    wake(s, x);
+    wake(s, x, bound_moved(d));
     return true;
 }
 
@@ -312,7 +322,7 @@ bool fzn_fix(struct fzn_store *s, int x, int64_t v)
     save(s, x, -1);
     d->min = d->max = (int32_t)v;
     d->size = 1;
-    wake(s, x);
+    wake(s, x, FZN_EV_ANY);
     return true;
 }
 
@@ -334,7 +344,7 @@ bool fzn_remove(struct fzn_store *s, int x, int64_t v)
     save(s, x, (int32_t)(i >> 6));
     *w &= ~(UINT64_C(1) << (i & 63));
     d->size--;
-    wake(s, x);
+    wake(s, x, FZN_EV_DOM); /* inside the bounds: never the last value */
     return true;
 }
 
@@ -409,8 +419,25 @@ void fzn_push(struct fzn_store *s)
         s->level_cap = s->level_cap ? 2 * s->level_cap : 64;
         s->level_start = cs_xrealloc(
             s->level_start, (size_t)s->level_cap * sizeof *s->level_start);
+        s->level_entailed =
+            cs_xrealloc(s->level_entailed,
+                        (size_t)s->level_cap * sizeof *s->level_entailed);
     }
+    s->level_entailed[s->level] = s->nentailed;
     s->level_start[s->level++] = s->trail_len;
+}
+
+void fzn_entail(struct fzn_store *s, struct fzn_prop *p)
+{
+    p->entailed = true;
+    if (!s->level)
+        return; /* at the root: for good */
+    if (s->nentailed == s->entailed_cap) {
+        s->entailed_cap = s->entailed_cap ? 2 * s->entailed_cap : 64;
+        s->entailed = cs_xrealloc(s->entailed,
+                                  s->entailed_cap * sizeof *s->entailed);
+    }
+    s->entailed[s->nentailed++] = (int)(p - s->props);
 }
 
 static void clear_queues(struct fzn_store *s)
@@ -426,6 +453,8 @@ void fzn_pop(struct fzn_store *s)
 {
     if (s->level > 0) {
         size_t start = s->level_start[--s->level];
+        while (s->nentailed > s->level_entailed[s->level])
+            s->props[s->entailed[--s->nentailed]].entailed = false;
         while (s->trail_len > start) {
             const struct fzn_trail *t = &s->trail[--s->trail_len];
             struct fzn_dom *d = &s->dom[t->var];
@@ -453,8 +482,8 @@ struct fzn_prop *fzn_post(struct fzn_store *s, const char *name, fzn_run_fn run,
             cs_xrealloc(s->props, (size_t)s->props_cap * sizeof *s->props);
     }
     struct fzn_prop *p = &s->props[s->nprops++];
-    *p = (struct fzn_prop){
-        .run = run, .nx = nx, .nk = nk, .prio = prio, .name = name};
+    *p = (struct fzn_prop){.run = run, .nx = nx, .nk = nk, .prio = prio,
+                           .events = FZN_EV_ANY, .name = name};
     p->x = cs_xmalloc((size_t)(nx ? nx : 1) * sizeof *p->x);
     if (nx)
         memcpy(p->x, x, (size_t)nx * sizeof *p->x);
@@ -497,16 +526,23 @@ void fzn_freeze(struct fzn_store *s)
     s->watch = cs_xmalloc(
         (size_t)(s->watch_start[s->nvars] ? s->watch_start[s->nvars] : 1) *
         sizeof *s->watch);
+    /* those a fix alone wakes at the back of each list, the rest in front */
     int *fill = cs_xmalloc((size_t)(s->nvars ? s->nvars : 1) * sizeof *fill);
+    int *back = cs_xmalloc((size_t)(s->nvars ? s->nvars : 1) * sizeof *back);
     memcpy(fill, s->watch_start, (size_t)s->nvars * sizeof *fill);
+    memcpy(back, s->watch_start + 1, (size_t)s->nvars * sizeof *back);
     for (int p = 0; p < s->nprops; p++)
         for (int i = 0; i < s->props[p].nx; i++) {
             int x = s->props[p].x[i];
             if (last[x] != p && !fzn_fixed(s, x)) {
                 last[x] = p;
-                s->watch[fill[x]++] = p;
+                if (s->props[p].events == FZN_EV_FIX)
+                    s->watch[--back[x]] = p;
+                else
+                    s->watch[fill[x]++] = p;
             }
         }
+    s->watch_fix = back; /* where the fix-only ones begin */
     free(fill);
     free(last);
     for (int q = 0; q < FZN_PRIOS; q++)
@@ -541,8 +577,12 @@ struct fzn_store *fzn_store_clone(const struct fzn_store *s)
     c->trail_len = c->trail_cap = 0;
     c->level_start = NULL;
     c->level = c->level_cap = 0;
+    c->entailed = NULL;
+    c->nentailed = c->entailed_cap = 0;
+    c->level_entailed = NULL;
     c->culprit = NULL;
     c->propagations = 0;
+    c->failures = NULL;
     c->vars_cap = s->nvars;
     c->props_cap = s->nprops;
     c->bits_cap = s->nbits_words;
@@ -568,6 +608,11 @@ bool fzn_propagate(struct fzn_store *s)
             s->failed = true;
             s->culprit = p;
             p->weight++;
+            if (!s->failures)
+                s->failures = cs_xcalloc((size_t)s->nvars + 1,
+                                         sizeof *s->failures);
+            for (int i = 0; i < p->nx; i++)
+                s->failures[p->x[i]]++;
         }
     }
     clear_queues(s);
