@@ -24,7 +24,9 @@
 # Environment: MINIZINC (minizinc), CHECK_FZN (fzn-gecode), TIMEOUT
 # (seconds per fzn-csearch run, 60), ONLY and SKIP (regexes on the model
 # name: run only those, leave those out), CHECK_MAX (check the first N
-# solutions of each row; 0, the default: all).  fzn_gecode_shim.sh has no
+# solutions of each row; 0, the default: all), CSEARCH (the csearch
+# command: each row also through `csearch CONFIG` with model: flatzinc,
+# which must give the same count, optimum or infeasibility; needs jq).  fzn_gecode_shim.sh has no
 # int_pow: SKIP=pow_var with it.
 set -u
 
@@ -36,6 +38,7 @@ timeout=${TIMEOUT:-60}
 only=${ONLY:-}
 skip=${SKIP:-}
 check_max=${CHECK_MAX:-0}
+cli=${CSEARCH:-}
 
 if ! command -v "$mzn" >/dev/null 2>&1; then
     echo "SKIP: $mzn not installed"
@@ -207,11 +210,36 @@ while IFS=$'\t' read -r model dat kind want <&4; do
         result FAIL "$got as expected, but $bad"
         continue
     fi
-    if [ "$checked" -ne "$nsol" ]; then
-        result FAIL "solns2out counted $nsol solutions, the raw output holds $checked"
+    printed=$(wc -l <"$w.sols")
+    if [ "$printed" -ne "$nsol" ]; then
+        result FAIL "solns2out counted $nsol solutions, the raw output holds $printed"
         continue
     fi
-    result PASS "$got (expected $want), ${secs}s, $checked solution(s) checked by Gecode"
+
+    # The same FlatZinc through `csearch CONFIG` (model: flatzinc): the
+    # count (on two threads: work units), the optimum (the cost is the objective, negated when
+    # maximising) or infeasible.
+    also=""
+    if [ -n "$cli" ]; then
+        printf 'model: flatzinc\nparams:\n  file: %s\n' "$w.fzn" >"$w.yaml"
+        threads=1
+        case $kind in
+        count) task=count filter=.solutions expect=$want threads=2 ;;
+        optimum) task=optimize filter='(if .status == "optimal" then .cost else "not proved" end)'
+                 expect=$want
+                 grep -Eq '^solve .*maximize' "$w.fzn" && expect=$((-want)) ;;
+        unsat) task=solve filter=.status expect=infeasible ;;
+        esac
+        clig=$(timeout "$timeout" "$cli" "$w.yaml" --set task=$task --threads $threads \
+            --json 2>"$w.cli.err" |
+            jq -r "$filter" 2>/dev/null)
+        if [ "$clig" != "$expect" ]; then
+            result FAIL "$got as expected, but csearch --set task=$task gives '$clig', not $expect: $(head -c 200 "$w.cli.err")"
+            continue
+        fi
+        also=", csearch agrees"
+    fi
+    result PASS "$got (expected $want), ${secs}s, $checked solution(s) checked by Gecode$also"
 done 4<"$data/expected.tsv"
 
 if [ "$rows" -eq 0 ]; then

@@ -186,7 +186,8 @@ static int argument(struct builder *b, const struct fzn_expr *e,
             a->n = s->n;
             a->x = cs_xmalloc((size_t)(s->n ? s->n : 1) * sizeof *a->x);
             a->v = cs_xmalloc((size_t)(s->n ? s->n : 1) * sizeof *a->v);
-            memcpy(a->x, s->vars, (size_t)s->n * sizeof *a->x);
+            if (s->n)
+                memcpy(a->x, s->vars, (size_t)s->n * sizeof *a->x);
             a->fixed = true;
             for (int i = 0; i < s->n; i++) {
                 a->fixed = a->fixed && fzn_fixed(b->p->store, s->vars[i]);
@@ -433,7 +434,8 @@ static void add_output(struct builder *b, const struct fzn_decl *d)
     o->is_array = true;
     o->n = s->n;
     o->vars = cs_xmalloc((size_t)(s->n ? s->n : 1) * sizeof *o->vars);
-    memcpy(o->vars, s->vars, (size_t)s->n * sizeof *o->vars);
+    if (s->n)
+        memcpy(o->vars, s->vars, (size_t)s->n * sizeof *o->vars);
     const struct fzn_expr *dims = arr && arr->n ? &arr->elems[0] : NULL;
     size_t nd = dims && dims->kind == FZN_E_ARRAY ? dims->n : 0;
     o->dims = cs_xmalloc((nd ? nd : 1) * 2 * sizeof *o->dims);

@@ -556,13 +556,16 @@ struct fzn_store *fzn_store_clone(const struct fzn_store *s)
     struct fzn_store *c = cs_xmalloc(sizeof *c);
     *c = *s;
     c->dom = cs_xmalloc((size_t)(s->nvars ? s->nvars : 1) * sizeof *c->dom);
-    memcpy(c->dom, s->dom, (size_t)s->nvars * sizeof *c->dom);
+    if (s->nvars)
+        memcpy(c->dom, s->dom, (size_t)s->nvars * sizeof *c->dom);
     c->bits =
         cs_xmalloc((s->nbits_words ? s->nbits_words : 1) * sizeof *c->bits);
-    memcpy(c->bits, s->bits, s->nbits_words * sizeof *c->bits);
+    if (s->nbits_words)
+        memcpy(c->bits, s->bits, s->nbits_words * sizeof *c->bits);
     c->props =
         cs_xmalloc((size_t)(s->nprops ? s->nprops : 1) * sizeof *c->props);
-    memcpy(c->props, s->props, (size_t)s->nprops * sizeof *c->props);
+    if (s->nprops)
+        memcpy(c->props, s->props, (size_t)s->nprops * sizeof *c->props);
     for (int p = 0; p < s->nprops; p++) {
         c->props[p].queued = false;
         c->props[p].weight = 0;
