@@ -261,6 +261,15 @@ int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
     if (e->spec->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
         !e->dfs.stats.solutions)
         status = CS_INFEASIBLE;
+    /* A search that ends past its limit or after an interrupt proves
+     * nothing: a model may have given up a node there (the FlatZinc
+     * model's propagation does).  What it found is kept. */
+    int stop = stop_reason(e);
+    bool proof = status == CS_OPTIMAL || status == CS_INFEASIBLE ||
+                 (status == CS_COMPLETE &&
+                  !(e->spec->task == CS_TASK_SOLVE && e->dfs.stats.solutions));
+    if (proof && stop >= 0)
+        status = stop;
     return status;
 }
 

@@ -72,6 +72,18 @@ printf '%s\n' 'var 1..0: x :: output_var;' 'solve satisfy;' >"$tmp/empty.fzn"
 "$fzn" "$tmp/empty.fzn" >"$out" 2>"$err"
 expect_line "=====UNSATISFIABLE====="
 
+# bounds creeping one step at a time over a huge domain (a fixpoint of
+# about 10^9 rounds): the time limit still holds, and proves nothing
+printf '%s\n' 'var -1000000000..1000000000: x :: output_var;' \
+    'var -1000000000..1000000000: y;' 'constraint int_lt(x, y);' \
+    'constraint int_lt(y, x);' 'solve satisfy;' >"$tmp/creep.fzn"
+"$fzn" -t 300 "$tmp/creep.fzn" >"$out" 2>"$err"
+expect_line "=====UNKNOWN====="
+printf 'model: flatzinc\nparams:\n  file: creep.fzn\ntask: solve\nlimits:\n  seconds: 0.3\n' \
+    >"$tmp/creep.yaml"
+run 3 "$tmp/creep.yaml"
+expect_line "status     limit"
+
 # --- bad input: one line, FILE:LINE:COL, exit 2, from both commands ---
 bad() { # FZN-TEXT MESSAGE
     printf '%s\n' "$1" >"$tmp/bad.fzn"

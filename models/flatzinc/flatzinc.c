@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "flatzinc.h"
 
 #define FZN_SEARCHES(X)                                                      \
@@ -66,6 +67,9 @@ static int fzn_setup(const struct cs_config *cfg, const struct cs_setup *how,
         search = p->ngroups ? FZN_SEARCH_ANNOTATIONS : FZN_SEARCH_FREE;
     p->free_search = search == FZN_SEARCH_FREE;
     p->cut_by_cost = how->task == CS_TASK_OPTIMIZE;
+    /* a little after the engine's own limit, which starts counting later */
+    if (how->limits.seconds > 0)
+        p->store->deadline = cs_now() + how->limits.seconds + 0.05;
     *out = (struct cs_problem){
         .hooks = &fzn_hooks,
         .data = p,

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "csearch/error.h"
@@ -211,6 +212,15 @@ struct fzn_store {
     void *consts;
     bool frozen;
     bool is_clone; /* props' x and k and the watch lists are the original's */
+    /* A fixpoint can take long (bounds creeping over a huge domain), so
+     * fzn_propagate looks at the clock and the stop flag now and then.
+     * Past the deadline (0: none) or once *stop is set, it gives up: the
+     * node fails and gave_up says the failure proves nothing.  The
+     * deadline lies after the engine's own, so the engine's end of the run
+     * (eng_run) sees its limit passed and claims no proof. */
+    double deadline;
+    volatile sig_atomic_t *stop;
+    bool gave_up;
 };
 
 /* The largest span (max - min + 1) a domain keeps as a bit set. */

@@ -276,6 +276,8 @@ int main(int argc, char **argv)
     spec.on_solution = on_solution;
     spec.ud = &pr;
     spec.stop = &stop_flag;
+    /* a long fixpoint gives up on a signal too */
+    ((struct fzn_problem *)job.problem.data)->store->stop = &stop_flag;
     if (f.verbose)
         fprintf(stderr, "%% csearch: task %s, search %s, %d thread(s), "
                 "%d variables, %d propagators\n", task,

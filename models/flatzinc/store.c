@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "fzn.h"
 
 #define uthash_malloc(sz) cs_xmalloc(sz)
@@ -594,9 +595,31 @@ struct fzn_store *fzn_store_clone(const struct fzn_store *s)
     return c;
 }
 
+/* How many propagator runs lie between two looks at the clock. */
+#define FZN_POLL_RUNS 4096
+
+static bool give_up(struct fzn_store *s)
+{
+    if (!s->gave_up && ((s->stop && *s->stop) ||
+                        (s->deadline > 0 && cs_now() >= s->deadline)))
+        s->gave_up = true;
+    return s->gave_up;
+}
+
 bool fzn_propagate(struct fzn_store *s)
 {
+    if (s->gave_up) {
+        clear_queues(s);
+        s->failed = true;
+        return false;
+    }
     while (!s->failed) {
+        if (s->propagations % FZN_POLL_RUNS == FZN_POLL_RUNS - 1 &&
+            give_up(s)) {
+            clear_queues(s);
+            s->failed = true;
+            return false;
+        }
         int q = 0;
         while (q < FZN_PRIOS && !s->qlen[q])
             q++;
