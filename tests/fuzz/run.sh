@@ -4,7 +4,7 @@
 # corpus (tests/fuzz/seeds.sh), two at a time; default: all seven.  Prints
 # each harness's last status line (executions, cov, ft) and fails if one
 # found a crash, a leak, a timeout or an out-of-memory (the input is kept
-# in the work folder, printed).  CI runs it for 60 seconds (scripts/test.sh).
+# in the work folder, printed).  CI runs it for 30 seconds (scripts/test.sh).
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 build=$1
