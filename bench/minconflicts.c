@@ -34,7 +34,10 @@ static long n;
 static int *pos, *up, *down; /* up[r + c], down[r - c + n - 1] */
 static long long collisions;
 
-static int attacks(long r, long c) { return up[r + c] + down[r - c + n - 1]; }
+static int attacks(long r, long c)
+{
+    return up[r + c] + down[r - c + n - 1];
+}
 
 /* add (d = 1) or remove (d = -1) the queen of row r */
 static void mark(long r, int d)

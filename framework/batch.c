@@ -29,12 +29,12 @@ struct batch {
     /* instance i's result is in slot i % window, searched only once
      * i < delivered + window: memory for the window, not the batch */
     uint64_t window;
-    uint64_t delivered;          /* under w.lock */
+    uint64_t delivered; /* under w.lock */
     struct cs_batch_result *results;
-    bool *ready;                 /* under w.lock */
+    bool *ready; /* under w.lock */
     atomic_uint_fast64_t next;
     volatile sig_atomic_t *stop;
-    struct workers w;            /* w.wake: a result is ready */
+    struct workers w; /* w.wake: a result is ready */
 };
 
 /* on_solution: keep the first solution as one string of its lines. */
@@ -142,7 +142,8 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
                  struct cs_error *err)
 {
     static volatile sig_atomic_t never;
-    struct batch b = {.job = job, .total = job->problem.instances,
+    struct batch b = {.job = job,
+                      .total = job->problem.instances,
                       .stop = stop ? stop : &never};
     if (job->threads <= 1) {
         run_inline(&b, on_result, ud, stopped);

@@ -2,7 +2,8 @@
  *
  *   csearch-checkpoint 2 fingerprint=0123456789abcdef units=2390 unique=1
  *   top solutions=0 unique=0 nodes=41 checks=41 fails=3 depth=2 sum=...
- *   unit=17 solutions=... unique=... nodes=... checks=... fails=... depth=9 sum=1a2b3c4d
+ *   unit=17 solutions=... unique=... nodes=... checks=... fails=... depth=9
+ * sum=1a2b3c4d
  *
  * sum is FNV-1a (32 bits) of the line up to the space before "sum=".
  */
@@ -50,8 +51,8 @@ static int format_line(char *line, size_t size, const uint64_t *unit,
                     " checks=%" PRIu64 " fails=%" PRIu64 " depth=%d",
                     s->solutions, s->unique, s->nodes, s->checks, s->fails,
                     s->max_depth);
-    return len + snprintf(line + len, size - (size_t)len, " sum=%08" PRIx32 "\n",
-                          fnv1a(line, (size_t)len));
+    return len + snprintf(line + len, size - (size_t)len,
+                          " sum=%08" PRIx32 "\n", fnv1a(line, (size_t)len));
 }
 
 static bool same_counts(const struct cs_stats *a, const struct cs_stats *b)
@@ -63,8 +64,8 @@ static bool same_counts(const struct cs_stats *a, const struct cs_stats *b)
 
 bool stats_add(struct cs_stats *into, const struct cs_stats *s)
 {
-    bool overflow = __builtin_add_overflow(into->solutions, s->solutions,
-                                           &into->solutions);
+    bool overflow =
+        __builtin_add_overflow(into->solutions, s->solutions, &into->solutions);
     overflow |= __builtin_add_overflow(into->unique, s->unique, &into->unique);
     into->nodes += s->nodes;
     into->checks += s->checks;
@@ -126,9 +127,9 @@ static const char *parse_line(const char *line, size_t len, uint64_t units,
                               bool unique_ok, uint64_t *unit,
                               struct cs_stats *s, char *why, size_t size)
 {
-    static const char *const names[] = {"unit",   "solutions", "unique",
-                                        "nodes",  "checks",    "fails",
-                                        "depth",  NULL};
+    static const char *const names[] = {"unit",  "solutions", "unique",
+                                        "nodes", "checks",    "fails",
+                                        "depth", NULL};
     if (len < 13 || memcmp(line + len - 13, " sum=", 5))
         return "malformed checkpoint line";
     const char *sum = line + len - 13; /* " sum=" and 8 hex digits */
@@ -202,8 +203,9 @@ static int parse_header(const char *line, size_t len, struct cs_pos pos,
         return cs_error_at(err, pos,
                            "checkpoint of format 1 (before merge and MPI); "
                            "this csearch reads format 2");
-    if (sscanf(text, MAGIC " fingerprint=%16" SCNx64 " units=%" SCNu64
-                           " unique=%1d%n",
+    if (sscanf(text,
+               MAGIC " fingerprint=%16" SCNx64 " units=%" SCNu64
+                     " unique=%1d%n",
                &fp, &n, &unique, &used) != 3 ||
         (size_t)used != len || unique < 0 || unique > 1)
         return cs_error_at(err, pos, "not a csearch checkpoint");
@@ -233,8 +235,7 @@ static int parse_header(const char *line, size_t len, struct cs_pos pos,
  * length of the whole lines read, *torn says a torn last line was left. */
 static int load(const char *path, const char *text, size_t len,
                 struct checkpoint_head *head, bool learn, const char *whose,
-                struct table *t, bool *torn, size_t *keep,
-                struct cs_error *err)
+                struct table *t, bool *torn, size_t *keep, struct cs_error *err)
 {
     struct cs_pos pos = {path, 1, 1};
     const char *line = text, *end = text + len;
@@ -259,13 +260,13 @@ static int load(const char *path, const char *text, size_t len,
             if (learn) {
                 *head = got;
                 t->done = cs_xcalloc(got.units ? got.units : 1, 1);
-                t->results = cs_xcalloc(got.units ? got.units : 1,
-                                        sizeof *t->results);
+                t->results =
+                    cs_xcalloc(got.units ? got.units : 1, sizeof *t->results);
             } else if (got.fingerprint != head->fingerprint) {
                 return cs_error_at(err, pos,
                                    "checkpoint belongs to another config "
-                                   "(fingerprint %016" PRIx64
-                                   ", %s %016" PRIx64 ")",
+                                   "(fingerprint %016" PRIx64 ", %s %016" PRIx64
+                                   ")",
                                    got.fingerprint, whose, head->fingerprint);
             } else if (got.units != head->units) {
                 return cs_error_at(err, pos,
@@ -277,10 +278,9 @@ static int load(const char *path, const char *text, size_t len,
             uint64_t unit;
             struct cs_stats s;
             char why[160];
-            const char *bad = parse_line(line, line_len, head->units,
-                                         head->reports_unique,
-                                         lineno == 2 ? NULL : &unit, &s, why,
-                                         sizeof why);
+            const char *bad =
+                parse_line(line, line_len, head->units, head->reports_unique,
+                           lineno == 2 ? NULL : &unit, &s, why, sizeof why);
             if (bad)
                 return cs_error_at(err, pos, "%s", bad);
             if (lineno == 2) {
@@ -333,8 +333,8 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
                             "checkpoint exists; continue it with --resume "
                             "or remove it");
     size_t len = 0, keep = 0;
-    char *text = st || !probe.size ? cs_xstrdup("")
-                                   : read_all(path, true, &len, err);
+    char *text =
+        st || !probe.size ? cs_xstrdup("") : read_all(path, true, &len, err);
     if (!text)
         return -1;
     struct table t = {done, results, 0};
@@ -363,11 +363,10 @@ int checkpoint_open(struct checkpoint *cp, const char *path, bool resume,
         /* header and top line in one write: a kill leaves both or a torn
          * header, never a header alone */
         char first[96], top[512];
-        int n = snprintf(first, sizeof first,
-                         MAGIC " fingerprint=%016" PRIx64 " units=%" PRIu64
-                               " unique=%d\n",
-                         head->fingerprint, head->units,
-                         head->reports_unique ? 1 : 0);
+        int n = snprintf(
+            first, sizeof first,
+            MAGIC " fingerprint=%016" PRIx64 " units=%" PRIu64 " unique=%d\n",
+            head->fingerprint, head->units, head->reports_unique ? 1 : 0);
         int m = format_line(top, sizeof top, NULL, &head->top);
         cp->buf = cs_xmalloc((size_t)(n + m));
         memcpy(cp->buf, first, (size_t)n);
@@ -411,8 +410,8 @@ int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
         if (!(text = read_all(paths[i], false, &len, err)))
             rc = -1;
         else
-            rc = load(paths[i], text, len, &head, i == 0, "the first log",
-                      &t, &torn, &keep, err);
+            rc = load(paths[i], text, len, &head, i == 0, "the first log", &t,
+                      &torn, &keep, err);
         if (!rc && keep == 0)
             rc = cs_error_set(err, paths[i], "empty log");
         out->torn += !rc && torn;
@@ -440,8 +439,9 @@ int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
         if (gap != UINT64_MAX)
             add_range(out->missing, sizeof out->missing, gap, head.units - 1);
         if (overflow)
-            rc = cs_error_set(err, NULL, "the count overflowed 64 bits; no "
-                                         "total printed");
+            rc = cs_error_set(err, NULL,
+                              "the count overflowed 64 bits; no "
+                              "total printed");
     }
     free(t.done);
     free(t.results);

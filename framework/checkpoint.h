@@ -23,8 +23,8 @@
 struct checkpoint_head {
     uint64_t fingerprint;
     uint64_t units;
-    bool reports_unique;  /* stats.unique means something */
-    struct cs_stats top;  /* the nodes above the split depth */
+    bool reports_unique; /* stats.unique means something */
+    struct cs_stats top; /* the nodes above the split depth */
 };
 
 struct checkpoint {

@@ -58,9 +58,10 @@ static void node_append(struct cs_node *node, char *key, struct cs_pos key_pos,
         node->cap = node->cap ? 2 * node->cap : 4;
         node->items = cs_xrealloc(node->items, node->cap * sizeof *node->items);
         if (node->kind == CS_NODE_MAP) {
-            node->keys = cs_xrealloc(node->keys, node->cap * sizeof *node->keys);
-            node->key_pos = cs_xrealloc(node->key_pos,
-                                        node->cap * sizeof *node->key_pos);
+            node->keys =
+                cs_xrealloc(node->keys, node->cap * sizeof *node->keys);
+            node->key_pos =
+                cs_xrealloc(node->key_pos, node->cap * sizeof *node->key_pos);
         }
     }
     if (node->kind == CS_NODE_MAP) {
@@ -121,9 +122,10 @@ static struct cs_pos offset_pos(const char *file, const char *text, size_t len,
 static int yaml_failure(const yaml_parser_t *parser, const char *file,
                         const char *text, size_t len, struct cs_error *err)
 {
-    struct cs_pos pos = parser->error == YAML_READER_ERROR
-                            ? offset_pos(file, text, len, parser->problem_offset)
-                            : mark_pos(file, parser->problem_mark);
+    struct cs_pos pos =
+        parser->error == YAML_READER_ERROR
+            ? offset_pos(file, text, len, parser->problem_offset)
+            : mark_pos(file, parser->problem_mark);
     const char *problem = parser->problem ? parser->problem : "cannot parse";
     if (parser->context)
         return cs_error_at(err, pos, "invalid YAML: %s %s", problem,
@@ -206,8 +208,8 @@ static int copy_node(struct loader *ld, int index, int depth,
         return 0;
     }
 
-    struct cs_node *node = node_new(
-        y->type == YAML_MAPPING_NODE ? CS_NODE_MAP : CS_NODE_SEQ, pos);
+    struct cs_node *node =
+        node_new(y->type == YAML_MAPPING_NODE ? CS_NODE_MAP : CS_NODE_SEQ, pos);
     int rc = 0;
     ld->on_path[index - 1] = true;
     if (y->type == YAML_SEQUENCE_NODE) {
@@ -447,8 +449,8 @@ int cs_config_set(struct cs_config *cfg, const char *assignment,
     const char *part = key;
     for (;;) {
         const char *dot = memchr(part, '.', key_len - (size_t)(part - key));
-        size_t part_len = dot ? (size_t)(dot - part)
-                              : key_len - (size_t)(part - key);
+        size_t part_len =
+            dot ? (size_t)(dot - part) : key_len - (size_t)(part - key);
         long i = map_find(map, part, part_len);
         if (!dot) {
             const char *value = eq + 1;
@@ -461,7 +463,8 @@ int cs_config_set(struct cs_config *cfg, const char *assignment,
             struct cs_node *leaf = node_new(CS_NODE_SCALAR, set_pos);
             leaf->text = copy_text(value, value_len);
             if (i >= 0) {
-                /* The key stays where the file wrote it; only the value moves. */
+                /* The key stays where the file wrote it; only the value moves.
+                 */
                 node_free(map->items[i]);
                 map->items[i] = leaf;
             } else {

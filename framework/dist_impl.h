@@ -14,8 +14,15 @@
 
 #define POLL_NS 200000L /* a controller's wake-up: 0.2 ms */
 
-enum { TAG_HELLO = 1, TAG_UNIT, TAG_RESULT, TAG_STOP, TAG_END,
-       TAG_INSTANCE, TAG_INSTANCE_RESULT };
+enum {
+    TAG_HELLO = 1,
+    TAG_UNIT,
+    TAG_RESULT,
+    TAG_STOP,
+    TAG_END,
+    TAG_INSTANCE,
+    TAG_INSTANCE_RESULT
+};
 
 /* Rank 0: every other rank joins with the same config fingerprint and
  * number of pieces (units, instances), or says why it cannot: 0, or -1

@@ -61,7 +61,8 @@ static void progress(struct cs_engine *e, const struct cs_dfs *d,
                             .nodes = d->stats.nodes + nodes,
                             .optimizing = e->spec->task == CS_TASK_OPTIMIZE,
                             .has_cost = d->incumbent != INT64_MAX,
-                            .cost = d->incumbent, .bound = e->progress_bound};
+                            .cost = d->incumbent,
+                            .bound = e->progress_bound};
     e->on_progress(e->progress_ud, &p);
 }
 
@@ -313,9 +314,8 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
     if (spec->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
-    if (spec->task == CS_TASK_OPTIMIZE && h->relax &&
-        spec->layers.lns_nodes && !spec->limits.seconds &&
-        !spec->limits.nodes)
+    if (spec->task == CS_TASK_OPTIMIZE && h->relax && spec->layers.lns_nodes &&
+        !spec->limits.seconds && !spec->limits.nodes)
         return cs_error_set(err, NULL,
                             "neighbourhood rounds run until a limit: set "
                             "limits.seconds or limits.nodes");
@@ -391,7 +391,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         rc = estimate_search(spec, split, out);
     else if (spec->layers.local)
         rc = layer_local(spec, split, out, err);
-    else if (spec->task == CS_TASK_COUNT && (p->count_unit || cs_split_wanted(split)))
+    else if (spec->task == CS_TASK_COUNT &&
+             (p->count_unit || cs_split_wanted(split)))
         rc = cs_search_units(spec, split, out, err);
     else if (split && split->threads > 1)
         rc = layer_portfolio(spec, split->threads, out, err);
@@ -400,8 +401,8 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         eng_init(&e, spec, NULL);
         void *state = eng_state_new(&e);
         progress_from(&e, split, state);
-        out->status = (enum cs_status)eng_run(&e, state, &out->cost,
-                                              &out->bound);
+        out->status =
+            (enum cs_status)eng_run(&e, state, &out->cost, &out->bound);
         if (e.on_progress)
             progress(&e, &e.dfs, 0, true);
         out->stats = e.dfs.stats;
@@ -429,14 +430,15 @@ void cs_problem_free(struct cs_problem *problem)
 
 const char *cs_status_name(enum cs_status status)
 {
-    static const char *const names[] = {"complete", "limit", "interrupted",
-                                        "infeasible", "optimal",
-                                        "unverified", "checked"};
+    static const char *const names[] = {"complete",   "limit",   "interrupted",
+                                        "infeasible", "optimal", "unverified",
+                                        "checked"};
     return (unsigned)status < sizeof names / sizeof *names ? names[status]
                                                            : "unknown";
 }
 
-/* ---- names ---------------------------------------------------------------- */
+/* ---- names ----------------------------------------------------------------
+ */
 
 /* The selections' rows (CS_SELECTIONS, model.h), by enum cs_select. */
 #define SELECT_NAME(constant, name, sizes) [constant] = name,
@@ -456,9 +458,8 @@ const char *cs_restarts_name(enum cs_restarts restarts)
 {
     static const char *const names[] = {"none", "constant", "geometric",
                                         "luby"};
-    return (unsigned)restarts < sizeof names / sizeof *names
-               ? names[restarts]
-               : "unknown";
+    return (unsigned)restarts < sizeof names / sizeof *names ? names[restarts]
+                                                             : "unknown";
 }
 
 const char *cs_task_name(enum cs_task task)

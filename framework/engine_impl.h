@@ -18,32 +18,32 @@ struct cs_engine {
     const struct cs_spec *spec;
     const struct cs_problem *problem;
     struct cs_dfs dfs;
-    struct cs_layers layers;   /* the layers this search runs under */
+    struct cs_layers layers;     /* the layers this search runs under */
     volatile sig_atomic_t *stop; /* the spec's, or the pool's */
-    double seconds;            /* time limit; 0 = none */
-    double started;            /* monotonic seconds at start */
-    uint64_t node_cap;         /* nodes of the body's current call */
-    uint64_t node_limit;       /* of the whole search: limits.nodes or
-                                  UINT64_MAX */
-    uint64_t restarts, rounds; /* the layers' statistics */
+    double seconds;              /* time limit; 0 = none */
+    double started;              /* monotonic seconds at start */
+    uint64_t node_cap;           /* nodes of the body's current call */
+    uint64_t node_limit;         /* of the whole search: limits.nodes or
+                                    UINT64_MAX */
+    uint64_t restarts, rounds;   /* the layers' statistics */
     /* optimize on one thread: the progress line (the split's on_progress,
      * or NULL), when it was shown last, and the root's bound it shows */
     cs_progress_fn on_progress;
     void *progress_ud;
     double shown;
     int64_t progress_bound;
-    uint64_t lns_offset;       /* portfolio: thread t's rounds are
-                                  t * 2^32 + 1, + 2, ... (their parity,
-                                  which a model may use, still alternates) */
-    unsigned char *best;       /* optimize with rounds: the incumbent */
-    void *walker;              /* the moves layer's state, or NULL */
-    uint64_t steps, bursts;    /* the moves layer's statistics */
-    double heat;               /* annealing: its start temperature's factor
-                                  (0 at first: 1) */
+    uint64_t lns_offset;        /* portfolio: thread t's rounds are
+                                   t * 2^32 + 1, + 2, ... (their parity,
+                                   which a model may use, still alternates) */
+    unsigned char *best;        /* optimize with rounds: the incumbent */
+    void *walker;               /* the moves layer's state, or NULL */
+    uint64_t steps, bursts;     /* the moves layer's statistics */
+    double heat;                /* annealing: its start temperature's factor
+                                   (0 at first: 1) */
     cs_solution_fn on_solution; /* where solutions go on to when a layer
                                    keeps the best in between */
     void *ud;
-    struct cs_shared *shared;  /* portfolio: NULL alone */
+    struct cs_shared *shared; /* portfolio: NULL alone */
     /* optimize: the root's bound, when the first solution came (0: not
      * yet), and where solutions go on to from the layer that notes it */
     int64_t root_bound;

@@ -64,7 +64,10 @@ static void *checked(void *p)
     return p;
 }
 
-void *cs_xmalloc(size_t size) { return checked(malloc(size ? size : 1)); }
+void *cs_xmalloc(size_t size)
+{
+    return checked(malloc(size ? size : 1));
+}
 
 void *cs_xcalloc(size_t count, size_t size)
 {

@@ -122,8 +122,7 @@ struct probe probe_run(struct prober *pr, const int *prefix, int depth)
     return out;
 }
 
-double probe_size(struct prober *pr, const int *prefix, int depth,
-                  int probes)
+double probe_size(struct prober *pr, const int *prefix, int depth, int probes)
 {
     double sum = 0;
     for (int k = 0; k < probes; k++)
@@ -159,10 +158,9 @@ static bool size_kernel(const struct cs_spec *spec, struct cs_estimate *est)
             est->largest_work = size;
             est->largest_unit = i;
         }
-        if (i % 64 == 63 &&
-            ((spec->stop && *spec->stop) ||
-             (spec->limits.seconds > 0 &&
-              cs_now() - started >= spec->limits.seconds)))
+        if (i % 64 == 63 && ((spec->stop && *spec->stop) ||
+                             (spec->limits.seconds > 0 &&
+                              cs_now() - started >= spec->limits.seconds)))
             return false;
     }
     est->units = p->units;
@@ -170,8 +168,8 @@ static bool size_kernel(const struct cs_spec *spec, struct cs_estimate *est)
     return true;
 }
 
-int estimate_search(const struct cs_spec *spec,
-                       const struct cs_split *split, struct cs_result *out)
+int estimate_search(const struct cs_spec *spec, const struct cs_split *split,
+                    struct cs_result *out)
 {
     struct prober pr;
     probe_init(&pr, spec->problem, spec->select, spec->seed);
@@ -194,15 +192,14 @@ int estimate_search(const struct cs_spec *spec,
             break;
         }
         double now = cs_now();
-        if (spec->limits.seconds > 0 &&
-            now - started >= spec->limits.seconds) {
+        if (spec->limits.seconds > 0 && now - started >= spec->limits.seconds) {
             out->status = k < want ? CS_LIMIT : CS_COMPLETE;
             break;
         }
         if (on_progress && now - shown >= 0.25) {
             shown = now;
-            struct cs_progress prog = {.elapsed = now - started,
-                                       .probes = k, .probes_total = want};
+            struct cs_progress prog = {
+                .elapsed = now - started, .probes = k, .probes_total = want};
             on_progress(split->progress_ud, &prog);
         }
     }

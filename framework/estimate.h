@@ -15,11 +15,11 @@ struct prober {
     enum cs_select select;
     uint64_t rng;
     void *state;
-    bool fresh;               /* state holds an initialised state */
-    int *values;              /* the values of the level probed */
+    bool fresh;  /* state holds an initialised state */
+    int *values; /* the values of the level probed */
     uint64_t cap;
-    uint64_t entered;         /* nodes the probes entered */
-    uint64_t checks;          /* the model's checks of finished probes */
+    uint64_t entered; /* nodes the probes entered */
+    uint64_t checks;  /* the model's checks of finished probes */
 };
 
 /* What one probe says of the tree below its start. */
@@ -38,8 +38,7 @@ struct probe probe_run(struct prober *pr, const int *prefix, int depth);
 
 /* The mean of probes probes' node estimates from prefix: the estimated
  * size of the subtree below it (units.c sizes its units by it). */
-double probe_size(struct prober *pr, const int *prefix, int depth,
-                  int probes);
+double probe_size(struct prober *pr, const int *prefix, int depth, int probes);
 
 /* Task estimate: spec->probes probes from the root (or fewer, stopped by
  * the time limit or *spec->stop), progress to split->on_progress (split

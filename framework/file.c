@@ -25,8 +25,7 @@ static int fail(struct cs_file *f, int status, int errnum, const char *why)
 }
 
 /* The type of a file by its stat: 0 to read on, or a refusal in f. */
-static int look(const struct stat *st, int flags, struct cs_file *f,
-                bool *fifo)
+static int look(const struct stat *st, int flags, struct cs_file *f, bool *fifo)
 {
     *fifo = S_ISFIFO(st->st_mode);
     if (S_ISDIR(st->st_mode))
@@ -111,7 +110,7 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
     }
     /* and what was opened, in case the path changed in between; standard
      * input may also be a terminal (typed, ended by Ctrl-D) */
-    int rc = fstat(fd, &st) ? fail(f, CS_FILE_CANNOT_READ, errno, NULL)
+    int rc = fstat(fd, &st)         ? fail(f, CS_FILE_CANNOT_READ, errno, NULL)
              : stdin_ && isatty(fd) ? 0
                                     : look(&st, flags, f, &fifo);
     if (!rc && !(flags & CS_FILE_PROBE))

@@ -12,24 +12,24 @@
 #include "csearch/job.h"
 
 /* The framework's enumerations, each named once: X(constant, "name"). */
-#define JOB_TASKS(X)                                                         \
-    X(CS_TASK_COUNT, "count")                                                \
-    X(CS_TASK_SOLVE, "solve")                                                \
-    X(CS_TASK_ENUMERATE, "enumerate")                                        \
-    X(CS_TASK_OPTIMIZE, "optimize")                                          \
-    X(CS_TASK_ESTIMATE, "estimate")                                          \
-    X(CS_TASK_GENERATE, "generate")                                          \
+#define JOB_TASKS(X)                                                           \
+    X(CS_TASK_COUNT, "count")                                                  \
+    X(CS_TASK_SOLVE, "solve")                                                  \
+    X(CS_TASK_ENUMERATE, "enumerate")                                          \
+    X(CS_TASK_OPTIMIZE, "optimize")                                            \
+    X(CS_TASK_ESTIMATE, "estimate")                                            \
+    X(CS_TASK_GENERATE, "generate")                                            \
     X(CS_TASK_RATE, "rate")
 /* -1, "auto": the model's proposal (cs_problem.layers) */
-#define JOB_RESTARTS(X)                                                      \
-    X(-1, "auto")                                                            \
-    X(CS_RESTARTS_NONE, "none")                                              \
-    X(CS_RESTARTS_CONSTANT, "constant")                                      \
-    X(CS_RESTARTS_GEOMETRIC, "geometric")                                    \
+#define JOB_RESTARTS(X)                                                        \
+    X(-1, "auto")                                                              \
+    X(CS_RESTARTS_NONE, "none")                                                \
+    X(CS_RESTARTS_CONSTANT, "constant")                                        \
+    X(CS_RESTARTS_GEOMETRIC, "geometric")                                      \
     X(CS_RESTARTS_LUBY, "luby")
-#define JOB_LOCALS(X)                                                        \
-    X(CS_LOCAL_AUTO, "auto")                                                 \
-    X(CS_LOCAL_NONE, "none")                                                 \
+#define JOB_LOCALS(X)                                                          \
+    X(CS_LOCAL_AUTO, "auto")                                                   \
+    X(CS_LOCAL_NONE, "none")                                                   \
     X(CS_LOCAL_MIN_CONFLICTS, "min-conflicts")
 #define JOB_NAME(constant, name) name,
 #define JOB_CONSTANT(constant, name) constant,
@@ -42,114 +42,196 @@ static const char *const local_names[] = {JOB_LOCALS(JOB_NAME) NULL};
 static const enum cs_local local_values[] = {JOB_LOCALS(JOB_CONSTANT)};
 
 const struct cs_option cs_framework_options[] = {
-    {.key = "model", .type = CS_OPT_STRING,
+    {.key = "model",
+     .type = CS_OPT_STRING,
      .help = "the model to search (csearch --list shows them)"},
-    {.key = "plugin", .type = CS_OPT_STRING,
+    {.key = "plugin",
+     .type = CS_OPT_STRING,
      .help = "a shared library with more models, relative to the config "
              "(docs/own-model.md)"},
-    {.key = "task", .type = CS_OPT_ENUM, .def = "count",
+    {.key = "task",
+     .type = CS_OPT_ENUM,
+     .def = "count",
      .choices = task_names,
      .help = "count all solutions, solve (first one), enumerate (all), "
              "optimize (models with a cost), estimate (the size of a "
              "count's tree by random probes: any model that counts); "
              "generate, rate (sudoku: new puzzles, their difficulty)"},
-    {.key = "strategy.select", .type = CS_OPT_ENUM, .def = "in-order",
+    {.key = "strategy.select",
+     .type = CS_OPT_ENUM,
+     .def = "in-order",
      .choices = cs_select_names,
      .help = "next variable: the model's order, or fewest values first"},
-    {.key = "strategy.threads", .type = CS_OPT_INT, .def = "1", .min = 1,
+    {.key = "strategy.threads",
+     .type = CS_OPT_INT,
+     .def = "1",
+     .min = 1,
      .max = 1024,
      .help = "worker threads: a count is split into units, a batch shares "
              "out its instances, solve and optimize run a portfolio"},
-    {.key = "strategy.seed", .type = CS_OPT_INT, .def = "0", .min = 0,
+    {.key = "strategy.seed",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
      .max = 9e18,
      .help = "randomness of restarts, shuffled orders and portfolios: the "
              "same seed, the same search"},
-    {.key = "strategy.restarts", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.restarts",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = restart_names,
      .help = "restart a search for a first solution under node budgets: "
              "constant, geometric (doubling), luby, none, or the model's "
              "choice"},
-    {.key = "strategy.restart_nodes", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.restart_nodes",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "the first restart budget in nodes, 0 = never restart (auto: "
              "the model's)"},
-    {.key = "strategy.shuffle", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "strategy.shuffle",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "try values in an order drawn from strategy.seed (models "
              "that allow it)"},
-    {.key = "strategy.lns_nodes", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.lns_nodes",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "optimize: nodes per neighbourhood round after a first "
              "solution, 0 = one branch and bound (auto: the model's)"},
-    {.key = "strategy.local", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.local",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = local_names,
      .help = "task solve: min-conflicts local search on a complete "
              "assignment instead of the tree, none, or auto (the model's "
              "choice: local where backtracking would stall)"},
-    {.key = "strategy.local_moves", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.local_moves",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = (const char *const[]){"auto", "on", "off", NULL},
      .help = "task optimize: bursts of local improvement moves (the "
              "model's ls_* hooks) between neighbourhood rounds; auto: the "
              "model's choice"},
-    {.key = "strategy.local_stall", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.local_stall",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "task optimize with local moves: a burst also after this "
              "many rounds without a new best since the last burst, 0 = "
              "only after a round that improved (auto: the model's)"},
-    {.key = "strategy.anneal_steps", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.anneal_steps",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "task optimize with local moves: each burst anneals for this "
              "many steps (random moves, uphill ones by Metropolis' chance), "
              "0 = bursts descend (auto: the model's)"},
-    {.key = "strategy.anneal_fill", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.anneal_fill",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = (const char *const[]){"auto", "on", "off", NULL},
      .help = "annealing under limits.seconds: on, a burst cools over all "
              "the time left (one burst, anneal_steps aside); off, bursts of "
              "anneal_steps; auto: the model's, off when anneal_steps is "
              "given"},
-    {.key = "strategy.large_steps", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.large_steps",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "task optimize with local moves: a large move (a part of the "
              "state re-solved whole, where the model has one) after every "
              "this many steps of a burst, 0 = by large_share (auto: the "
              "model's)"},
-    {.key = "strategy.large_share", .type = CS_OPT_REAL, .def = "auto",
-     .min = 0, .max = 0.99, .all_word = "auto",
+    {.key = "strategy.large_share",
+     .type = CS_OPT_REAL,
+     .def = "auto",
+     .min = 0,
+     .max = 0.99,
+     .all_word = "auto",
      .help = "task optimize with local moves: the share of a burst's time "
              "its large moves may take, when large_steps is 0; 0 = none "
              "(auto: the model's)"},
-    {.key = "strategy.anneal_t0", .type = CS_OPT_REAL, .def = "auto",
-     .min = 1e-9, .max = 1e15, .all_word = "auto",
+    {.key = "strategy.anneal_t0",
+     .type = CS_OPT_REAL,
+     .def = "auto",
+     .min = 1e-9,
+     .max = 1e15,
+     .all_word = "auto",
      .help = "annealing: the temperature a burst starts at, in cost units; "
              "after a burst that found nothing better the next starts twice "
              "as hot, up to 8 times this (auto: the model's)"},
-    {.key = "strategy.anneal_t1", .type = CS_OPT_REAL, .def = "auto",
-     .min = 1e-9, .max = 1e15, .all_word = "auto",
+    {.key = "strategy.anneal_t1",
+     .type = CS_OPT_REAL,
+     .def = "auto",
+     .min = 1e-9,
+     .max = 1e15,
+     .all_word = "auto",
      .help = "annealing: the temperature a burst ends at, at most "
              "anneal_t0 (auto: the model's)"},
-    {.key = "strategy.local_steps", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 9e18, .all_word = "auto",
+    {.key = "strategy.local_steps",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "local search: steps before a restart from a new start, 0 = "
              "never (auto: the model's)"},
-    {.key = "strategy.walk", .type = CS_OPT_REAL, .def = "0.02", .min = 0,
+    {.key = "strategy.walk",
+     .type = CS_OPT_REAL,
+     .def = "0.02",
+     .min = 0,
      .max = 1,
      .help = "local search: the chance that a step makes a random move "
              "instead of the best"},
-    {.key = "strategy.sample", .type = CS_OPT_INT, .def = "auto", .min = 0,
-     .max = 9e18, .all_word = "auto",
+    {.key = "strategy.sample",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "auto",
      .help = "local search: moves weighed per step, drawn at random when "
              "a variable has more, 0 = all (auto: the model's)"},
-    {.key = "strategy.probes", .type = CS_OPT_INT, .def = "10000", .min = 1,
+    {.key = "strategy.probes",
+     .type = CS_OPT_INT,
+     .def = "10000",
+     .min = 1,
      .max = 9e18,
      .help = "task estimate: random root-to-leaf probes to make (a time "
              "limit may end it sooner)"},
-    {.key = "limits.solutions", .type = CS_OPT_INT, .def = "0", .min = 0,
-     .max = 9e18, .help = "stop after this many solutions (0 = no limit)"},
-    {.key = "limits.nodes", .type = CS_OPT_INT, .def = "0", .min = 0,
-     .max = 9e18, .help = "stop after this many nodes (0 = no limit)"},
-    {.key = "limits.steps", .type = CS_OPT_INT, .def = "0", .min = 0,
+    {.key = "limits.solutions",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = 9e18,
+     .help = "stop after this many solutions (0 = no limit)"},
+    {.key = "limits.nodes",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = 9e18,
+     .help = "stop after this many nodes (0 = no limit)"},
+    {.key = "limits.steps",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
      .max = 9e18,
      .help = "local search: stop after this many steps (0 = no limit)"},
-    {.key = "limits.seconds", .type = CS_OPT_REAL, .def = "0", .min = 0,
+    {.key = "limits.seconds",
+     .type = CS_OPT_REAL,
+     .def = "0",
+     .min = 0,
      .max = 1e9,
      .help = "stop after this many seconds of the whole run, the model's "
              "set-up counted (0 = no limit)"},
@@ -386,8 +468,7 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     size_t ncaller = 0;
     while (caller_options && caller_options[ncaller])
         ncaller++;
-    const struct cs_option **checked =
-        cs_xcalloc(ncaller + 3, sizeof *checked);
+    const struct cs_option **checked = cs_xcalloc(ncaller + 3, sizeof *checked);
     checked[0] = cs_framework_options;
     for (size_t i = 0; i < ncaller; i++)
         checked[i + 1] = caller_options[i];
@@ -432,8 +513,7 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     /* limits.seconds is the whole run's: what the model's set-up took
      * (reading the instance, a bound's tables) is spent from it, and the
      * search gets the rest (at least an instant: 0 would mean none) */
-    job->limits.seconds =
-        cs_limit_left(job->limits.seconds, cs_now() - set_up);
+    job->limits.seconds = cs_limit_left(job->limits.seconds, cs_now() - set_up);
     job->layers = layers_of(cfg, &job->problem);
     const char *why = NULL;
     if ((job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) &&

@@ -158,7 +158,8 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
                 break;
         }
         eng_state_reset(e, state);
-        round.seed = e->spec->seed ^ (round.index * UINT64_C(0x9e3779b97f4a7c15));
+        round.seed =
+            e->spec->seed ^ (round.index * UINT64_C(0x9e3779b97f4a7c15));
         /* grown to the whole problem: the round is the whole tree */
         const bool whole = p->hooks->rounds_whole && round.size >= 1;
         if (!whole)

@@ -19,8 +19,8 @@
  *              first budget again, having changed its own value order),
  *              so it cannot repeat itself for ever
  *              (with shuffle, constant budgets on a tree without a
- *              solution end only at a limit).  Should the moves kept prove a dead end, the
- *              search goes back to the root, so a tree with no solution is
+ *              solution end only at a limit).  Should the moves kept prove a
+ * dead end, the search goes back to the root, so a tree with no solution is
  *              still searched to its end and proven infeasible.
  *   rounds     optimize with a relax hook and lns_nodes: after a first
  *              solution, each round frees part of the incumbent (relax),

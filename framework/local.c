@@ -101,8 +101,8 @@ static uint64_t peak_bytes(void)
 
 struct run {
     const struct cs_spec *spec;
-    const struct cs_split *split;  /* its on_progress, or NULL */
-    double shown;                  /* when progress was last shown */
+    const struct cs_split *split; /* its on_progress, or NULL */
+    double shown;                 /* when progress was last shown */
     const struct cs_hooks *h;
     void *state;
     uint64_t rng, steps, restarts;
@@ -114,10 +114,13 @@ static void trace(const struct run *r, enum cs_trace_kind kind, int var,
                   int64_t move, uint64_t before, bool walk)
 {
     const struct cs_spec *s = r->spec;
-    struct cs_trace_event ev = {.kind = kind, .var = var,
+    struct cs_trace_event ev = {.kind = kind,
+                                .var = var,
                                 .value = move < 0 ? CS_NONE : (int)move,
-                                .branch = CS_NONE, .weight = 1,
-                                .step = r->steps, .before = before,
+                                .branch = CS_NONE,
+                                .weight = 1,
+                                .step = r->steps,
+                                .before = before,
                                 .after = r->h->ls_conflicts(r->state),
                                 .walk = walk};
     s->on_trace(s->trace_ud, &ev, r->h, r->state);
@@ -132,7 +135,8 @@ static void progress(struct run *r)
     if (now - r->shown < 0.25)
         return;
     r->shown = now;
-    struct cs_progress p = {.elapsed = now - r->started, .steps = r->steps,
+    struct cs_progress p = {.elapsed = now - r->started,
+                            .steps = r->steps,
                             .conflicts = r->h->ls_conflicts(r->state)};
     r->split->on_progress(r->split->progress_ud, &p);
 }
@@ -190,8 +194,11 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
 {
     (void)err;
     const struct cs_problem *p = spec->problem;
-    struct run r = {.spec = spec, .split = split, .h = p->hooks,
-                    .rng = spec->seed, .started = cs_now()};
+    struct run r = {.spec = spec,
+                    .split = split,
+                    .h = p->hooks,
+                    .rng = spec->seed,
+                    .started = cs_now()};
     r.state = cs_xcalloc(1, cs_problem_state_size(p));
     r.h->init(r.state, p->data);
     int status;
@@ -248,8 +255,7 @@ static bool new_best(struct cs_engine *e, const void *state, int64_t cost)
  * it costs nothing, or with Metropolis' chance exp(-delta / t).  false: no
  * move (none allowed, or refused). */
 static bool anneal_move(const struct cs_hooks *h, void *state, int var,
-                        double t, uint64_t *rng, uint64_t *move,
-                        int64_t *delta)
+                        double t, uint64_t *rng, uint64_t *move, int64_t *delta)
 {
     uint64_t moves = h->ls_moves(state, var);
     if (!moves)
@@ -373,8 +379,8 @@ bool layer_moves(struct cs_engine *e)
     /* the step the burst ends at: anneal_steps (with anneal_fill and a
      * time limit, none), or sooner, so that a burst the time limit would
      * cut short still cools to anneal_t1 by then (fit_cooling) */
-    uint64_t end = l->anneal_fill && e->seconds > 0 ? UINT64_MAX
-                                                    : l->anneal_steps;
+    uint64_t end =
+        l->anneal_fill && e->seconds > 0 ? UINT64_MAX : l->anneal_steps;
     double cool = anneal ? pow(l->anneal_t1 / t, 1 / (double)end) : 1;
     const double began = cs_now();
     /* the model's large moves: the first after this many steps, then as
@@ -424,8 +430,7 @@ bool layer_moves(struct cs_engine *e)
         int64_t delta;
         bool walk;
         if (!(anneal ? anneal_move(h, state, var, t, &rng, &move, &delta)
-                     : step_move(h, l, state, var, &rng, &move, &delta,
-                                 &walk)))
+                     : step_move(h, l, state, var, &rng, &move, &delta, &walk)))
             continue;
         if (delta >= 0 && pending) {
             if (e->steps - handed >= gap) {
@@ -442,7 +447,7 @@ bool layer_moves(struct cs_engine *e)
     if (go_on && now < e->dfs.incumbent)
         go_on = new_best(e, state, now); /* the burst's end, if better */
     if (anneal)
-        e->heat = seen < start                 ? 1
+        e->heat = seen < start                    ? 1
                   : e->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
                                                   : e->heat * 2;
     eng_harvest(e, state);

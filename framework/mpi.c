@@ -26,7 +26,7 @@
 #include <inttypes.h>
 #include <mpi.h>
 
-#define CREDIT 16        /* units in flight per worker thread of a rank */
+#define CREDIT 16 /* units in flight per worker thread of a rank */
 
 /* A rank joining a count (or saying why it cannot): sent as bytes, so the
  * ranks must share one architecture, as the binary they run does. */
@@ -35,13 +35,13 @@ struct hello {
     char msg[512];
 };
 
-static bool active;  /* MPI_Init was called */
+static bool active; /* MPI_Init was called */
 static int rank, size = 1;
-static bool joined;  /* took part in a count's exchange */
+static bool joined; /* took part in a count's exchange */
 
 /* rank 0's view of the other ranks */
-static int *held;      /* units each rank holds */
-static uint64_t out;   /* units held by all of them */
+static int *held;    /* units each rank holds */
+static uint64_t out; /* units held by all of them */
 static int credit;
 static bool stop_sent;
 
@@ -206,15 +206,17 @@ bool dist_master_serve(struct pool *pool)
         if (!flag)
             break;
         uint64_t m[8];
-        MPI_Recv(m, 8, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(m, 8, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
         held[st.MPI_SOURCE]--;
         out--;
-        struct cs_stats s = {.nodes = m[2], .checks = m[3], .fails = m[4],
-                             .solutions = m[5], .unique = m[6],
+        struct cs_stats s = {.nodes = m[2],
+                             .checks = m[3],
+                             .fails = m[4],
+                             .solutions = m[5],
+                             .unique = m[6],
                              .max_depth = (int)m[7]};
-        if (m[1] == UNIT_WHOLE && m[0] < pool->total &&
-            !pool->done[m[0]])
+        if (m[1] == UNIT_WHOLE && m[0] < pool->total && !pool->done[m[0]])
             pool_record(pool, m[0], &s);
         else if (m[1] == UNIT_PARTIAL)
             pool_partial(pool, &s);
@@ -238,9 +240,8 @@ void dist_master_end(struct pool *pool, int rc)
 static void send_result(const struct unit_result *r)
 {
     const struct cs_stats *s = &r->stats;
-    uint64_t m[8] = {r->unit,     r->end,         s->nodes,
-                     s->checks,   s->fails,       s->solutions,
-                     s->unique,   (uint64_t)s->max_depth};
+    uint64_t m[8] = {r->unit,  r->end,       s->nodes,  s->checks,
+                     s->fails, s->solutions, s->unique, (uint64_t)s->max_depth};
     MPI_Send(m, 8, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
 }
 

@@ -47,8 +47,9 @@ static uint32_t text_len(const char *s)
 
 static void send_result(const struct cs_batch_result *r)
 {
-    struct wire w = {r->index, r->invalid, (uint32_t)r->status, r->err,
-                     r->stats, text_len(r->solution), text_len(r->note)};
+    struct wire w = {r->index,         r->invalid, (uint32_t)r->status,
+                     r->err,           r->stats,   text_len(r->solution),
+                     text_len(r->note)};
     size_t len = sizeof w + w.solution_len + w.note_len;
     char *buf = cs_xmalloc(len);
     memcpy(buf, &w, sizeof w);
@@ -178,8 +179,7 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
                       cs_batch_fn on_result, void *ud, bool *stopped,
                       struct cs_error *err)
 {
-    struct master m = {.total = job->problem.instances,
-                       .size = cs_dist_size()};
+    struct master m = {.total = job->problem.instances, .size = cs_dist_size()};
     if (dist_gather(m.total, job->fingerprint, err)) {
         dist_end_all(1, CS_INTERRUPTED, 0);
         return -1;
@@ -261,9 +261,8 @@ int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
         return cs_batch_run(job, stop, on_result, ud, stopped, err);
     if (!stop)
         stop = &never;
-    return dist_rank() == 0
-               ? run_master(job, stop, on_result, ud, stopped, err)
-               : run_worker(job, stop, stopped, err);
+    return dist_rank() == 0 ? run_master(job, stop, on_result, ud, stopped, err)
+                            : run_worker(job, stop, stopped, err);
 }
 
 #else /* no MPI: one process, the threads' batch */

@@ -289,8 +289,8 @@ static int check_value(const struct cs_option *opt, const struct cs_node *node,
             return int_type_error(node, key, err);
         if (r == NUMBER_RANGE || (double)v < opt->min || (double)v > opt->max)
             return cs_error_at(err, node->pos,
-                               "'%s' must be between %.0f and %.0f, not %s", key,
-                               opt->min, opt->max, node->text);
+                               "'%s' must be between %.0f and %.0f, not %s",
+                               key, opt->min, opt->max, node->text);
         return 0;
     }
     if (opt->type == CS_OPT_REAL) {
@@ -343,8 +343,8 @@ static int check_map(const struct checker *ck, const struct cs_node *map,
         else if (plain && is_section(ck, full))
             rc = value->kind == CS_NODE_MAP
                      ? check_map(ck, value, full)
-                     : cs_error_at(ck->err, value->pos, "'%s' must be a mapping",
-                                   full);
+                     : cs_error_at(ck->err, value->pos,
+                                   "'%s' must be a mapping", full);
         else
             rc = unknown_key(ck, prefix, full, map->key_pos[i]);
         free(full);
@@ -354,8 +354,8 @@ static int check_map(const struct checker *ck, const struct cs_node *map,
     return 0;
 }
 
-int cs_config_check(struct cs_config *cfg, const struct cs_option *const *tables,
-                    struct cs_error *err)
+int cs_config_check(struct cs_config *cfg,
+                    const struct cs_option *const *tables, struct cs_error *err)
 {
     size_t n = 0;
     for (size_t t = 0; tables && tables[t]; t++)

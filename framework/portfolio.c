@@ -24,11 +24,11 @@ struct cs_shared {
     pthread_mutex_t lock;
     _Atomic int_fast64_t incumbent; /* INT64_MAX: none yet */
     atomic_int done;
-    bool found;                     /* under lock: a solution delivered */
-    unsigned char *best;            /* under lock: the best state, rounds */
-    uint64_t best_version;          /* under lock: bumped with each best */
-    uint64_t delivered;             /* under lock: how many */
-    bool stopped;                   /* under lock: on_solution said stop */
+    bool found;            /* under lock: a solution delivered */
+    unsigned char *best;   /* under lock: the best state, rounds */
+    uint64_t best_version; /* under lock: bumped with each best */
+    uint64_t delivered;    /* under lock: how many */
+    bool stopped;          /* under lock: on_solution said stop */
 };
 
 struct member {
@@ -148,7 +148,6 @@ static enum cs_status merged_status(const struct portfolio *pf,
         interrupted |= s == CS_INTERRUPTED;
         if (pf->members[t].bound > out->bound)
             out->bound = pf->members[t].bound;
-
     }
     if (optimizing && sh->found) {
         out->cost = atomic_load(&sh->incumbent);

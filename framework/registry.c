@@ -36,7 +36,8 @@ void cs_registry_free(struct cs_registry *reg)
     if (!reg)
         return;
     struct entry *e, *tmp;
-    HASH_ITER(hh, reg->by_name, e, tmp) {
+    HASH_ITER(hh, reg->by_name, e, tmp)
+    {
         HASH_DEL(reg->by_name, e);
         free(e);
     }
@@ -76,8 +77,8 @@ int cs_registry_add(struct cs_registry *reg, const struct cs_model *model,
         return cs_error_set(err, NULL,
                             "model '%s' was built for ABI version %d, "
                             "this csearch has %d",
-                            model->name ? model->name : "?",
-                            model->abi_version, CS_ABI_VERSION);
+                            model->name ? model->name : "?", model->abi_version,
+                            CS_ABI_VERSION);
     if (!model->name || !model->name[0])
         return cs_error_set(err, NULL, "a model has no name");
     const char *missing = missing_part(model);
@@ -134,8 +135,9 @@ static const struct cs_plugin *plugin_table(void *lib, const char *path,
     const struct cs_plugin *plugin = dlsym(lib, CS_PLUGIN_SYMBOL);
     if (!plugin)
         return cs_error_at(err, pos,
-                           "'%s' is not a csearch plugin: it has no symbol "
-                           CS_PLUGIN_SYMBOL, path),
+                           "'%s' is not a csearch plugin: it has no "
+                           "symbol " CS_PLUGIN_SYMBOL,
+                           path),
                NULL;
     if (plugin->abi_version != CS_ABI_VERSION)
         return cs_error_at(err, pos,
@@ -144,8 +146,7 @@ static const struct cs_plugin *plugin_table(void *lib, const char *path,
                            path, plugin->abi_version, CS_ABI_VERSION),
                NULL;
     if (!plugin->models || !plugin->models[0])
-        return cs_error_at(err, pos, "plugin '%s' holds no model", path),
-               NULL;
+        return cs_error_at(err, pos, "plugin '%s' holds no model", path), NULL;
     return plugin;
 }
 

@@ -15,7 +15,8 @@
 #include "csearch/job.h"
 #include "trace_impl.h"
 
-/* ---- views ---------------------------------------------------------------- */
+/* ---- views ----------------------------------------------------------------
+ */
 
 void cs_view_add(struct cs_view *view, const char *name, const char *value)
 {
@@ -39,7 +40,8 @@ void cs_view_free(struct cs_view *view)
     cs_board_free(&view->values);
 }
 
-/* ---- names ---------------------------------------------------------------- */
+/* ---- names ----------------------------------------------------------------
+ */
 
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,
                     char *buf, size_t size)
@@ -66,7 +68,8 @@ void trace_move_name(const struct cs_hooks *h, const void *state, int var,
     snprintf(buf, size, "%s = %s", name, val);
 }
 
-/* ---- the tracer ----------------------------------------------------------- */
+/* ---- the tracer -----------------------------------------------------------
+ */
 
 struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
                                 const struct cs_trace_options *options)
@@ -101,8 +104,14 @@ void cs_tracer_free(struct cs_tracer *t)
     free(t);
 }
 
-uint64_t cs_tracer_nodes(const struct cs_tracer *t) { return t->nodes_seen; }
-uint64_t cs_tracer_recorded(const struct cs_tracer *t) { return t->nnodes; }
+uint64_t cs_tracer_nodes(const struct cs_tracer *t)
+{
+    return t->nodes_seen;
+}
+uint64_t cs_tracer_recorded(const struct cs_tracer *t)
+{
+    return t->nnodes;
+}
 
 static bool enters_node(enum cs_trace_kind kind)
 {
@@ -145,9 +154,8 @@ static void add_frame(struct cs_tracer *t, uint64_t node, bool undo,
         t->cap_frames = t->cap_frames ? 2 * t->cap_frames : 64;
         t->frames = cs_xrealloc(t->frames, t->cap_frames * sizeof *t->frames);
     }
-    t->frames[t->nframes++] =
-        (struct trace_frame){.node = node, .undo = undo,
-                             .text = cs_xstrdup(text)};
+    t->frames[t->nframes++] = (struct trace_frame){
+        .node = node, .undo = undo, .text = cs_xstrdup(text)};
 }
 
 /* The state after the move column: one space between fields, so that a
@@ -191,9 +199,9 @@ static struct trace_node *record_node(struct cs_tracer *t,
 }
 
 static const enum trace_end end_of[] = {
-    [CS_TRACE_NODE] = END_INNER,       [CS_TRACE_PRUNED] = END_PRUNED,
+    [CS_TRACE_NODE] = END_INNER,        [CS_TRACE_PRUNED] = END_PRUNED,
     [CS_TRACE_SOLUTION] = END_SOLUTION, [CS_TRACE_REJECTED] = END_REJECTED,
-    [CS_TRACE_NO_VALUE] = END_DEAD,    [CS_TRACE_UNDO] = END_INNER,
+    [CS_TRACE_NO_VALUE] = END_DEAD,     [CS_TRACE_UNDO] = END_INNER,
 };
 
 /* Local search: a line per start and step, the state's view after it, and
@@ -221,8 +229,7 @@ static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
         else
             snprintf(move, sizeof move, "makes move %d", ev->value);
         snprintf(line, sizeof line,
-                 "step %" PRIu64 ": %s %s%s: conflicts %" PRIu64
-                 " -> %" PRIu64,
+                 "step %" PRIu64 ": %s %s%s: conflicts %" PRIu64 " -> %" PRIu64,
                  ev->step, var, move, ev->walk ? " (random walk)" : "",
                  ev->before, ev->after);
     }
@@ -272,8 +279,7 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
             h->describe(state, view);
         /* a model whose view has no board (a roster's is too large for
          * every step) shows its solution as it prints it, on the page */
-        if (n && ev->kind == CS_TRACE_SOLUTION && !view->board.count &&
-            h->emit)
+        if (n && ev->kind == CS_TRACE_SOLUTION && !view->board.count && h->emit)
             h->emit(state, 0, &view->board);
         if (n) {
             n->end = end_of[ev->kind];
@@ -291,8 +297,8 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
         }
         if (text) {
             char col[200];
-            snprintf(col, sizeof col, "%*s%s", 2 * (ev->depth ? ev->depth - 1 : 0),
-                     "", move);
+            snprintf(col, sizeof col, "%*s%s",
+                     2 * (ev->depth ? ev->depth - 1 : 0), "", move);
             if (!view->names.count)
                 fprintf(text, "%2d  %s\n", ev->depth, col);
             else {

@@ -35,13 +35,12 @@ static const char *const style_of[] = {
 };
 
 static const char *const word_of[] = {
-    [END_INNER] = NULL,        [END_DEAD] = "dead end",
-    [END_PRUNED] = "pruned",   [END_SOLUTION] = "solution",
+    [END_INNER] = NULL,          [END_DEAD] = "dead end",
+    [END_PRUNED] = "pruned",     [END_SOLUTION] = "solution",
     [END_REJECTED] = "rejected",
 };
 
-int cs_tracer_write_dot(const struct cs_tracer *t, FILE *out,
-                        const char *title)
+int cs_tracer_write_dot(const struct cs_tracer *t, FILE *out, const char *title)
 {
     char label[512];
     fputs("digraph search {\n  graph [labelloc=t, fontname=\"Helvetica\", "

@@ -122,16 +122,18 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
             t->cut ? "true" : "false", t->opts.max_nodes);
     for (uint64_t i = 0; i < t->nnodes; i++) {
         const struct trace_node *n = &t->nodes[i];
-        fprintf(out, "%s{\"p\": %" PRId64 ", \"d\": %d, \"m\": ",
-                i ? ",\n" : "\n", n->parent, n->depth);
+        fprintf(out,
+                "%s{\"p\": %" PRId64 ", \"d\": %d, \"m\": ", i ? ",\n" : "\n",
+                n->parent, n->depth);
         json_string(out, n->move);
         fprintf(out, ", \"e\": \"%s\", \"o\": ", end_name[n->end]);
         if (n->outcome)
             json_string(out, n->outcome);
         else
             fputs("null", out);
-        fprintf(out, ", \"w\": %" PRIu64 ", \"t0\": %" PRIu64
-                     ", \"t1\": %" PRIu64 ", \"b\": ",
+        fprintf(out,
+                ", \"w\": %" PRIu64 ", \"t0\": %" PRIu64 ", \"t1\": %" PRIu64
+                ", \"b\": ",
                 n->weight, n->born, n->ended);
         json_lines(out, &n->view.board);
         fputs(", \"f\": ", out);
@@ -141,8 +143,9 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
     fputs("],\n\"frames\": [", out);
     for (uint64_t i = 0; i < t->nframes; i++) {
         const struct trace_frame *f = &t->frames[i];
-        fprintf(out, "%s{\"n\": %" PRIu64 ", \"u\": %s, \"t\": ",
-                i ? ",\n" : "\n", f->node, f->undo ? "true" : "false");
+        fprintf(out,
+                "%s{\"n\": %" PRIu64 ", \"u\": %s, \"t\": ", i ? ",\n" : "\n",
+                f->node, f->undo ? "true" : "false");
         json_string(out, f->text);
         fputc('}', out);
     }

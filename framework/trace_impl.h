@@ -18,10 +18,10 @@
 enum trace_end { END_INNER, END_DEAD, END_PRUNED, END_SOLUTION, END_REJECTED };
 
 struct trace_node {
-    int64_t parent;      /* -1 at the root */
+    int64_t parent; /* -1 at the root */
     int depth;
-    char *move;          /* "row 0 = col 2"; "root" */
-    char *outcome;       /* "no value for row 2" ...; NULL for an inner node */
+    char *move;    /* "row 0 = col 2"; "root" */
+    char *outcome; /* "no value for row 2" ...; NULL for an inner node */
     enum trace_end end;
     uint64_t weight;
     struct cs_view view; /* the state after the move (and after prune) */
@@ -30,26 +30,26 @@ struct trace_node {
 };
 
 struct trace_frame {
-    uint64_t node;       /* the node shown */
-    bool undo;           /* an undo back to it (else: it was entered) */
-    char *text;          /* the step in words */
+    uint64_t node; /* the node shown */
+    bool undo;     /* an undo back to it (else: it was entered) */
+    char *text;    /* the step in words */
 };
 
 struct cs_tracer {
     const struct cs_problem *problem;
     struct cs_trace_options opts;
     uint64_t nodes_seen;
-    bool cut;             /* the recording stopped at max_nodes */
-    int move_width;       /* the move column of the text trace */
+    bool cut;       /* the recording stopped at max_nodes */
+    int move_width; /* the move column of the text trace */
 
     struct trace_node *nodes;
     uint64_t nnodes, cap_nodes;
     struct trace_frame *frames;
     uint64_t nframes, cap_frames;
-    uint64_t *path;       /* path[d]: the recorded node at depth d */
+    uint64_t *path; /* path[d]: the recorded node at depth d */
 
-    bool local;           /* a local search: starts and steps, no tree */
-    char status[32];      /* how the run ended, for the page */
+    bool local;      /* a local search: starts and steps, no tree */
+    char status[32]; /* how the run ended, for the page */
     struct cs_stats stats;
     uint64_t steps, restarts; /* of a local search */
 };

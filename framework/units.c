@@ -37,15 +37,15 @@
 
 #define TARGET_UNITS 1024 /* generic split: at least this many units */
 #define MAX_SPLIT_DEPTH 24
-#define TICK_NS 50000000L /* controller wake-up: 50 ms */
+#define TICK_NS 50000000L       /* controller wake-up: 50 ms */
 #define REMOTE_TICK_NS 1000000L /* with other ranks to serve: 1 ms */
-#define REPORT_EVERY 0.25 /* progress: at most 4 lines a second */
-#define SIZE_PROBES 16    /* probes per generic unit sized */
+#define REPORT_EVERY 0.25       /* progress: at most 4 lines a second */
+#define SIZE_PROBES 16          /* probes per generic unit sized */
 
 bool cs_split_wanted(const struct cs_split *split)
 {
-    return split && (split->threads > 1 || split->checkpoint ||
-                     split->distribute);
+    return split &&
+           (split->threads > 1 || split->checkpoint || split->distribute);
 }
 
 int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
@@ -68,14 +68,13 @@ int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
         return cs_error_set(err, NULL,
                             "units %" PRIu64 "/%" PRIu64 ": parts are "
                             "numbered from 0 to %" PRIu64,
-                            s->slice_part, s->slice_parts,
-                            s->slice_parts - 1);
+                            s->slice_part, s->slice_parts, s->slice_parts - 1);
     /* threads for solve and optimize are a portfolio (layers.h) */
-    bool portfolio = !counting && s->threads > 1 &&
-                     (spec->task == CS_TASK_SOLVE ||
-                      spec->task == CS_TASK_OPTIMIZE);
-    if (!counting && splits && (!portfolio || s->checkpoint || slice ||
-                                s->distribute))
+    bool portfolio =
+        !counting && s->threads > 1 &&
+        (spec->task == CS_TASK_SOLVE || spec->task == CS_TASK_OPTIMIZE);
+    if (!counting && splits &&
+        (!portfolio || s->checkpoint || slice || s->distribute))
         return cs_error_set(err, NULL, "%s need task count",
                             slice ? "slices of units"
                                   : "threads and checkpoints");
@@ -299,9 +298,8 @@ static void worker(void *arg, int t)
     uint64_t i;
     while (pool_take(pool, &i)) {
         struct cs_stats s = {0};
-        bool whole = p->count_unit
-                         ? p->count_unit(p->data, i, &pool->stop, &s)
-                         : search_unit(pool, &e, i, &s);
+        bool whole = p->count_unit ? p->count_unit(p->data, i, &pool->stop, &s)
+                                   : search_unit(pool, &e, i, &s);
         finish_unit(pool, i, whole ? UNIT_WHOLE : UNIT_PARTIAL, &s);
         if (!whole)
             break;
@@ -386,13 +384,13 @@ static enum cs_status control(struct pool *pool)
     bool sizing = pool->split->on_progress != NULL;
     struct prober pr;
     if (sizing) {
-        pool->size = cs_xcalloc(pool->total ? pool->total : 1,
-                                sizeof *pool->size);
+        pool->size =
+            cs_xcalloc(pool->total ? pool->total : 1, sizeof *pool->size);
         probe_init(&pr, pool->problem, spec->select, spec->seed);
     }
     for (;;) {
-        bool wait = !sizing ||
-                    size_units(pool, &pr, cs_now() + (double)tick * 1e-9);
+        bool wait =
+            !sizing || size_units(pool, &pr, cs_now() + (double)tick * 1e-9);
         pthread_mutex_lock(&pool->w.lock);
         if (pool->w.running > 0 && wait)
             workers_wait(&pool->w, tick);
@@ -443,12 +441,11 @@ static int slice(struct pool *pool, struct cs_error *err)
     if (!s->slice_end)
         return 0;
     if (s->slice_first >= pool->total)
-        return cs_error_set(err, NULL,
-                            "units %" PRIu64 ":%" PRIu64 " start beyond the "
-                            "last unit: this count has %" PRIu64
-                            " units (0:%" PRIu64 ")",
-                            s->slice_first, s->slice_end, pool->total,
-                            pool->total);
+        return cs_error_set(
+            err, NULL,
+            "units %" PRIu64 ":%" PRIu64 " start beyond the "
+            "last unit: this count has %" PRIu64 " units (0:%" PRIu64 ")",
+            s->slice_first, s->slice_end, pool->total, pool->total);
     pool->first = s->slice_first;
     if (s->slice_end < pool->total)
         pool->end = s->slice_end; /* a job array's last slice may
@@ -495,8 +492,8 @@ static int open_log(struct pool *pool, struct checkpoint *cp,
                                    pool->fr.stats};
     head.top.seconds = 0;
     if (checkpoint_open(cp, s->checkpoint, s->resume, &head,
-                        (unsigned char *)pool->done, pool->results,
-                        &u->resumed, &u->torn, err))
+                        (unsigned char *)pool->done, pool->results, &u->resumed,
+                        &u->torn, err))
         return -1;
     pool->cp = cp;
     u->resumed = 0; /* those of the slice */
@@ -531,8 +528,8 @@ int cs_search_units(const struct cs_spec *spec, const struct cs_split *split,
         split_tree(&pool->fr, spec);
         pool->total = pool->fr.count;
     }
-    pool->results = cs_xcalloc(pool->total ? pool->total : 1,
-                               sizeof *pool->results);
+    pool->results =
+        cs_xcalloc(pool->total ? pool->total : 1, sizeof *pool->results);
     pool->done = cs_xcalloc(pool->total ? pool->total : 1, 1);
     pthread_cond_init(&pool->work, NULL);
     out->units.total = pool->total;

@@ -37,10 +37,10 @@ int cs_search_units(const struct cs_spec *spec, const struct cs_split *split,
 struct frontier {
     int depth;
     bool record;
-    int *prefixes;          /* count * depth * 2 when recording */
+    int *prefixes; /* count * depth * 2 when recording */
     uint64_t *weights;
     uint64_t count, cap;
-    struct cs_stats stats;  /* of the nodes above the split depth */
+    struct cs_stats stats; /* of the nodes above the split depth */
 };
 
 /* How a unit handed to a worker came back. */
@@ -57,36 +57,36 @@ struct pool {
     const struct cs_split *split;
     struct cs_result *out;
     const struct cs_problem *problem;
-    struct frontier fr;          /* generic units; unused with a kernel */
-    uint64_t total;              /* units of the split */
-    uint64_t first, end;         /* the slice searched */
+    struct frontier fr;  /* generic units; unused with a kernel */
+    uint64_t total;      /* units of the split */
+    uint64_t first, end; /* the slice searched */
     double started;
     struct cs_stats *results;
     _Atomic unsigned char *done; /* finished (or resumed) */
     atomic_uint_fast64_t next;
-    volatile sig_atomic_t stop;  /* set by the controller */
-    struct checkpoint *cp;       /* NULL: none kept */
-    bool io_failed;              /* a checkpoint write failed (io_err) */
+    volatile sig_atomic_t stop; /* set by the controller */
+    struct checkpoint *cp;      /* NULL: none kept */
+    bool io_failed;             /* a checkpoint write failed (io_err) */
     struct cs_error io_err;
     atomic_uint_fast64_t finished; /* units done, resumed ones included */
-    struct workers w;            /* w.lock guards everything below, cp;
-                                    w.wake: a worker ended or, fed, has a
-                                    result */
-    struct cs_stats partial;     /* what interrupted units had found */
+    struct workers w;              /* w.lock guards everything below, cp;
+                                      w.wake: a worker ended or, fed, has a
+                                      result */
+    struct cs_stats partial;       /* what interrupted units had found */
 
     /* progress: each unit's estimated size (units.c, size_units), filled
      * in by the controller while the workers count; sized: units of the
      * slice done so */
     double *size;
     uint64_t sized;
-    unsigned char *resumed;      /* NULL: none; else 1 per resumed unit */
+    unsigned char *resumed; /* NULL: none; else 1 per resumed unit */
 
     /* fed (MPI ranks other than 0): units queued by the controller */
     bool fed, ended;
-    pthread_cond_t work;         /* workers: a unit queued, or the end */
+    pthread_cond_t work; /* workers: a unit queued, or the end */
     uint64_t *queue;
     size_t qhead, qlen, qcap;
-    struct unit_result *outbox;  /* finished, not yet sent */
+    struct unit_result *outbox; /* finished, not yet sent */
     size_t olen, ocap;
 };
 

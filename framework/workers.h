@@ -14,9 +14,9 @@
 struct workers {
     pthread_t *tids;
     int started;
-    int running;              /* under lock: threads still in body */
+    int running; /* under lock: threads still in body */
     pthread_mutex_t lock;
-    pthread_cond_t wake;      /* a thread ended, or a user's news */
+    pthread_cond_t wake; /* a thread ended, or a user's news */
     void (*body)(void *arg, int t);
     void *arg;
 };

@@ -33,8 +33,8 @@ static const struct cs_option model_options[] = {
     {NULL, CS_OPT_INT, NULL, 0, 0, NULL, NULL, NULL},
 };
 
-const struct cs_option *const tables[] = {framework_options,
-                                                 model_options, NULL};
+const struct cs_option *const tables[] = {framework_options, model_options,
+                                          NULL};
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -60,8 +60,8 @@ struct cs_config *check_ok(const char *text)
     return cfg;
 }
 
-void assert_error(const struct cs_error *err, const char *file,
-                         int line, int col, const char *msg)
+void assert_error(const struct cs_error *err, const char *file, int line,
+                  int col, const char *msg)
 {
     assert_string_equal(err->msg, msg);
     assert_string_equal(err->file, file);
@@ -69,8 +69,7 @@ void assert_error(const struct cs_error *err, const char *file,
     assert_int_equal(err->col, col);
 }
 
-void expect_parse_error(const char *text, int line, int col,
-                               const char *msg)
+void expect_parse_error(const char *text, int line, int col, const char *msg)
 {
     struct cs_config *cfg = (struct cs_config *)&cfg; /* must become NULL */
     struct cs_error err = {0};
@@ -79,8 +78,7 @@ void expect_parse_error(const char *text, int line, int col,
     assert_error(&err, NAME, line, col, msg);
 }
 
-void expect_check_error(const char *text, int line, int col,
-                               const char *msg)
+void expect_check_error(const char *text, int line, int col, const char *msg)
 {
     struct cs_config *cfg = parse_ok(text);
     struct cs_error err = {0};

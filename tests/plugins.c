@@ -27,16 +27,16 @@ static int never_set_up(const struct cs_config *cfg, const struct cs_setup *how,
 static const struct cs_option no_options[] = {{.key = NULL}};
 #endif
 
-#define MODEL_WITH(var, abi, name_, summary_, options_, tasks_, setup_)      \
-    static const struct cs_model var = {.abi_version = abi,                  \
-                                        .name = name_,                       \
-                                        .summary = summary_,                 \
-                                        .options = options_,                 \
-                                        .tasks = tasks_,                     \
+#define MODEL_WITH(var, abi, name_, summary_, options_, tasks_, setup_)        \
+    static const struct cs_model var = {.abi_version = abi,                    \
+                                        .name = name_,                         \
+                                        .summary = summary_,                   \
+                                        .options = options_,                   \
+                                        .tasks = tasks_,                       \
                                         .setup = setup_}
-#define MODEL(var, abi, name_)                                               \
-    MODEL_WITH(var, abi, name_, name_, no_options,                           \
-               CS_TASK_BIT(CS_TASK_COUNT), never_set_up)
+#define MODEL(var, abi, name_)                                                 \
+    MODEL_WITH(var, abi, name_, name_, no_options, CS_TASK_BIT(CS_TASK_COUNT), \
+               never_set_up)
 #define COUNT CS_TASK_BIT(CS_TASK_COUNT)
 
 #if PLUGIN_CASE == 1
@@ -69,8 +69,7 @@ CS_PLUGIN(&bare);
 MODEL_WITH(lazy, CS_ABI_VERSION, "lazy", "x", no_options, 0, never_set_up);
 CS_PLUGIN(&lazy);
 #elif PLUGIN_CASE == 10
-MODEL_WITH(mute, CS_ABI_VERSION, "mute", NULL, no_options, COUNT,
-           never_set_up);
+MODEL_WITH(mute, CS_ABI_VERSION, "mute", NULL, no_options, COUNT, never_set_up);
 CS_PLUGIN(&mute);
 #elif PLUGIN_CASE == 11
 static void liar_init(void *state, const void *problem)
@@ -81,7 +80,10 @@ static bool liar_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
 {
     return (void)state, (void)seed, (void)stop, true;
 }
-static uint64_t liar_conflicts(const void *state) { return (void)state, 0; }
+static uint64_t liar_conflicts(const void *state)
+{
+    return (void)state, 0;
+}
 static int liar_pick(void *state, uint64_t random)
 {
     return (void)state, (void)random, CS_NONE;
@@ -98,12 +100,19 @@ static void liar_apply(void *state, int var, uint64_t move)
 {
     (void)state, (void)var, (void)move;
 }
-static bool liar_verify(const void *state) { return (void)state, false; }
-static const struct cs_hooks liar_hooks = {
-    .state_size = 16, .init = liar_init, .ls_start = liar_start,
-    .ls_conflicts = liar_conflicts, .ls_pick = liar_pick,
-    .ls_moves = liar_moves, .ls_delta = liar_delta, .ls_apply = liar_apply,
-    .verify = liar_verify};
+static bool liar_verify(const void *state)
+{
+    return (void)state, false;
+}
+static const struct cs_hooks liar_hooks = {.state_size = 16,
+                                           .init = liar_init,
+                                           .ls_start = liar_start,
+                                           .ls_conflicts = liar_conflicts,
+                                           .ls_pick = liar_pick,
+                                           .ls_moves = liar_moves,
+                                           .ls_delta = liar_delta,
+                                           .ls_apply = liar_apply,
+                                           .verify = liar_verify};
 static int liar_setup(const struct cs_config *cfg, const struct cs_setup *how,
                       struct cs_problem *out, struct cs_error *err)
 {

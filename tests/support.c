@@ -21,8 +21,7 @@ void load_nq_answers(void)
     while (fgets(line, sizeof line, f)) {
         unsigned n;
         unsigned long long total, unique;
-        if (sscanf(line, "%u %llu %llu", &n, &total, &unique) == 3 &&
-            n < 28) {
+        if (sscanf(line, "%u %llu %llu", &n, &total, &unique) == 3 && n < 28) {
             nq_answers[n].total = total;
             nq_answers[n].unique = unique;
             rows++;

@@ -72,9 +72,12 @@ static char *forged(const char *body)
 }
 
 static const struct checkpoint_head head = {
-    0x0123456789abcdefULL, UNITS, true,
+    0x0123456789abcdefULL,
+    UNITS,
+    true,
     {.nodes = 3, .checks = 2, .fails = 0, .max_depth = 1}};
-#define HEADER "csearch-checkpoint 2 fingerprint=0123456789abcdef units=10 unique=1\n"
+#define HEADER                                                                 \
+    "csearch-checkpoint 2 fingerprint=0123456789abcdef units=10 unique=1\n"
 #define TOP "top solutions=0 unique=0 nodes=3 checks=2 fails=0 depth=1"
 
 /* The header and the top line, as a fresh checkpoint starts. */
@@ -101,9 +104,12 @@ static int open_resume(struct cs_stats *results, unsigned char *done,
 static void test_checkpoint_round_trip(void **ctx)
 {
     (void)ctx;
-    struct cs_stats results[UNITS], s = {.solutions = 92, .unique = 12,
-                                         .nodes = 397, .checks = 397,
-                                         .fails = 153, .max_depth = 5};
+    struct cs_stats results[UNITS], s = {.solutions = 92,
+                                         .unique = 12,
+                                         .nodes = 397,
+                                         .checks = 397,
+                                         .fails = 153,
+                                         .max_depth = 5};
     unsigned char done[UNITS] = {0};
     uint64_t resumed;
     bool torn;
@@ -148,8 +154,7 @@ static void test_checkpoint_refuses_forged_numbers(void **ctx)
         char text[1024];
         snprintf(text, sizeof text, "%s%s", start(), forged(bodies[i]));
         write_file(text);
-        assert_int_equal(open_resume(results, done, &resumed, &torn, &err),
-                         -1);
+        assert_int_equal(open_resume(results, done, &resumed, &torn, &err), -1);
         assert_int_equal(err.line, 3);
         assert_string_equal(err.msg, "malformed checkpoint line");
     }
@@ -235,8 +240,10 @@ static void test_checkpoint_torn_lines(void **ctx)
     assert_string_equal(read_file(), start());
     /* a torn unit line: dropped and cut off */
     char text[1024];
-    snprintf(text, sizeof text, "%s%s"
-             "unit=3 solu", start(),
+    snprintf(text, sizeof text,
+             "%s%s"
+             "unit=3 solu",
+             start(),
              forged("unit=2 solutions=4 unique=0 nodes=1 checks=1 fails=0 "
                     "depth=1"));
     write_file(text);
@@ -317,7 +324,7 @@ static void test_checkpoint_merge(void **ctx)
     assert_true(m.reports_unique);
     assert_int_equal(m.torn, 1);
     assert_int_equal(m.total.solutions, 0 + 1 + 2 + 3 + 4 + 5 + 6 + 7);
-    assert_int_equal(m.total.unique, 7); /* units 1-7 */
+    assert_int_equal(m.total.unique, 7);         /* units 1-7 */
     assert_int_equal(m.total.nodes, 3 + 8 * 10); /* top + units */
     assert_int_equal(m.total.checks, 2 + 8 * 9);
     assert_int_equal(m.total.max_depth, 10);
@@ -367,8 +374,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(
             test_checkpoint_refuses_other_top_and_format_1, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_checkpoint_merge, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_checkpoint_merge, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

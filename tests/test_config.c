@@ -221,7 +221,8 @@ static void test_config_load_file(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     const char text[] = "model: nqueens\nparams:\n  n: 70\n";
-    assert_int_equal(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    assert_int_equal(write(fd, text, sizeof text - 1),
+                     (ssize_t)(sizeof text - 1));
     close(fd);
 
     struct cs_config *cfg = NULL;
@@ -232,7 +233,8 @@ static void test_config_load_file(void **state)
     assert_string_equal(cs_config_file(cfg), path);
     assert_pos(cs_node_pos(cs_config_node(cfg, "model")), path, 1, 8);
     assert_int_equal(cs_config_check(cfg, tables, &err), -1);
-    assert_error(&err, path, 3, 6, "'params.n' must be between 1 and 64, not 70");
+    assert_error(&err, path, 3, 6,
+                 "'params.n' must be between 1 and 64, not 70");
     cs_config_free(cfg);
 }
 
@@ -287,8 +289,8 @@ static void test_config_set_inserts_section(void **state)
     assert_string_equal(cs_node_key(root, 1), "strategy");
     assert_pos(cs_node_key_pos(root, 1), "--set strategy.select=mrv", 0, 0);
     assert_int_equal(cs_node_kind(cs_node_at(root, 1)), CS_NODE_MAP);
-    assert_pos(cs_node_pos(cs_node_at(root, 1)), "--set strategy.select=mrv",
-               0, 0);
+    assert_pos(cs_node_pos(cs_node_at(root, 1)), "--set strategy.select=mrv", 0,
+               0);
     /* An empty value is an empty string, which params.n then refuses. */
     assert_int_equal(cs_config_check(cfg, tables, &err), -1);
     assert_error(&err, "--set params.n=", 0, 0,
@@ -314,8 +316,8 @@ static void test_config_set_inserts_section(void **state)
 static void test_config_set_bad_syntax(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"params.n", "=3", "a..b=1", ".a=1",
-                                      "a.=1", ""};
+    static const char *const bad[] = {"params.n", "=3",   "a..b=1",
+                                      ".a=1",     "a.=1", ""};
     struct cs_config *cfg = parse_ok("model: x\n");
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         struct cs_error err = {0};
@@ -426,7 +428,8 @@ static void test_config_node_conversions(void **state)
                      0);
     assert_int_equal(i, -42);
     assert_int_equal(cs_node_int(cs_node_at(v, 5), "v[5]", &i, &err), -1);
-    assert_error(&err, NAME, 1, 44, "'v[5]' must be an integer, not a sequence");
+    assert_error(&err, NAME, 1, 44,
+                 "'v[5]' must be an integer, not a sequence");
 
     assert_int_equal(cs_node_real(cs_node_at(v, 2), "v[2]", &r, &err), 0);
     assert_true(r == 0.25);

@@ -142,9 +142,11 @@ static void test_engine_interrupt_and_time_limit(void **ctx)
 static void test_engine_refuses_mrv_without_domain_sizes(void **ctx)
 {
     (void)ctx;
-    static const struct cs_hooks no_sizes = {
-        .init = toy_init, .select = toy_select, .next = toy_next,
-        .apply = toy_apply, .undo = toy_undo};
+    static const struct cs_hooks no_sizes = {.init = toy_init,
+                                             .select = toy_select,
+                                             .next = toy_next,
+                                             .apply = toy_apply,
+                                             .undo = toy_undo};
     struct toy_problem tp = {.len = 4};
     struct toy_run r;
     toy_run(&r, &no_sizes, &tp, CS_SELECT_MRV, CS_TASK_COUNT);

@@ -63,17 +63,22 @@ static void full_undo(void *state, int var, int value)
     (void)value;
     ((struct full *)state)->set--;
 }
-static const struct cs_hooks full_hooks = {
-    .state_size = sizeof(struct full), .init = full_init,
-    .select = full_select, .next = full_next, .apply = full_apply,
-    .undo = full_undo};
+static const struct cs_hooks full_hooks = {.state_size = sizeof(struct full),
+                                           .init = full_init,
+                                           .select = full_select,
+                                           .next = full_next,
+                                           .apply = full_apply,
+                                           .undo = full_undo};
 
 static struct cs_result estimate(const struct cs_problem *p, uint64_t seed,
                                  uint64_t probes, double seconds,
                                  volatile sig_atomic_t *stop)
 {
-    struct cs_spec spec = {.problem = p, .task = CS_TASK_ESTIMATE,
-                           .seed = seed, .probes = probes, .stop = stop};
+    struct cs_spec spec = {.problem = p,
+                           .task = CS_TASK_ESTIMATE,
+                           .seed = seed,
+                           .probes = probes,
+                           .stop = stop};
     spec.limits.seconds = seconds;
     struct cs_result r;
     struct cs_error err;
@@ -88,8 +93,8 @@ static void test_estimate_complete_tree_is_exact(void **ctx)
 {
     (void)ctx;
     static const int shape[2] = {3, 4}; /* 3 values, 4 levels */
-    struct cs_problem p = {.hooks = &full_hooks, .data = (void *)shape,
-                           .nvars = 4};
+    struct cs_problem p = {
+        .hooks = &full_hooks, .data = (void *)shape, .nvars = 4};
     for (uint64_t seed = 0; seed < 5; seed++) {
         struct cs_result r = estimate(&p, seed, 100, 0, NULL);
         assert_int_equal(r.status, CS_COMPLETE);
@@ -114,7 +119,9 @@ static void test_estimate_two_paths_arithmetic(void **ctx)
 {
     (void)ctx;
     struct toy_problem tp = {.len = 2};
-    struct cs_problem p = {.hooks = &toy_hooks, .data = &tp, .nvars = 2,
+    struct cs_problem p = {.hooks = &toy_hooks,
+                           .data = &tp,
+                           .nvars = 2,
                            .state_size = sizeof(struct toy) + 2};
     int sevens = 0;
     for (uint64_t seed = 0; seed < 20; seed++) {
@@ -142,7 +149,9 @@ static void test_estimate_weights_multiply(void **ctx)
 {
     (void)ctx;
     struct toy_problem tp = {.len = 2, .double_one = true};
-    struct cs_problem p = {.hooks = &toy_hooks, .data = &tp, .nvars = 2,
+    struct cs_problem p = {.hooks = &toy_hooks,
+                           .data = &tp,
+                           .nvars = 2,
                            .state_size = sizeof(struct toy) + 2};
     struct cs_result r = estimate(&p, 3, 500, 0, NULL);
     assert_true(r.estimate.solutions == 4); /* 2 + 2 counted twice */
@@ -154,7 +163,9 @@ static void test_estimate_seeded(void **ctx)
 {
     (void)ctx;
     struct toy_problem tp = {.len = 12};
-    struct cs_problem p = {.hooks = &toy_hooks, .data = &tp, .nvars = 12,
+    struct cs_problem p = {.hooks = &toy_hooks,
+                           .data = &tp,
+                           .nvars = 12,
                            .state_size = sizeof(struct toy) + 12};
     struct cs_result a = estimate(&p, 7, 300, 0, NULL);
     struct cs_result b = estimate(&p, 7, 300, 0, NULL);
@@ -170,7 +181,9 @@ static void test_estimate_limit_and_stop(void **ctx)
 {
     (void)ctx;
     struct toy_problem tp = {.len = 10};
-    struct cs_problem p = {.hooks = &toy_hooks, .data = &tp, .nvars = 10,
+    struct cs_problem p = {.hooks = &toy_hooks,
+                           .data = &tp,
+                           .nvars = 10,
                            .state_size = sizeof(struct toy) + 10};
     struct cs_result r = estimate(&p, 1, 1000000, 1e-9, NULL);
     assert_int_equal(r.status, CS_LIMIT);
@@ -186,9 +199,8 @@ static void test_estimate_limit_and_stop(void **ctx)
 static void test_estimate_nqueens_seed(void **ctx)
 {
     (void)ctx;
-    const char *const sets[] = {"model=nqueens", "params.n=8",
-                                "task=estimate", "strategy.probes=2000",
-                                NULL};
+    const char *const sets[] = {"model=nqueens", "params.n=8", "task=estimate",
+                                "strategy.probes=2000", NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result r;
     run_config(cfg, &r, NULL, NULL);
@@ -245,12 +257,12 @@ static void test_estimate_unit_shares(void **ctx)
 {
     (void)ctx;
     static const int shape[2] = {2, 11};
-    struct cs_problem p = {.hooks = &full_hooks, .data = (void *)shape,
-                           .nvars = 11};
+    struct cs_problem p = {
+        .hooks = &full_hooks, .data = (void *)shape, .nvars = 11};
     struct shares s = {0};
     struct cs_spec spec = {.problem = &p, .task = CS_TASK_COUNT};
-    struct cs_split split = {.threads = 2, .on_progress = on_progress,
-                             .progress_ud = &s};
+    struct cs_split split = {
+        .threads = 2, .on_progress = on_progress, .progress_ud = &s};
     struct cs_result r;
     struct cs_error err;
     if (cs_search(&spec, &split, &r, &err))
@@ -283,23 +295,26 @@ static void test_estimate_resumed_share(void **ctx)
 {
     (void)ctx;
     static const int shape[2] = {2, 11};
-    struct cs_problem p = {.hooks = &full_hooks, .data = (void *)shape,
-                           .nvars = 11};
+    struct cs_problem p = {
+        .hooks = &full_hooks, .data = (void *)shape, .nvars = 11};
     char log[] = "/tmp/csearch-estimate-XXXXXX";
     int fd = mkstemp(log);
     assert_true(fd >= 0);
     close(fd);
     unlink(log);
     struct cs_spec spec = {.problem = &p, .task = CS_TASK_COUNT};
-    struct cs_split half = {.threads = 1, .checkpoint = log,
-                            .slice_part = 0, .slice_parts = 2};
+    struct cs_split half = {
+        .threads = 1, .checkpoint = log, .slice_part = 0, .slice_parts = 2};
     struct cs_result r;
     struct cs_error err;
     if (cs_search(&spec, &half, &r, &err))
         fail_msg("part 0: %s", err.msg);
     struct resumed seen = {0};
-    struct cs_split rest = {.threads = 2, .checkpoint = log, .resume = true,
-                            .on_progress = on_resumed, .progress_ud = &seen};
+    struct cs_split rest = {.threads = 2,
+                            .checkpoint = log,
+                            .resume = true,
+                            .on_progress = on_resumed,
+                            .progress_ud = &seen};
     if (cs_search(&spec, &rest, &r, &err))
         fail_msg("resume: %s", err.msg);
     unlink(log);

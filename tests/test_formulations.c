@@ -52,9 +52,9 @@ static const char *const cell_d4[] = {"strategy.formulation=cell",
 static const char *const cell_prune[] = {"strategy.formulation=cell",
                                          "strategy.prune_skipped_rows=true",
                                          "strategy.symmetry=none", NULL};
-static const char *const cell_prune_d4[] = {
-    "strategy.formulation=cell", "strategy.prune_skipped_rows=true",
-    "strategy.symmetry=d4", NULL};
+static const char *const cell_prune_d4[] = {"strategy.formulation=cell",
+                                            "strategy.prune_skipped_rows=true",
+                                            "strategy.symmetry=d4", NULL};
 static const char *const brute[] = {"strategy.search=brute-force",
                                     "strategy.symmetry=none", NULL};
 static const char *const brute_d4[] = {"strategy.search=brute-force",
@@ -285,20 +285,25 @@ static void test_formulations_set_walks_the_array_tree(void **ctx)
 {
     (void)ctx;
     static const char *const strategies[][3] = {
-        {"strategy.select=in-order", "strategy.symmetry=none", "strategy.prune=none"},
-        {"strategy.select=in-order", "strategy.symmetry=mirror", "strategy.prune=forward"},
-        {"strategy.select=mrv", "strategy.symmetry=none", "strategy.prune=none"},
-        {"strategy.select=mrv", "strategy.symmetry=d4", "strategy.prune=forward"},
+        {"strategy.select=in-order", "strategy.symmetry=none",
+         "strategy.prune=none"},
+        {"strategy.select=in-order", "strategy.symmetry=mirror",
+         "strategy.prune=forward"},
+        {"strategy.select=mrv", "strategy.symmetry=none",
+         "strategy.prune=none"},
+        {"strategy.select=mrv", "strategy.symmetry=d4",
+         "strategy.prune=forward"},
     };
     for (size_t s = 0; s < sizeof strategies / sizeof *strategies; s++)
         for (int n = 1; n <= 9; n++) {
             struct cs_result a, b;
-            const char *const arr[] = {"strategy.state=array", strategies[s][0],
-                                       strategies[s][1], strategies[s][2],
-                                       "strategy.kernel=generic", NULL};
-            const char *const hashed[] = {"strategy.state=set", strategies[s][0],
-                                          strategies[s][1], strategies[s][2],
-                                          NULL};
+            const char *const arr[] = {
+                "strategy.state=array",    strategies[s][0],
+                strategies[s][1],          strategies[s][2],
+                "strategy.kernel=generic", NULL};
+            const char *const hashed[] = {"strategy.state=set",
+                                          strategies[s][0], strategies[s][1],
+                                          strategies[s][2], NULL};
             run_keys(arr, n, "count", &a, NULL, NULL);
             run_keys(hashed, n, "count", &b, NULL, NULL);
             assert_int_equal(b.stats.solutions, a.stats.solutions);

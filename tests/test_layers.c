@@ -54,8 +54,8 @@ static void test_layers_branch_and_bound_optimal(void **ctx)
         assert_int_equal(last, len / 2);
     }
     /* the weak bound proves the same optimum over a larger tree */
-    struct toy_problem strong = {.len = 12}, weak = {.len = 12,
-                                                     .weak_bound = true};
+    struct toy_problem strong = {.len = 12},
+                       weak = {.len = 12, .weak_bound = true};
     struct toy_run r;
     toy_run(&r, &toy_hooks, &strong, CS_SELECT_IN_ORDER, CS_TASK_OPTIMIZE);
     struct cs_result a = run_toy(&r);
@@ -157,8 +157,8 @@ static struct cs_result restarted(enum cs_restarts kind, bool shuffle,
     struct toy_run r;
     int last = -1;
     toy_run(&r, &toy_layer_hooks, &tp, CS_SELECT_IN_ORDER, CS_TASK_SOLVE);
-    r.spec.layers = (struct cs_layers){.restarts = kind, .restart_nodes = 64,
-                                       .shuffle = shuffle};
+    r.spec.layers = (struct cs_layers){
+        .restarts = kind, .restart_nodes = 64, .shuffle = shuffle};
     r.spec.seed = seed;
     r.spec.on_solution = keep_zeros;
     r.spec.ud = &last;

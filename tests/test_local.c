@@ -137,10 +137,12 @@ static void run(struct ring_problem *rp, uint64_t seed, uint64_t steps,
                 volatile sig_atomic_t *stop, struct cs_result *r,
                 struct seen *seen)
 {
-    struct cs_problem p = {.hooks = &ring_hooks, .data = rp,
-                           .nvars = rp->len};
-    struct cs_spec spec = {.problem = &p, .task = CS_TASK_SOLVE,
-                           .seed = seed, .stop = stop, .on_solution = keep,
+    struct cs_problem p = {.hooks = &ring_hooks, .data = rp, .nvars = rp->len};
+    struct cs_spec spec = {.problem = &p,
+                           .task = CS_TASK_SOLVE,
+                           .seed = seed,
+                           .stop = stop,
+                           .on_solution = keep,
                            .ud = seen};
     spec.layers.local = true;
     spec.layers.walk = 0.02;

@@ -143,8 +143,8 @@ static void test_nqueens_totals_every_strategy(void **ctx)
             struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
             if (run.stats.solutions != nq_answers[n].total)
-                fail_msg("n=%d %s/%s/%s/%s: %llu solutions, expected %llu",
-                         n, states[combo & 1], selects[combo >> 1 & 1],
+                fail_msg("n=%d %s/%s/%s/%s: %llu solutions, expected %llu", n,
+                         states[combo & 1], selects[combo >> 1 & 1],
                          symmetries[combo >> 2 & 1], prunes[combo >> 3 & 1],
                          (unsigned long long)run.stats.solutions,
                          (unsigned long long)nq_answers[n].total);
@@ -231,14 +231,12 @@ static void test_nqueens_node_counts_n10(void **ctx)
 {
     (void)ctx;
     static const uint64_t want[16][3] = {
-        {35539, 348150, 12050}, {35539, 34815, 12050},
-        {19745, 819150, 4992},  {19745, 81915, 4992},
-        {17770, 174075, 6025},  {17770, 17408, 6025},
-        {9873, 409575, 2496},   {9873, 40963, 2496},
-        {27833, 553343, 10344}, {27833, 98969, 10344},
-        {19745, 952206, 4992},  {19745, 131445, 4992},
-        {13917, 281288, 5172},  {13917, 49490, 5172},
-        {9873, 479559, 2496},   {9873, 65733, 2496},
+        {35539, 348150, 12050}, {35539, 34815, 12050}, {19745, 819150, 4992},
+        {19745, 81915, 4992},   {17770, 174075, 6025}, {17770, 17408, 6025},
+        {9873, 409575, 2496},   {9873, 40963, 2496},   {27833, 553343, 10344},
+        {27833, 98969, 10344},  {19745, 952206, 4992}, {19745, 131445, 4992},
+        {13917, 281288, 5172},  {13917, 49490, 5172},  {9873, 479559, 2496},
+        {9873, 65733, 2496},
     };
     for (int combo = 0; combo < 16; combo++) {
         struct cs_config *cfg = combo_config(10, combo, "count");
@@ -325,8 +323,7 @@ static void test_nqueens_undo_restores_state(void **ctx)
                 depth--;
                 h->undo(state, vars[depth], vals[depth]);
                 snapshot(h, state, p.n, after);
-                assert_memory_equal(before[depth], after,
-                                    sizeof after);
+                assert_memory_equal(before[depth], after, sizeof after);
             }
             if (h->fini)
                 h->fini(state);
@@ -369,9 +366,14 @@ static void test_nqueens_d4_generic_every_strategy(void **ctx)
             snprintf(sets[2], 64, "strategy.select=%s",
                      selects[combo >> 1 & 1]);
             snprintf(sets[3], 64, "strategy.prune=%s", prunes[combo >> 2 & 1]);
-            const char *const list[] = {"model=nqueens", "strategy.symmetry=d4",
-                                        "strategy.kernel=generic", sets[0],
-                                        sets[1], sets[2], sets[3], NULL};
+            const char *const list[] = {"model=nqueens",
+                                        "strategy.symmetry=d4",
+                                        "strategy.kernel=generic",
+                                        sets[0],
+                                        sets[1],
+                                        sets[2],
+                                        sets[3],
+                                        NULL};
             struct cs_config *cfg = config_of(list);
             struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
@@ -391,13 +393,34 @@ static void orbit_count(const int *pos, int n, void *ud)
         for (int r = 0; r < n; r++) {
             int c = pos[r], gr, gc;
             switch (g) {
-            case 1: gr = c; gc = n - 1 - r; break;
-            case 2: gr = n - 1 - r; gc = n - 1 - c; break;
-            case 3: gr = n - 1 - c; gc = r; break;
-            case 4: gr = r; gc = n - 1 - c; break;
-            case 5: gr = n - 1 - r; gc = c; break;
-            case 6: gr = c; gc = r; break;
-            default: gr = n - 1 - c; gc = n - 1 - r; break;
+            case 1:
+                gr = c;
+                gc = n - 1 - r;
+                break;
+            case 2:
+                gr = n - 1 - r;
+                gc = n - 1 - c;
+                break;
+            case 3:
+                gr = n - 1 - c;
+                gc = r;
+                break;
+            case 4:
+                gr = r;
+                gc = n - 1 - c;
+                break;
+            case 5:
+                gr = n - 1 - r;
+                gc = c;
+                break;
+            case 6:
+                gr = c;
+                gc = r;
+                break;
+            default:
+                gr = n - 1 - c;
+                gc = n - 1 - r;
+                break;
             }
             img[gr] = gc;
         }
@@ -434,8 +457,12 @@ static void test_nqueens_threads_same_totals(void **ctx)
         for (int threads = 1; threads <= 3; threads++) {
             char t[32];
             snprintf(t, sizeof t, "strategy.threads=%d", threads);
-            const char *const sets[] = {"model=nqueens", "params.n=11",
-                                        kinds[k][0], kinds[k][1], t, NULL};
+            const char *const sets[] = {"model=nqueens",
+                                        "params.n=11",
+                                        kinds[k][0],
+                                        kinds[k][1],
+                                        t,
+                                        NULL};
             struct cs_config *cfg = config_of(sets);
             struct cs_result run;
             run_config(cfg, &run, NULL, NULL);
@@ -479,7 +506,8 @@ static void test_nqueens_count_overflow_refused(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- solve ------------------------------------------------------------------ */
+/* ---- solve ------------------------------------------------------------------
+ */
 
 static void test_nqueens_solve_gives_first_board(void **ctx)
 {
@@ -488,11 +516,9 @@ static void test_nqueens_solve_gives_first_board(void **ctx)
                                          ".....Q..", "..Q.....", "......Q.",
                                          ".Q......", "...Q...."};
     for (int state = 0; state < 2; state++) {
-        const char *const sets[] = {"model=nqueens", "params.n=8",
-                                    "task=solve",
-                                    state ? "strategy.state=bitmask"
-                                          : "strategy.state=array",
-                                    NULL};
+        const char *const sets[] = {
+            "model=nqueens", "params.n=8", "task=solve",
+            state ? "strategy.state=bitmask" : "strategy.state=array", NULL};
         struct cs_config *cfg = config_of(sets);
         struct boards got = {0};
         struct cs_result run;

@@ -29,8 +29,7 @@ static struct cs_result halves_run(int n, const char *extra, const char *log,
 {
     char size[32];
     snprintf(size, sizeof size, "params.n=%d", n);
-    const char *const sets[] = {"model=nqueens", size,
-                                "strategy.kernel=halves",
+    const char *const sets[] = {"model=nqueens", size, "strategy.kernel=halves",
                                 extra ? extra : "strategy.symmetry=d4", NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_error err;
@@ -47,8 +46,8 @@ static struct cs_result halves_run(int n, const char *extra, const char *log,
     if (cs_search(&spec, &split, &run, &err))
         fail_msg("search: %s", err.msg);
     /* kernel halves from n = 12 (no unique count), the others below */
-    assert_string_equal(job.problem.kernel,
-                        n >= NQ_HALVES_MIN ? "halves" : n >= 6 ? "fast"
+    assert_string_equal(job.problem.kernel, n >= NQ_HALVES_MIN ? "halves"
+                                            : n >= 6           ? "fast"
                                                                : "generic");
     assert_int_equal(job.problem.reports_unique, n < NQ_HALVES_MIN);
     cs_job_free(&job);
@@ -226,9 +225,8 @@ static uint64_t draw(uint64_t *r)
 }
 
 /* Weighed pairs one by one: h(s, u) by the long-diagonal bits. */
-static uint64_t brute_pairs(const struct nq_layout *y, int t,
-                            const uint64_t *a, size_t na, const uint64_t *b,
-                            size_t nb)
+static uint64_t brute_pairs(const struct nq_layout *y, int t, const uint64_t *a,
+                            size_t na, const uint64_t *b, size_t nb)
 {
     const uint64_t A = UINT64_C(1) << (t - 1), M = A << y->L;
     uint64_t total = 0;
@@ -240,7 +238,8 @@ static uint64_t brute_pairs(const struct nq_layout *y, int t,
                 total++;
                 continue;
             }
-            int sa = !!(a[i] & A) + !!(a[i] & M), sb = !!(b[j] & A) + !!(b[j] & M);
+            int sa = !!(a[i] & A) + !!(a[i] & M),
+                sb = !!(b[j] & A) + !!(b[j] & M);
             uint64_t top = sa ? 0 : UINT64_C(1) << sb;
             uint64_t bot = sb ? 0 : UINT64_C(1) << sa;
             total += (top + bot) / 2;
@@ -271,8 +270,8 @@ static void test_nqueens_halves_pairs(void **ctx)
             nq_layout_init(&y, n, sym);
             force_width(&y, w);
             for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
-                uint64_t want = brute_pairs(&y, t, a, sizes[k][0], b,
-                                            sizes[k][1]);
+                uint64_t want =
+                    brute_pairs(&y, t, a, sizes[k][0], b, sizes[k][1]);
                 for (int i = 0; i < nisa; i++) {
                     struct nq_pairing pg = {0};
                     assert_int_equal(nq_pairs(&y, isas[i], &pg, a, sizes[k][0],
@@ -357,8 +356,8 @@ static bool row_fits(const int *c, int from, int r)
 /* Every order of the t columns of cols down rows 0..t-1 whose rows
  * 0..a-1 and a..t-1 are each free of attacks among themselves, and none
  * of whose queens the middle queen (row t, column mid; -1: none) attacks. */
-static uint64_t brute_part_pairs(int t, int a, int mid, const int *cols,
-                                 int *c, int r, uint32_t used)
+static uint64_t brute_part_pairs(int t, int a, int mid, const int *cols, int *c,
+                                 int r, uint32_t used)
 {
     if (r == t)
         return 1;
@@ -370,8 +369,7 @@ static uint64_t brute_part_pairs(int t, int a, int mid, const int *cols,
         if (mid >= 0 && (cols[i] - mid == t - r || mid - cols[i] == t - r))
             continue;
         if (row_fits(c, r < a ? 0 : a, r))
-            sum += brute_part_pairs(t, a, mid, cols, c, r + 1,
-                                    used | 1u << i);
+            sum += brute_part_pairs(t, a, mid, cols, c, r + 1, used | 1u << i);
     }
     return sum;
 }
@@ -397,9 +395,9 @@ static void test_nqueens_halves_unit_sizes(void **ctx)
             for (int mid = n % 2 ? 0 : -1; mid < (n % 2 ? n : 0); mid++) {
                 if (mid >= 0 && cols >> mid & 1)
                     continue;
-                assert_true(nq_parts_estimate(&k->parts, n, cols, mid) ==
-                            (double)brute_part_pairs(t, a, mid, list, order,
-                                                     0, 0));
+                assert_true(
+                    nq_parts_estimate(&k->parts, n, cols, mid) ==
+                    (double)brute_part_pairs(t, a, mid, list, order, 0, 0));
                 sets++;
             }
         }

@@ -33,8 +33,8 @@ static void test_nqueens_solution_limit_stops(void **ctx)
 {
     (void)ctx;
     const char *const sets[] = {"model=nqueens", "params.n=8",
-                                "strategy.symmetry=none",
-                                "limits.solutions=5", NULL};
+                                "strategy.symmetry=none", "limits.solutions=5",
+                                NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run;
     run_config(cfg, &run, NULL, NULL);
@@ -46,8 +46,11 @@ static void test_nqueens_solution_limit_stops(void **ctx)
 static void test_nqueens_solve_large_n_with_mrv(void **ctx)
 {
     (void)ctx;
-    const char *const sets[] = {"model=nqueens", "params.n=64", "task=solve",
-                                "strategy.select=mrv", "strategy.prune=forward",
+    const char *const sets[] = {"model=nqueens",
+                                "params.n=64",
+                                "task=solve",
+                                "strategy.select=mrv",
+                                "strategy.prune=forward",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run;
@@ -67,9 +70,10 @@ static void test_nqueens_size_limits(void **ctx)
                                  "strategy.state=array", NULL};
     const char *const zero[] = {"model=nqueens", "params.n=0", NULL};
     struct cs_config *cfg = config_of(bitmask);
-    assert_string_equal(setup_error(cfg),
-                        "--set params.n=65: n = 65 is beyond the limit of the bitmask "
-                        "state (at most 64)");
+    assert_string_equal(
+        setup_error(cfg),
+        "--set params.n=65: n = 65 is beyond the limit of the bitmask "
+        "state (at most 64)");
     cs_config_free(cfg);
     cfg = config_of(absolute);
     assert_string_equal(setup_error(cfg),
@@ -77,9 +81,10 @@ static void test_nqueens_size_limits(void **ctx)
                         "bitmask state (at most 64)");
     cs_config_free(cfg);
     cfg = config_of(array);
-    assert_string_equal(setup_error(cfg),
-                        "--set params.n=129: n = 129 is beyond the limit of the "
-                        "array state (at most 128)");
+    assert_string_equal(
+        setup_error(cfg),
+        "--set params.n=129: n = 129 is beyond the limit of the "
+        "array state (at most 128)");
     cs_config_free(cfg);
     cfg = config_of(zero);
     assert_string_equal(setup_error(cfg),
@@ -93,9 +98,10 @@ static void test_nqueens_task_optimize_refused(void **ctx)
     (void)ctx;
     const char *const sets[] = {"model=nqueens", "task=optimize", NULL};
     struct cs_config *cfg = config_of(sets);
-    assert_string_equal(setup_error(cfg),
-                        "--set task=optimize: model nqueens cannot do task 'optimize' (it "
-                        "can: count, solve, enumerate)");
+    assert_string_equal(
+        setup_error(cfg),
+        "--set task=optimize: model nqueens cannot do task 'optimize' (it "
+        "can: count, solve, enumerate)");
     cs_config_free(cfg);
 }
 

@@ -39,8 +39,12 @@ static void solve(int n, const char *seed, struct cs_result *r,
     char nset[32], sset[48];
     snprintf(nset, sizeof nset, "params.n=%d", n);
     snprintf(sset, sizeof sset, "strategy.seed=%s", seed);
-    const char *const sets[] = {"model=nqueens", "task=solve", nset, sset,
-                                "strategy.local=min-conflicts", NULL};
+    const char *const sets[] = {"model=nqueens",
+                                "task=solve",
+                                nset,
+                                sset,
+                                "strategy.local=min-conflicts",
+                                NULL};
     struct cs_config *cfg = config_of(sets);
     c->n = n;
     c->calls = 0;
@@ -131,8 +135,8 @@ static void test_nqueens_local_auto_choice(void **ctx)
                  {"params.n=65", "strategy.select=mrv", true},
                  {"params.n=1000000", "strategy.select=in-order", true}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const char *const sets[] = {"model=nqueens", "task=solve",
-                                    cases[i].n, cases[i].select, NULL};
+        const char *const sets[] = {"model=nqueens", "task=solve", cases[i].n,
+                                    cases[i].select, NULL};
         struct cs_config *cfg = config_of(sets);
         struct cs_job job;
         struct cs_registry *reg = setup_job(cfg, &job);
@@ -189,13 +193,16 @@ static void test_nqueens_backtrack_restarts_every_n(void **ctx)
     for (int n = 4; n <= 128; n++) {
         char nset[32];
         snprintf(nset, sizeof nset, "params.n=%d", n);
-        const char *const sets[] = {"model=nqueens", "task=solve", nset,
+        const char *const sets[] = {"model=nqueens",
+                                    "task=solve",
+                                    nset,
                                     "strategy.local=none",
                                     "strategy.select=mrv",
                                     "strategy.state=array",
                                     "strategy.restarts=luby",
                                     "strategy.shuffle=true",
-                                    "limits.nodes=1000000", NULL};
+                                    "limits.nodes=1000000",
+                                    NULL};
         struct cs_config *cfg = config_of(sets);
         struct cs_result r;
         c.n = n;

@@ -60,7 +60,8 @@ static void test_options_first_error_in_file_order(void **state)
 static void test_options_section_not_mapping(void **state)
 {
     (void)state;
-    expect_check_error("strategy: mrv\n", 1, 11, "'strategy' must be a mapping");
+    expect_check_error("strategy: mrv\n", 1, 11,
+                       "'strategy' must be a mapping");
     expect_check_error("limits:\n  - 1\n", 2, 3, "'limits' must be a mapping");
 }
 
@@ -154,7 +155,7 @@ static void test_options_bool_variants(void **state)
         const char *text;
         bool value;
     } cases[] = {
-        {"true", true}, {"True", true},   {"YES", true},  {"on", true},
+        {"true", true},   {"True", true},   {"YES", true}, {"on", true},
         {"false", false}, {"FALSE", false}, {"no", false}, {"Off", false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -186,7 +187,8 @@ static void test_options_enum_error(void **state)
     expect_check_error("model: {name: x}\n", 1, 8,
                        "'model' must be a string, not a mapping");
 
-    struct cs_config *cfg = check_ok("task: optimize\nstrategy: {select: mrv}\n");
+    struct cs_config *cfg =
+        check_ok("task: optimize\nstrategy: {select: mrv}\n");
     assert_int_equal(cs_config_enum(cfg, "task"), 3);
     assert_string_equal(cs_config_str(cfg, "task"), "optimize");
     assert_int_equal(cs_config_enum(cfg, "strategy.select"), 1);

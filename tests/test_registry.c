@@ -17,17 +17,17 @@
 
 #include "csearch/job.h"
 
-#define AUSTRALIA_IN(colours)                                                \
-    "model: map\n"                                                           \
-    "params:\n"                                                              \
-    "  colours: " colours "\n"                                               \
-    "  map:\n"                                                               \
-    "    WA: [NT, SA]\n"                                                     \
-    "    NT: [WA, SA, Q]\n"                                                  \
-    "    SA: [WA, NT, Q, NSW, V]\n"                                          \
-    "    Q: [NT, SA, NSW]\n"                                                 \
-    "    NSW: [Q, SA, V]\n"                                                  \
-    "    V: [SA, NSW]\n"                                                     \
+#define AUSTRALIA_IN(colours)                                                  \
+    "model: map\n"                                                             \
+    "params:\n"                                                                \
+    "  colours: " colours "\n"                                                 \
+    "  map:\n"                                                                 \
+    "    WA: [NT, SA]\n"                                                       \
+    "    NT: [WA, SA, Q]\n"                                                    \
+    "    SA: [WA, NT, Q, NSW, V]\n"                                            \
+    "    Q: [NT, SA, NSW]\n"                                                   \
+    "    NSW: [Q, SA, V]\n"                                                    \
+    "    V: [SA, NSW]\n"                                                       \
     "    T: []\n"
 #define AUSTRALIA AUSTRALIA_IN("[red, green, blue]")
 
@@ -124,12 +124,12 @@ static const char *setup_error(const char *plugin, const char *text,
     return msg;
 }
 
-#define EXPECT_STATS(s, sol, nod, chk, fal)                                  \
-    do {                                                                     \
-        assert_int_equal((s).solutions, sol);                                \
-        assert_int_equal((s).nodes, nod);                                    \
-        assert_int_equal((s).checks, chk);                                   \
-        assert_int_equal((s).fails, fal);                                    \
+#define EXPECT_STATS(s, sol, nod, chk, fal)                                    \
+    do {                                                                       \
+        assert_int_equal((s).solutions, sol);                                  \
+        assert_int_equal((s).nodes, nod);                                      \
+        assert_int_equal((s).checks, chk);                                     \
+        assert_int_equal((s).fails, fal);                                      \
     } while (0)
 
 /* ---- the example models, loaded as plugins ------------------------------ */
@@ -174,9 +174,12 @@ static void test_registry_knight_plugin_counts(void **unused)
                              "params.cols=5", NULL};
     s = run_plugin(PLUGIN_KNIGHT, text, closed5, first);
     EXPECT_STATS(s, 0, 322707, 924482, 129466);
-    const char *closed6[] = {"params.closed=true", "params.rows=6",
-                             "params.cols=6", "task=solve",
-                             "strategy.order=warnsdorff", NULL};
+    const char *closed6[] = {"params.closed=true",
+                             "params.rows=6",
+                             "params.cols=6",
+                             "task=solve",
+                             "strategy.order=warnsdorff",
+                             NULL};
     s = run_plugin(PLUGIN_KNIGHT, text, closed6, first);
     EXPECT_STATS(s, 1, 38, 154, 2);
     assert_string_equal(first, " 18  9  6 25 16 31|  7 26 17 32  5 24|"
@@ -197,16 +200,18 @@ static void test_registry_knight_plugin_counts(void **unused)
                            NULL};
     s = run_plugin(PLUGIN_KNIGHT, text, solve, first);
     EXPECT_STATS(s, 1, 8840, 31212, 3318);
-    assert_string_equal(first, " 21 16 11  4 23| 10  5 22 17 12| 15 20  7 24  3|"
-                               "  6  9  2 13 18|  1 14 19  8 25");
+    assert_string_equal(first,
+                        " 21 16 11  4 23| 10  5 22 17 12| 15 20  7 24  3|"
+                        "  6  9  2 13 18|  1 14 19  8 25");
     const char *eight_w[] = {"params.rows=8", "params.cols=8", "task=solve",
                              "strategy.order=warnsdorff", NULL};
     s = run_plugin(PLUGIN_KNIGHT, text, eight_w, first);
     EXPECT_STATS(s, 1, 64, 330, 0);
-    assert_string_equal(first, " 16 31 12 51 26 29 10 63| 13 50 15 30 11 64 25 28|"
-                               " 32 17 52 47 54 27 62  9| 49 14 55 36 61 38 45 24|"
-                               " 18 33 48 53 46 59  8 39|  3 56 35 60 37 42 23 44|"
-                               " 34 19  2  5 58 21 40  7|  1  4 57 20 41  6 43 22");
+    assert_string_equal(first,
+                        " 16 31 12 51 26 29 10 63| 13 50 15 30 11 64 25 28|"
+                        " 32 17 52 47 54 27 62  9| 49 14 55 36 61 38 45 24|"
+                        " 18 33 48 53 46 59  8 39|  3 56 35 60 37 42 23 44|"
+                        " 34 19  2  5 58 21 40  7|  1  4 57 20 41  6 43 22");
 }
 
 /* A plugin's model is checked like a built-in one: its option table, its
@@ -233,35 +238,43 @@ static void test_registry_plugin_models_check_their_config(void **unused)
                         "and 8, not 9");
 
     assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: [red, red]\n"
-                                "  map: {A: [B], B: []}\n", NULL),
+        setup_error(PLUGIN_MAP,
+                    "model: map\nparams:\n  colours: [red, red]\n"
+                    "  map: {A: [B], B: []}\n",
+                    NULL),
         "test.yaml:3:18: colour 'red' is listed twice");
+    assert_string_equal(setup_error(PLUGIN_MAP,
+                                    "model: map\nparams:\n  colours: [red]\n"
+                                    "  map: {A: [B], B: [C]}\n",
+                                    NULL),
+                        "test.yaml:4:21: 'C' is not a region of params.map");
+    assert_string_equal(setup_error(PLUGIN_MAP,
+                                    "model: map\nparams:\n  colours: [red]\n"
+                                    "  map: {A: [A]}\n",
+                                    NULL),
+                        "test.yaml:4:13: region 'A' cannot border itself");
     assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: [red]\n"
-                                "  map: {A: [B], B: [C]}\n", NULL),
-        "test.yaml:4:21: 'C' is not a region of params.map");
-    assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: [red]\n"
-                                "  map: {A: [A]}\n", NULL),
-        "test.yaml:4:13: region 'A' cannot border itself");
-    assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: [red]\n"
-                                "  map: {A: B}\n", NULL),
+        setup_error(PLUGIN_MAP,
+                    "model: map\nparams:\n  colours: [red]\n"
+                    "  map: {A: B}\n",
+                    NULL),
         "test.yaml:4:12: the borders of 'A' must be a list of regions ([] "
         "for none)");
     assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  map: {A: []}\n",
-                    NULL),
+        setup_error(PLUGIN_MAP, "model: map\nparams:\n  map: {A: []}\n", NULL),
         "test.yaml:3:3: missing key 'params.colours'");
     assert_string_equal(setup_error(PLUGIN_MAP,
                                     "# no map\nmodel: map\nparams:\n"
-                                    "  colours: [red]\n", NULL),
+                                    "  colours: [red]\n",
+                                    NULL),
                         "test.yaml:4:3: missing key 'params.map'");
     assert_string_equal(setup_error(PLUGIN_MAP, "model: map\n", NULL),
                         "test.yaml:1:1: missing key 'params.map'");
     assert_string_equal(
-        setup_error(PLUGIN_MAP, "model: map\nparams:\n  colours: red\n"
-                                "  map: {A: []}\n", NULL),
+        setup_error(PLUGIN_MAP,
+                    "model: map\nparams:\n  colours: red\n"
+                    "  map: {A: []}\n",
+                    NULL),
         "test.yaml:3:12: 'params.colours' must be a list of 1 to 16 colour "
         "names");
 }
@@ -323,8 +336,7 @@ static void test_registry_plugin_all_or_nothing(void **unused)
     struct cs_registry *reg = registry_with(NULL);
     struct cs_error err;
     size_t before = cs_registry_count(reg);
-    assert_int_equal(cs_registry_load_plugin(reg, PLUGIN_CASE_3, at, &err),
-                     -1);
+    assert_int_equal(cs_registry_load_plugin(reg, PLUGIN_CASE_3, at, &err), -1);
     assert_null(cs_registry_find(reg, "fresh"));
     assert_int_equal(cs_registry_count(reg), before);
     assert_string_equal(cs_registry_find(reg, "nqueens")->summary,
@@ -364,22 +376,21 @@ static void test_registry_config_plugin_paths(void **unused)
                         "maps/x.yaml:2:9: cannot load plugin: "
                         "maps/build/libnone.so: cannot open shared object "
                         "file: No such file or directory");
-    assert_string_equal(config_plugin_error("x.yaml", "plugin: libnone.so\n",
-                                            NULL),
-                        "x.yaml:1:9: cannot load plugin: ./libnone.so: cannot "
-                        "open shared object file: No such file or directory");
-    assert_string_equal(config_plugin_error("maps/x.yaml", text,
-                                            "plugin=lib/libnone.so"),
-                        "--set plugin=lib/libnone.so: cannot load plugin: "
-                        "lib/libnone.so: cannot open shared object file: No "
-                        "such file or directory");
-    assert_string_equal(config_plugin_error("maps/x.yaml",
-                                            "plugin: /no/libnone.so\n", NULL),
-                        "maps/x.yaml:1:9: cannot load plugin: /no/libnone.so: "
-                        "cannot open shared object file: No such file or "
-                        "directory");
-    assert_string_equal(config_plugin_error("x.yaml", "plugin: [a, b]\n",
-                                            NULL),
+    assert_string_equal(
+        config_plugin_error("x.yaml", "plugin: libnone.so\n", NULL),
+        "x.yaml:1:9: cannot load plugin: ./libnone.so: cannot "
+        "open shared object file: No such file or directory");
+    assert_string_equal(
+        config_plugin_error("maps/x.yaml", text, "plugin=lib/libnone.so"),
+        "--set plugin=lib/libnone.so: cannot load plugin: "
+        "lib/libnone.so: cannot open shared object file: No "
+        "such file or directory");
+    assert_string_equal(
+        config_plugin_error("maps/x.yaml", "plugin: /no/libnone.so\n", NULL),
+        "maps/x.yaml:1:9: cannot load plugin: /no/libnone.so: "
+        "cannot open shared object file: No such file or "
+        "directory");
+    assert_string_equal(config_plugin_error("x.yaml", "plugin: [a, b]\n", NULL),
                         "x.yaml:1:9: 'plugin' must be the path of a shared "
                         "library");
     assert_string_equal(config_plugin_error("x.yaml", "plugin: ''\n", NULL),
@@ -405,10 +416,10 @@ static void test_registry_limit_counts_the_setup(void **unused)
     (void)unused;
     assert_true(cs_limit_left(60, 4.5) == 55.5);
     assert_true(cs_limit_left(60, 0) == 60);
-    assert_true(cs_limit_left(2, 3) == 1e-9);  /* set-up took it all */
+    assert_true(cs_limit_left(2, 3) == 1e-9); /* set-up took it all */
     assert_true(cs_limit_left(2, 2) == 1e-9);
     assert_true(cs_limit_left(1e-12, 1) == 1e-12);
-    assert_true(cs_limit_left(0, 5) == 0);     /* no limit stays none */
+    assert_true(cs_limit_left(0, 5) == 0); /* no limit stays none */
     struct cs_registry *reg = registry_with(PLUGIN_MAP);
     const char *sets[] = {"limits.seconds=60", NULL};
     struct cs_config *cfg = config(AUSTRALIA, sets);

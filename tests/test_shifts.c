@@ -19,7 +19,8 @@
 #include "shifts_support.h"
 #include "support.h"
 
-/* ---- the example config: optimal, proven ---------------------------------- */
+/* ---- the example config: optimal, proven ----------------------------------
+ */
 
 static void test_shifts_example_optimal(void **ctx)
 {
@@ -127,9 +128,9 @@ static void test_shifts_optimize_matches_brute_force(void **ctx)
     cs_job_free(&job);
     cs_registry_free(reg);
 
-    static const char *const bounds[] = {
-        "strategy.bound=days", "strategy.bound=weekends",
-        "strategy.bound=lagrange"};
+    static const char *const bounds[] = {"strategy.bound=days",
+                                         "strategy.bound=weekends",
+                                         "strategy.bound=lagrange"};
     for (int order = 0; order < 5; order++) {
         shifts_set(cfg, "task=optimize");
         shifts_set(cfg,
@@ -163,8 +164,8 @@ static void test_shifts_curtois_solve(void **ctx)
         char set_instance[256];
         snprintf(set_instance, sizeof set_instance, "params.instance=%s%s",
                  DATA, cases[i].file);
-        const char *const sets[] = {"model=shifts", "task=solve",
-                                    set_instance, NULL};
+        const char *const sets[] = {"model=shifts", "task=solve", set_instance,
+                                    NULL};
         struct cs_config *cfg = config_of(sets);
         struct cs_result run;
         struct shifts_seen seen = {0};
@@ -177,7 +178,8 @@ static void test_shifts_curtois_solve(void **ctx)
     }
 }
 
-/* ---- no roster at all ----------------------------------------------------- */
+/* ---- no roster at all -----------------------------------------------------
+ */
 
 static void test_shifts_infeasible(void **ctx)
 {
@@ -245,7 +247,8 @@ static void test_shifts_restarts(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- bad input ------------------------------------------------------------ */
+/* ---- bad input ------------------------------------------------------------
+ */
 
 static void expect_spec_error(const char *spec, const char *message)
 {
@@ -273,11 +276,13 @@ static void test_shifts_spec_errors(void **ctx)
     expect_spec_error(HEAD "  staff: [{id: A}]\n"
                            "strategy: {order: day, bound: lagrange}\n",
                       "spec.yaml:6:31: bound lagrange needs order staff");
-    expect_spec_error(HEAD "  staff: [{id: A}, {id: B}]\n"
-                           "task: optimize\n"
-                           "strategy: {bound: lagrange, lagrange_states: 200}\n",
+    expect_spec_error(HEAD
+                      "  staff: [{id: A}, {id: B}]\n"
+                      "task: optimize\n"
+                      "strategy: {bound: lagrange, lagrange_states: 200}\n",
                       "spec.yaml:7:19: bound lagrange: more than 200 row "
-                      "states even with minutes and weekends priced; raise strategy.lagrange_states "
+                      "states even with minutes and weekends priced; raise "
+                      "strategy.lagrange_states "
                       "or use bound days or weekends");
     expect_spec_error(HEAD "  staff: [{id: A}]\n"
                            "strategy: {neighbourhoods: 'rows,cells'}\n",
@@ -312,8 +317,8 @@ static void expect_file_error(const char *name, const char *text,
                               const char *message)
 {
     char path[256], set_instance[300];
-    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-%s",
-             (int)getpid(), name);
+    snprintf(path, sizeof path, "/tmp/csearch-test-shifts-%d-%s", (int)getpid(),
+             name);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fputs(text, f);
@@ -329,17 +334,15 @@ static void expect_file_error(const char *name, const char *text,
 }
 
 #define CURTOIS_HEAD                                                           \
-    "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"      \
+    "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"       \
     "N,600,D\r\n\r\nSECTION_STAFF\r\n"
 
 static void test_shifts_curtois_errors(void **ctx)
 {
     (void)ctx;
-    expect_file_error("shift.txt",
-                      CURTOIS_HEAD "A,D=5|X=1,2400,0,5,1,1,1\r\n",
+    expect_file_error("shift.txt", CURTOIS_HEAD "A,D=5|X=1,2400,0,5,1,1,1\r\n",
                       "10:7: unknown shift 'X'");
-    expect_file_error("number.txt",
-                      CURTOIS_HEAD "A,D=5,24x0,0,5,1,1,1\r\n",
+    expect_file_error("number.txt", CURTOIS_HEAD "A,D=5,24x0,0,5,1,1,1\r\n",
                       "10:7: MaxTotalMinutes must be a whole number, not "
                       "'24x0'");
     expect_file_error("staff.txt",
@@ -374,8 +377,8 @@ static void test_shifts_roster_file(void **ctx)
              (int)getpid());
     snprintf(set_roster, sizeof set_roster, "params.roster=%s", path);
     const char *const sets[] = {"model=shifts", "task=solve",
-                                "params.instance=" DATA "tiny.txt",
-                                set_roster, NULL};
+                                "params.instance=" DATA "tiny.txt", set_roster,
+                                NULL};
     /* legal: A E E - -, B - - - L, C - L - - */
     FILE *f = fopen(path, "w");
     fputs("staff,0,1,2,3\nA,E,E,,\nB,,,,L\nC,,L,,\n", f);
@@ -415,41 +418,42 @@ static void test_shifts_roster_file(void **ctx)
 /* Request penalties come from each cell's short record (struct shf_req),
  * or from the full table where a cell holds more than one request of a
  * kind or a weight above 16 bits; both give what the requests say.  Then
- * on Instance18 (414 requests, each in a cell of its own) the two agree on every cell and value. */
+ * on Instance18 (414 requests, each in a cell of its own) the two agree on
+ * every cell and value. */
 static void test_shifts_request_records(void **ctx)
 {
     (void)ctx;
-    struct cs_config *cfg = shifts_parse(
-        "model: shifts\n"
-        "params:\n"
-        "  days: 5\n"
-        "  shifts:\n"
-        "    - {id: E, minutes: 480}\n"
-        "    - {id: L, minutes: 480}\n"
-        "  staff:\n"
-        "    - {id: A, max_minutes: 2400}\n"
-        "    - {id: B, max_minutes: 2400}\n"
-        "  cover:\n"
-        "    - {day: all, shift: E, need: 1}\n"
-        "  shift_on:\n"
-        "    - {staff: A, day: 0, shift: E, weight: 2}\n"
-        "    - {staff: A, day: 1, shift: E}\n"
-        "    - {staff: A, day: 4, shift: E}\n"
-        "    - {staff: A, day: 4, shift: L, weight: 2}\n"
-        "    - {staff: B, day: 4, shift: L, weight: 70000}\n"
-        "  shift_off:\n"
-        "    - {staff: A, day: 1, shift: L, weight: 3}\n"
-        "    - {staff: B, day: 2, shift: E, weight: 2}\n"
-        "    - {staff: B, day: 2, shift: L, weight: 5}\n"
-        "    - {staff: B, day: 3, weight: 4}\n");
+    struct cs_config *cfg =
+        shifts_parse("model: shifts\n"
+                     "params:\n"
+                     "  days: 5\n"
+                     "  shifts:\n"
+                     "    - {id: E, minutes: 480}\n"
+                     "    - {id: L, minutes: 480}\n"
+                     "  staff:\n"
+                     "    - {id: A, max_minutes: 2400}\n"
+                     "    - {id: B, max_minutes: 2400}\n"
+                     "  cover:\n"
+                     "    - {day: all, shift: E, need: 1}\n"
+                     "  shift_on:\n"
+                     "    - {staff: A, day: 0, shift: E, weight: 2}\n"
+                     "    - {staff: A, day: 1, shift: E}\n"
+                     "    - {staff: A, day: 4, shift: E}\n"
+                     "    - {staff: A, day: 4, shift: L, weight: 2}\n"
+                     "    - {staff: B, day: 4, shift: L, weight: 70000}\n"
+                     "  shift_off:\n"
+                     "    - {staff: A, day: 1, shift: L, weight: 3}\n"
+                     "    - {staff: B, day: 2, shift: E, weight: 2}\n"
+                     "    - {staff: B, day: 2, shift: L, weight: 5}\n"
+                     "    - {staff: B, day: 3, weight: 4}\n");
     struct cs_job job;
     struct cs_registry *reg;
     const struct shf_problem *p = shifts_problem_of(cfg, &job, &reg);
     /* staff, day, in the table?, then off / E / L */
-    static const int want[][6] = {
-        {0, 0, 0, 2, 0, 2}, {0, 1, 0, 1, 0, 4}, {0, 2, 0, 0, 0, 0},
-        {0, 4, 1, 3, 2, 1}, {1, 2, 1, 0, 2, 5}, {1, 3, 0, 0, 4, 4},
-        {1, 4, 1, 70000, 70000, 0}};
+    static const int want[][6] = {{0, 0, 0, 2, 0, 2},        {0, 1, 0, 1, 0, 4},
+                                  {0, 2, 0, 0, 0, 0},        {0, 4, 1, 3, 2, 1},
+                                  {1, 2, 1, 0, 2, 5},        {1, 3, 0, 0, 4, 4},
+                                  {1, 4, 1, 70000, 70000, 0}};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         size_t c = (size_t)shf_cell(p, want[i][0], want[i][1]);
         assert_int_equal(p->req[c].on == SHF_REQ_TABLE, want[i][2]);
@@ -461,14 +465,13 @@ static void test_shifts_request_records(void **ctx)
     cs_config_free(cfg);
 
     const char *const sets[] = {"model=shifts",
-                                "params.instance=" DATA "Instance18.txt",
-                                NULL};
+                                "params.instance=" DATA "Instance18.txt", NULL};
     cfg = config_of(sets);
     p = shifts_problem_of(cfg, &job, &reg);
     int short_cells = 0;
     for (size_t c = 0; c < (size_t)p->nstaff * (size_t)p->ndays; c++) {
-        short_cells += p->req[c].on != SHF_REQ_TABLE &&
-                       (p->req[c].on || p->req[c].off);
+        short_cells +=
+            p->req[c].on != SHF_REQ_TABLE && (p->req[c].on || p->req[c].off);
         for (int v = 0; v <= p->nshifts; v++)
             assert_int_equal(shf_req_cost(p, c, v),
                              p->req_cost[c * (size_t)(p->nshifts + 1) + v]);

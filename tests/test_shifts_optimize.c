@@ -364,8 +364,8 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
 }
 
 /* Every move of every variable of the tiny spec (cells, swaps, cover
- * lines, exchanges in a row), along a walk of 40 moves; and on Instance1, 200 random
- * variables' moves along a walk of 60, where picks find short cover
+ * lines, exchanges in a row), along a walk of 40 moves; and on Instance1, 200
+ * random variables' moves along a walk of 60, where picks find short cover
  * lines; and on Instances 7 (28 days) and 16 (56), 40 along a walk of
  * 3. */
 static void test_shifts_moves_delta_exact(void **ctx)
@@ -388,12 +388,14 @@ static void test_shifts_moves_delta_exact(void **ctx)
     assert_int_equal(cost, 1930);
     cs_config_free(cfg);
     /* 28 days: exchanges up to 27 days apart */
-    const char *const long_sets[] = {"model=shifts", "task=optimize",
+    const char *const long_sets[] = {"model=shifts",
+                                     "task=optimize",
                                      "params.instance=" DATA "Instance7.txt",
                                      "limits.solutions=1",
                                      "limits.nodes=100000",
                                      "strategy.local_moves=off",
-                                     "strategy.bound=days", NULL};
+                                     "strategy.bound=days",
+                                     NULL};
     cfg = config_of(long_sets);
     assert_int_equal(check_moves(cfg, 3, 40, &cost), 384);
     assert_int_equal(cost, 4967);
@@ -461,8 +463,8 @@ static int64_t row_best_walk(struct cs_config *cfg, int walk, int widest)
         for (int s = 0; s < p->nstaff; s++)
             for (int lo = 0; lo < p->ndays; lo++)
                 for (int hi = lo; hi < p->ndays && hi - lo < widest; hi++) {
-                    int64_t best = brute_window(p, shf_state_roster(st), s,
-                                                lo, hi);
+                    int64_t best =
+                        brute_window(p, shf_state_roster(st), s, lo, hi);
                     assert_true(best != INT64_MAX); /* the window as it is */
                     assert_true(shf_row_best(st, s, lo, hi, out));
                     memcpy(r, shf_state_roster(st), (size_t)ncells);
@@ -499,31 +501,31 @@ static void test_shifts_row_best_exact(void **ctx)
     shifts_set(cfg, "limits.solutions=1");
     assert_int_equal(row_best_walk(cfg, 30, 4), 30 * 3 * 10);
     cs_config_free(cfg);
-    cfg = shifts_parse(
-        "model: shifts\n"
-        "task: optimize\n"
-        "limits: {solutions: 1}\n"
-        "params:\n"
-        "  days: 7\n"
-        "  first_day: thursday\n"
-        "  shifts:\n"
-        "    - {id: E, minutes: 480}\n"
-        "    - {id: L, minutes: 480, not_followed_by: [E]}\n"
-        "    - {id: N, minutes: 720, not_followed_by: [E, L]}\n"
-        "  staff:\n"
-        "    - {id: A, min_minutes: 1920, max_minutes: 2640, "
-        "max_consecutive: 3, min_consecutive: 2, min_days_off: 2, "
-        "max_weekends: 1, max_shifts: {N: 1}}\n"
-        "    - {id: B, min_minutes: 1440, max_minutes: 3000, "
-        "max_consecutive: 4, min_days_off: 1, days_off: [2]}\n"
-        "  cover:\n"
-        "    - {day: all, shift: E, need: 1, under: 10, over: 3}\n"
-        "    - {day: all, shift: L, need: 1, under: 7, over: 2}\n"
-        "    - {day: 4, shift: N, need: 1, under: 9, over: 1}\n"
-        "  shift_on:\n"
-        "    - {staff: A, day: 5, shift: L, weight: 2}\n"
-        "  shift_off:\n"
-        "    - {staff: B, day: 6, weight: 3}\n");
+    cfg =
+        shifts_parse("model: shifts\n"
+                     "task: optimize\n"
+                     "limits: {solutions: 1}\n"
+                     "params:\n"
+                     "  days: 7\n"
+                     "  first_day: thursday\n"
+                     "  shifts:\n"
+                     "    - {id: E, minutes: 480}\n"
+                     "    - {id: L, minutes: 480, not_followed_by: [E]}\n"
+                     "    - {id: N, minutes: 720, not_followed_by: [E, L]}\n"
+                     "  staff:\n"
+                     "    - {id: A, min_minutes: 1920, max_minutes: 2640, "
+                     "max_consecutive: 3, min_consecutive: 2, min_days_off: 2, "
+                     "max_weekends: 1, max_shifts: {N: 1}}\n"
+                     "    - {id: B, min_minutes: 1440, max_minutes: 3000, "
+                     "max_consecutive: 4, min_days_off: 1, days_off: [2]}\n"
+                     "  cover:\n"
+                     "    - {day: all, shift: E, need: 1, under: 10, over: 3}\n"
+                     "    - {day: all, shift: L, need: 1, under: 7, over: 2}\n"
+                     "    - {day: 4, shift: N, need: 1, under: 9, over: 1}\n"
+                     "  shift_on:\n"
+                     "    - {staff: A, day: 5, shift: L, weight: 2}\n"
+                     "  shift_off:\n"
+                     "    - {staff: B, day: 6, weight: 3}\n");
     assert_int_equal(row_best_walk(cfg, 6, 5), 6 * 2 * 25);
     cs_config_free(cfg);
 }
@@ -535,11 +537,14 @@ static void test_shifts_row_best_exact(void **ctx)
 static void test_shifts_row_move(void **ctx)
 {
     (void)ctx;
-    const char *const sets[] = {"model=shifts", "task=optimize",
+    const char *const sets[] = {"model=shifts",
+                                "task=optimize",
                                 "params.instance=" DATA "Instance16.txt",
-                                "limits.solutions=1", "limits.nodes=100000",
+                                "limits.solutions=1",
+                                "limits.nodes=100000",
                                 "strategy.local_moves=off",
-                                "strategy.bound=days", NULL};
+                                "strategy.bound=days",
+                                NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_job job;
     struct cs_registry *reg;
@@ -603,8 +608,8 @@ static void test_shifts_moves_layer(void **ctx)
 /* Annealing bursts (strategy.anneal_steps): on Instance7 under 400000
  * nodes, bursts of 200000 steps from temperature 10 to 0.1 end at 1101
  * (two bursts, 69 rounds); from 1 at 1170 (three bursts, 51 rounds);
- * descending bursts at 1583 (141846 steps).  Every roster checked, the same figures
- * each run. */
+ * descending bursts at 1583 (141846 steps).  Every roster checked, the same
+ * figures each run. */
 static void test_shifts_moves_anneal(void **ctx)
 {
     (void)ctx;

@@ -55,15 +55,16 @@ static void check_grid(const char *grid, const char *givens, int n, int br,
             assert_int_equal(givens[k], grid[k]);
 }
 
-/* ---- running the model ---------------------------------------------------- */
+/* ---- running the model ----------------------------------------------------
+ */
 
 struct grids {
     char first[626];
     uint64_t count;
 };
 
-static bool keep_grid(void *ud, const struct cs_hooks *hooks,
-                      const void *state, uint64_t weight)
+static bool keep_grid(void *ud, const struct cs_hooks *hooks, const void *state,
+                      uint64_t weight)
 {
     struct grids *g = ud;
     struct cs_board board = {0};
@@ -80,9 +81,9 @@ static bool keep_grid(void *ud, const struct cs_hooks *hooks,
 
 /* kernel: auto, fast or generic */
 static struct cs_result sudoku_on(const char *kernel, const char *puzzle,
-                               const char *task, const char *select,
-                               const char *propagate, const char *extra,
-                               struct grids *g)
+                                  const char *task, const char *select,
+                                  const char *propagate, const char *extra,
+                                  struct grids *g)
 {
     /* (extra may set any key: a variant, a limit or the boards shown) */
     char p[2048], t[64], s[64], pr[64], k[64];
@@ -102,8 +103,8 @@ static struct cs_result sudoku_on(const char *kernel, const char *puzzle,
 
 /* The general path: auto would send a plain 9 x 9 grid to the kernel. */
 static struct cs_result sudoku(const char *puzzle, const char *task,
-                            const char *select, const char *propagate,
-                            const char *extra, struct grids *g)
+                               const char *select, const char *propagate,
+                               const char *extra, struct grids *g)
 {
     return sudoku_on("generic", puzzle, task, select, propagate, extra, g);
 }
@@ -137,10 +138,9 @@ static void test_sudoku_solves_hard_sets_every_strategy(void **ctx)
         for (int combo = 1; combo < 6; combo++) { /* in-order without
                                                     propagation: see below */
             struct grids g;
-            struct cs_result run = sudoku_on("generic", lines[k], "count",
-                                          selects[combo & 1],
-                                          propagations[combo >> 1],
-                                          "limits.solutions=2", &g);
+            struct cs_result run =
+                sudoku_on("generic", lines[k], "count", selects[combo & 1],
+                          propagations[combo >> 1], "limits.solutions=2", &g);
             /* unique: the search ends on its own with one solution */
             assert_int_equal(run.status, CS_COMPLETE);
             assert_int_equal(run.stats.solutions, 1);
@@ -160,9 +160,9 @@ static void test_sudoku_propagation_node_counts(void **ctx)
         uint64_t nodes = 0;
         for (int k = 0; k < 20; k++) {
             struct grids g;
-            struct cs_result run = sudoku_on("generic", lines[k], "count", "mrv",
-                                          propagations[p],
-                                          "limits.solutions=2", &g);
+            struct cs_result run =
+                sudoku_on("generic", lines[k], "count", "mrv", propagations[p],
+                          "limits.solutions=2", &g);
             nodes += run.stats.nodes;
         }
         assert_int_equal(nodes, want[p]);
@@ -192,7 +192,7 @@ static void test_sudoku_multiple_solutions_reported(void **ctx)
     for (int k = 0; k < 20; k++) {
         struct grids g;
         struct cs_result run = sudoku(lines[k], "count", "mrv", "singles",
-                                   "limits.solutions=2", &g);
+                                      "limits.solutions=2", &g);
         assert_int_equal(run.status, CS_LIMIT); /* "2 or more" */
         assert_int_equal(run.stats.solutions, 2);
         check_grid(g.first, lines[k], 9, 3, 3);
@@ -208,9 +208,9 @@ static void test_sudoku_no_solution(void **ctx)
                          "................";
     for (int combo = 0; combo < 4; combo++) {
         struct grids g;
-        struct cs_result run = sudoku(puzzle, "solve", selects[combo & 1],
-                                   propagations[combo >> 1], "output.show=1",
-                                   &g);
+        struct cs_result run =
+            sudoku(puzzle, "solve", selects[combo & 1],
+                   propagations[combo >> 1], "output.show=1", &g);
         assert_int_equal(run.status, CS_INFEASIBLE);
         assert_int_equal(run.stats.solutions, 0);
     }
@@ -222,16 +222,15 @@ static void test_sudoku_4x4_grids_counted(void **ctx)
     /* there are 288 4x4 Sudoku grids */
     for (int combo = 0; combo < 4; combo++) {
         struct grids g;
-        struct cs_result run = sudoku("................", "count",
-                                   selects[combo & 1],
-                                   propagations[combo >> 1],
-                                   "output.show=1", &g);
+        struct cs_result run =
+            sudoku("................", "count", selects[combo & 1],
+                   propagations[combo >> 1], "output.show=1", &g);
         assert_int_equal(run.stats.solutions, 288);
         assert_int_equal(g.count, 288); /* each handed to on_solution */
     }
     struct grids g;
     struct cs_result run = sudoku("................", "enumerate", "mrv",
-                               "singles", "output.show=all", &g);
+                                  "singles", "output.show=all", &g);
     assert_int_equal(run.stats.solutions, 288);
     assert_int_equal(g.count, 288);
     check_grid(g.first, "................", 4, 2, 2);
@@ -241,10 +240,15 @@ static void test_sudoku_6x6_and_16x16(void **ctx)
 {
     (void)ctx;
     /* 6x6 with 2x3 boxes, a puzzle with one solution */
-    const char *six = "1.....""..3.2.""..6..4""5..1..""4.5...""......";
+    const char *six = "1....."
+                      "..3.2."
+                      "..6..4"
+                      "5..1.."
+                      "4.5..."
+                      "......";
     struct grids g;
-    struct cs_result run = sudoku(six, "count", "mrv", "singles",
-                               "limits.solutions=2", &g);
+    struct cs_result run =
+        sudoku(six, "count", "mrv", "singles", "limits.solutions=2", &g);
     assert_int_equal(run.stats.solutions > 0, 1);
     check_grid(g.first, six, 6, 2, 3);
 
@@ -294,9 +298,9 @@ static uint64_t brute_4x4(const char *region, bool diag)
                             bool same_col = i % 4 == j % 4;
                             bool same_reg = region[i] == region[j];
                             bool same_diag =
-                                diag && ((i / 4 == i % 4 && j / 4 == j % 4) ||
-                                         (i / 4 + i % 4 == 3 &&
-                                          j / 4 + j % 4 == 3));
+                                diag &&
+                                ((i / 4 == i % 4 && j / 4 == j % 4) ||
+                                 (i / 4 + i % 4 == 3 && j / 4 + j % 4 == 3));
                             if ((same_col || same_reg || same_diag) &&
                                 g[i] == g[j])
                                 ok = false;
@@ -317,9 +321,9 @@ static void test_sudoku_variants_match_brute_force(void **ctx)
     assert_int_equal(brute_4x4(boxes, true), 48);
     assert_int_equal(brute_4x4(jigsaw, false), 96);
     for (int p = 0; p < 3; p++) {
-        struct cs_result run = sudoku("................", "count", "mrv",
-                                   propagations[p], "params.diagonals=true",
-                                   &g);
+        struct cs_result run =
+            sudoku("................", "count", "mrv", propagations[p],
+                   "params.diagonals=true", &g);
         assert_int_equal(run.stats.solutions, brute_4x4(boxes, true));
     }
     char regions[4][64];
@@ -334,9 +338,8 @@ static void test_sudoku_variants_match_brute_force(void **ctx)
     for (int p = 0; p < 3; p++) {
         struct cs_config *cfg;
         struct cs_error err;
-        assert_int_equal(cs_config_parse(&cfg, "jigsaw", yaml, strlen(yaml),
-                                         &err),
-                         0);
+        assert_int_equal(
+            cs_config_parse(&cfg, "jigsaw", yaml, strlen(yaml), &err), 0);
         char prop[64];
         snprintf(prop, sizeof prop, "strategy.propagate=%s", propagations[p]);
         assert_int_equal(cs_config_set(cfg, prop, &err), 0);
@@ -353,8 +356,8 @@ static void test_sudoku_windoku_solution_checked(void **ctx)
     struct grids g;
     const char *empty = "................................................."
                         "................................";
-    struct cs_result run = sudoku(empty, "solve", "mrv", "full",
-                               "params.windoku=true", &g);
+    struct cs_result run =
+        sudoku(empty, "solve", "mrv", "full", "params.windoku=true", &g);
     assert_int_equal(run.stats.solutions, 1);
     check_grid(g.first, empty, 9, 3, 3);
     for (int w = 0; w < 4; w++) { /* the four windows hold 1..9 once */
@@ -398,11 +401,11 @@ static void test_sudoku_fast_kernel_agrees_on_test_sets(void **ctx)
     for (int k = 0; k < count; k++) {
         struct grids gen, fast, fast_mrv;
         struct cs_result a = sudoku_on("generic", lines[k], "count", "mrv",
-                                    "full", "limits.solutions=2", &gen);
+                                       "full", "limits.solutions=2", &gen);
         struct cs_result b = sudoku_on("fast", lines[k], "count", "in-order",
-                                    "full", "limits.solutions=2", &fast);
+                                       "full", "limits.solutions=2", &fast);
         struct cs_result c = sudoku_on("fast", lines[k], "count", "mrv", "full",
-                                    "limits.solutions=2", &fast_mrv);
+                                       "limits.solutions=2", &fast_mrv);
         assert_int_equal(b.status, a.status);
         assert_int_equal(c.status, a.status);
         assert_int_equal(b.stats.solutions, a.stats.solutions);
@@ -434,7 +437,7 @@ static void test_sudoku_fast_kernel_counts_exactly(void **ctx)
     for (int k = 0; k < 5; k++) {
         struct grids g;
         struct cs_result run = sudoku_on("generic", lines[k], "count", "mrv",
-                                      "none", "output.show=0", &g);
+                                         "none", "output.show=0", &g);
         assert_int_equal(run.stats.solutions, want[k]);
         run = sudoku_on("generic", lines[k], "count", "mrv", "full",
                         "output.show=0", &g);
@@ -445,8 +448,8 @@ static void test_sudoku_fast_kernel_counts_exactly(void **ctx)
         assert_int_equal(run.status, CS_COMPLETE);
     }
     struct grids g;
-    struct cs_result run = sudoku_on("fast", lines[2], "enumerate", "mrv", "full",
-                                  "output.show=all", &g);
+    struct cs_result run = sudoku_on("fast", lines[2], "enumerate", "mrv",
+                                     "full", "output.show=all", &g);
     assert_int_equal(run.stats.solutions, 138);
     assert_int_equal(g.count, 138);
     check_grid(g.first, lines[2], 9, 3, 3);
@@ -476,9 +479,12 @@ static void test_sudoku_fast_kernel_enumerates_checked_grids(void **ctx)
     assert_int_equal(read_lines("sudoku_few_solutions.txt", lines, 5), 5);
     char p[128];
     snprintf(p, sizeof p, "params.puzzle=%s", lines[4]);
-    const char *const sets[] = {"model=sudoku", p, "task=enumerate",
+    const char *const sets[] = {"model=sudoku",
+                                p,
+                                "task=enumerate",
                                 "strategy.propagate=full",
-                                "strategy.kernel=fast", "output.show=all",
+                                "strategy.kernel=fast",
+                                "output.show=all",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
     struct cs_result run;
@@ -497,7 +503,7 @@ static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
                        "................";
     struct grids g;
     struct cs_result run = sudoku_on("fast", none, "solve", "in-order", "full",
-                                  "output.show=1", &g);
+                                     "output.show=1", &g);
     assert_int_equal(run.status, CS_INFEASIBLE);
     assert_int_equal(run.stats.solutions, 0);
     assert_int_equal(run.stats.nodes, 1); /* the root's propagation sees it */
@@ -511,8 +517,11 @@ static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
 
     char p[128];
     snprintf(p, sizeof p, "params.puzzle=%s", lines[0]);
-    const char *const x[] = {"model=sudoku", p, "strategy.propagate=full",
-                             "strategy.kernel=fast", "params.diagonals=true",
+    const char *const x[] = {"model=sudoku",
+                             p,
+                             "strategy.propagate=full",
+                             "strategy.kernel=fast",
+                             "params.diagonals=true",
                              NULL};
     struct cs_config *cfg = config_of(x);
     assert_string_equal(setup_error(cfg),
@@ -526,10 +535,9 @@ static void test_sudoku_fast_kernel_limits_and_refusals(void **ctx)
                         "--set strategy.kernel=fast: kernel fast needs "
                         "propagate full");
     cs_config_free(cfg);
-    const char *const four[] = {"model=sudoku",
-                                "params.puzzle=................",
-                                "strategy.propagate=full",
-                                "strategy.kernel=fast", NULL};
+    const char *const four[] = {
+        "model=sudoku", "params.puzzle=................",
+        "strategy.propagate=full", "strategy.kernel=fast", NULL};
     cfg = config_of(four);
     assert_string_equal(setup_error(cfg),
                         "--set strategy.kernel=fast: kernel fast needs a 9 x 9 "

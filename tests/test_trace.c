@@ -129,8 +129,8 @@ static void test_trace_counts_unchanged(void **unused)
         {"strategy.symmetry=d4", "strategy.kernel=generic", NULL},
     };
     for (size_t i = 0; i < sizeof strategies / sizeof *strategies; i++) {
-        const char *sets[] = {"model=nqueens", "params.n=7", strategies[i][0],
-                              strategies[i][1], NULL, NULL};
+        const char *sets[] = {"model=nqueens",  "params.n=7", strategies[i][0],
+                              strategies[i][1], NULL,         NULL};
         struct fixture plain, traced;
         setup(&plain, sets);
         search(&plain);

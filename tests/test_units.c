@@ -18,7 +18,7 @@
 
 /* Run sets (NULL-terminated) with an optional checkpoint and slice. */
 static struct cs_result count(const char *const *sets, const char *log,
-                           uint64_t part, uint64_t parts)
+                              uint64_t part, uint64_t parts)
 {
     struct cs_config *cfg = config_of(sets);
     struct cs_error err;
@@ -51,12 +51,16 @@ static void test_units_split_counts_as_unsplit(void **ctx)
         char prop[64], sel[64];
         snprintf(prop, sizeof prop, "strategy.propagate=%s", props[i / 2]);
         snprintf(sel, sizeof sel, "strategy.select=%s", selects[i % 2]);
-        const char *const one[] = {"model=sudoku", "task=count",
-                                   "params.puzzle=................", prop,
-                                   sel, NULL};
-        const char *const two[] = {"model=sudoku", "task=count",
-                                   "params.puzzle=................", prop,
-                                   sel, "strategy.threads=2", NULL};
+        const char *const one[] = {
+            "model=sudoku", "task=count", "params.puzzle=................",
+            prop,           sel,          NULL};
+        const char *const two[] = {"model=sudoku",
+                                   "task=count",
+                                   "params.puzzle=................",
+                                   prop,
+                                   sel,
+                                   "strategy.threads=2",
+                                   NULL};
         struct cs_result a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
         assert_int_equal(a.units.total, 0); /* not split */
         assert_true(b.units.total > 0);
@@ -66,9 +70,11 @@ static void test_units_split_counts_as_unsplit(void **ctx)
     const char *const one[] = {"model=nqueens", "params.n=9",
                                "strategy.symmetry=mirror",
                                "strategy.prune=forward", NULL};
-    const char *const two[] = {"model=nqueens", "params.n=9",
+    const char *const two[] = {"model=nqueens",
+                               "params.n=9",
                                "strategy.symmetry=mirror",
-                               "strategy.prune=forward", "strategy.threads=2",
+                               "strategy.prune=forward",
+                               "strategy.threads=2",
                                NULL};
     struct cs_result a = count(one, NULL, 0, 0), b = count(two, NULL, 0, 0);
     assert_int_equal(b.stats.solutions, 352);

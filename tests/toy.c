@@ -99,9 +99,9 @@ static int64_t toy_cost(const void *state)
     return s->set - s->ones;
 }
 
-/* Weak: half the 0s set so far.  Else the 0s set so far plus floor(k / 2) for the k open
- * positions: k positions in a row hold at most ceil(k / 2) ones.  Positions
- * are set left to right, except by relax, which may leave open runs
+/* Weak: half the 0s set so far.  Else the 0s set so far plus floor(k / 2) for
+ * the k open positions: k positions in a row hold at most ceil(k / 2) ones.
+ * Positions are set left to right, except by relax, which may leave open runs
  * anywhere; each open run of k still needs floor(k / 2) zeros. */
 static int64_t toy_bound(const void *state)
 {
@@ -170,9 +170,9 @@ static int toy_restart(void *state, int depth, bool *grow)
 
 /* The slots every counting table of the toy has: first is left out (the
  * engine starts every cursor at 0). */
-#define TOY_TREE                                                             \
-    .init = toy_init, .select = toy_select, .domain_size = toy_domain_size,  \
-    .next = toy_next, .apply = toy_apply, .prune = toy_prune,                \
+#define TOY_TREE                                                               \
+    .init = toy_init, .select = toy_select, .domain_size = toy_domain_size,    \
+    .next = toy_next, .apply = toy_apply, .prune = toy_prune,                  \
     .goal = toy_goal, .weight = toy_weight, .counters = true
 
 const struct cs_hooks toy_hooks = {
@@ -226,8 +226,8 @@ uint64_t fib(int k)
 }
 
 void toy_run(struct toy_run *r, const struct cs_hooks *hooks,
-                    const struct toy_problem *tp, enum cs_select sel,
-                    enum cs_task task)
+             const struct toy_problem *tp, enum cs_select sel,
+             enum cs_task task)
 {
     memset(r, 0, sizeof *r);
     r->problem = (struct cs_problem){
@@ -237,8 +237,8 @@ void toy_run(struct toy_run *r, const struct cs_hooks *hooks,
         .state_size = sizeof(struct toy) + (size_t)tp->len,
         .max_values = 2,
     };
-    r->spec = (struct cs_spec){.problem = &r->problem, .task = task,
-                               .select = sel};
+    r->spec =
+        (struct cs_spec){.problem = &r->problem, .task = task, .select = sel};
 }
 
 /* Run r, which must not fail. */
@@ -252,8 +252,7 @@ struct cs_result run_toy(struct toy_run *r)
 }
 
 struct cs_result search(const struct cs_hooks *hooks,
-                               const struct toy_problem *tp,
-                               enum cs_select sel)
+                        const struct toy_problem *tp, enum cs_select sel)
 {
     struct toy_run r;
     toy_run(&r, hooks, tp, sel, CS_TASK_COUNT);

@@ -28,7 +28,7 @@ struct kt_problem {
     int rows, cols, squares, start;
     bool closed;
     int nmoves[KT_MAX];
-    int moves[KT_MAX][8];  /* squares a knight reaches, in move order */
+    int moves[KT_MAX][8];   /* squares a knight reaches, in move order */
     uint64_t reach[KT_MAX]; /* the same as a mask */
 };
 
@@ -176,10 +176,10 @@ static void kt_emit(const void *state, uint64_t k, struct cs_board *out)
  * engine body instantiated for it (csearch/dfs.h) so that its hooks
  * inline; tables[closed][order].  No domain_size: the variables come in
  * path order, so MRV is refused. */
-#define KT_TABLE(name, first_hook, next_hook, prune_hook, goal_hook)         \
-    CS_HOOKS(name, .state_size = sizeof(struct kt_state), .init = kt_init,   \
-             .select = kt_select, .first = first_hook, .next = next_hook,    \
-             .apply = kt_apply, .undo = kt_undo, .prune = prune_hook,        \
+#define KT_TABLE(name, first_hook, next_hook, prune_hook, goal_hook)           \
+    CS_HOOKS(name, .state_size = sizeof(struct kt_state), .init = kt_init,     \
+             .select = kt_select, .first = first_hook, .next = next_hook,      \
+             .apply = kt_apply, .undo = kt_undo, .prune = prune_hook,          \
              .goal = goal_hook, .counters = true, .emit = kt_emit)
 
 KT_TABLE(kt_open_board, kt_first_board, kt_next_board, NULL, NULL)
@@ -199,15 +199,29 @@ static const struct cs_hooks *const kt_tables[2][2] = {
 static const char *const order_names[] = {"board", "warnsdorff", NULL};
 
 static const struct cs_option kt_options[] = {
-    {.key = "params.rows", .type = CS_OPT_INT, .def = "5", .min = 1,
-     .max = KT_SIDE, .help = "ranks of the board"},
-    {.key = "params.cols", .type = CS_OPT_INT, .def = "5", .min = 1,
-     .max = KT_SIDE, .help = "files of the board"},
-    {.key = "params.start", .type = CS_OPT_STRING, .def = "a1",
+    {.key = "params.rows",
+     .type = CS_OPT_INT,
+     .def = "5",
+     .min = 1,
+     .max = KT_SIDE,
+     .help = "ranks of the board"},
+    {.key = "params.cols",
+     .type = CS_OPT_INT,
+     .def = "5",
+     .min = 1,
+     .max = KT_SIDE,
+     .help = "files of the board"},
+    {.key = "params.start",
+     .type = CS_OPT_STRING,
+     .def = "a1",
      .help = "the start square: file letter and rank number, as a1"},
-    {.key = "params.closed", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "params.closed",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "only tours that end a knight's move from the start"},
-    {.key = "strategy.order", .type = CS_OPT_ENUM, .def = "board",
+    {.key = "strategy.order",
+     .type = CS_OPT_ENUM,
+     .def = "board",
      .choices = order_names,
      .help = "board: the eight moves in a fixed order; warnsdorff: fewest "
              "onward moves first"},
@@ -237,9 +251,8 @@ static int kt_setup(const struct cs_config *cfg, const struct cs_setup *how,
     const char *start = cs_config_str(cfg, "params.start");
     char file;
     int rank, used = 0;
-    if (sscanf(start, "%c%d%n", &file, &rank, &used) != 2 ||
-        start[used] || file < 'a' || file >= 'a' + cols || rank < 1 ||
-        rank > rows)
+    if (sscanf(start, "%c%d%n", &file, &rank, &used) != 2 || start[used] ||
+        file < 'a' || file >= 'a' + cols || rank < 1 || rank > rows)
         return cs_error_at(err, cs_config_pos(cfg, "params.start"),
                            "'params.start' must be a square of the %d x %d "
                            "board, a1 to %c%d, not '%s'",

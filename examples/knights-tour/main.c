@@ -21,8 +21,8 @@ struct tour {
 };
 
 /* Keep the tour the search found: the model's lines, last rank first. */
-static bool keep_tour(void *ud, const struct cs_hooks *hooks,
-                      const void *state, uint64_t weight)
+static bool keep_tour(void *ud, const struct cs_hooks *hooks, const void *state,
+                      uint64_t weight)
 {
     struct tour *t = ud;
     (void)weight;
@@ -50,8 +50,8 @@ static int build_config(struct cs_config *cfg, int argc, char **argv,
         return cs_error_set(err, NULL, "'%s' is not ROWSxCOLS, as 8x8",
                             argv[1]);
     const char *start = argc > 2 ? argv[2] : "a1";
-    const char *closed = argc > 3 && !strcmp(argv[3], "closed") ? "true"
-                                                                 : "false";
+    const char *closed =
+        argc > 3 && !strcmp(argv[3], "closed") ? "true" : "false";
     if (argc > 4 || (argc > 3 && strcmp(argv[3], "closed")))
         return cs_error_set(err, NULL,
                             "usage: knights-tour [ROWSxCOLS [START [closed]]]");
@@ -105,12 +105,11 @@ int main(int argc, char **argv)
            run.stats.nodes, run.stats.checks, run.stats.fails);
     cs_job_free(&job);
     goto done;
-fail:
-    {
-        char line[1024];
-        cs_error_format(&err, line, sizeof line);
-        fprintf(stderr, "knights-tour: %s\n", line);
-    }
+fail : {
+    char line[1024];
+    cs_error_format(&err, line, sizeof line);
+    fprintf(stderr, "knights-tour: %s\n", line);
+}
 done:
     cs_board_free(&tour.board);
     cs_config_free(cfg);

@@ -96,7 +96,11 @@ CS_HOOKS(lf_hooks, .state_size = sizeof(struct lf_state), .init = lf_init,
          .emit = lf_emit, .var_name = lf_var_name, .value_name = lf_value_name)
 
 static const struct cs_option lf_options[] = {
-    {.key = "params.n", .type = CS_OPT_INT, .def = "4", .min = 1, .max = 32,
+    {.key = "params.n",
+     .type = CS_OPT_INT,
+     .def = "4",
+     .min = 1,
+     .max = 32,
      .help = "the pairs: two of each of 1..n"},
     {.key = NULL},
 };
@@ -107,11 +111,12 @@ static int lf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     int *n = cs_xmalloc(sizeof *n);
     (void)how, (void)err; /* the option table has checked params.n */
     *n = (int)cs_config_int(cfg, "params.n");
-    *out = (struct cs_problem){.hooks = &lf_hooks, .data = n,
-                               .free_data = free, .nvars = *n};
+    *out = (struct cs_problem){
+        .hooks = &lf_hooks, .data = n, .free_data = free, .nvars = *n};
     return 0;
 }
 
-CS_PLUGIN_MODEL(langford_model, .name = "langford", .setup = lf_setup,
+CS_PLUGIN_MODEL(
+    langford_model, .name = "langford", .setup = lf_setup,
     .summary = "Langford pairs: two of each of 1..n, the ks k places apart",
     .options = lf_options, .tasks = CS_TASKS_TREE);

@@ -20,8 +20,13 @@ static int64_t show; /* output.show: how many to print, -1 = all */
 
 /* The one key this program reads itself: checked with the config. */
 static const struct cs_option own_keys[] = {
-    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
-     .max = 9e18, .all_word = "all", .help = "colourings to print"},
+    {.key = "output.show",
+     .type = CS_OPT_INT,
+     .def = "all",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "all",
+     .help = "colourings to print"},
     {.key = NULL},
 };
 static const struct cs_option *const own_tables[] = {own_keys, NULL};
@@ -34,8 +39,7 @@ static bool print_colouring(void *ud, const struct cs_hooks *hooks,
     static uint64_t shown;
     struct cs_board board = {0};
     (void)weight; /* the map model weighs every branch 1 */
-    if (job->task == CS_TASK_COUNT ||
-        (show >= 0 && shown >= (uint64_t)show))
+    if (job->task == CS_TASK_COUNT || (show >= 0 && shown >= (uint64_t)show))
         return true;
     hooks->emit(state, 0, &board);
     printf("colouring %" PRIu64 ":\n", ++shown);
@@ -84,12 +88,11 @@ int main(int argc, char **argv)
            run.stats.fails);
     status = run.status == CS_COMPLETE ? (run.stats.solutions ? 0 : 1) : 3;
     goto done;
-fail:
-    {
-        char line[1024];
-        cs_error_format(&err, line, sizeof line);
-        fprintf(stderr, "map-colour: %s\n", line);
-    }
+fail : {
+    char line[1024];
+    cs_error_format(&err, line, sizeof line);
+    fprintf(stderr, "map-colour: %s\n", line);
+}
 done:
     if (set_up)
         cs_job_free(&job);

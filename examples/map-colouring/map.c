@@ -163,11 +163,11 @@ static void map_emit(const void *state, uint64_t k, struct cs_board *out)
 /* Two constant tables, one per strategy.prune, each declared with the
  * engine body instantiated for it (CS_HOOKS, csearch/dfs.h) so that its
  * hooks inline. */
-#define MAP_HOOKS(name, prune_hook)                                          \
-    CS_HOOKS(name, .state_size = sizeof(struct map_state), .init = map_init, \
-             .select = map_select, .domain_size = map_domain_size,           \
-             .first = map_first, .next = map_next, .apply = map_apply,       \
-             .undo = map_undo, .prune = prune_hook, .counters = true,        \
+#define MAP_HOOKS(name, prune_hook)                                            \
+    CS_HOOKS(name, .state_size = sizeof(struct map_state), .init = map_init,   \
+             .select = map_select, .domain_size = map_domain_size,             \
+             .first = map_first, .next = map_next, .apply = map_apply,         \
+             .undo = map_undo, .prune = prune_hook, .counters = true,          \
              .emit = map_emit)
 MAP_HOOKS(map_plain, NULL)
 MAP_HOOKS(map_forward, map_prune)
@@ -177,13 +177,17 @@ MAP_HOOKS(map_forward, map_prune)
 static const char *const prune_names[] = {"none", "forward", NULL};
 
 static const struct cs_option map_options[] = {
-    {.key = "params.map", .type = CS_OPT_NODE,
+    {.key = "params.map",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"mapping", NULL},
      .help = "each region mapped to the list of regions it borders"},
-    {.key = "params.colours", .type = CS_OPT_NODE,
+    {.key = "params.colours",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "the list of colour names (1 to 16)"},
-    {.key = "strategy.prune", .type = CS_OPT_ENUM, .def = "none",
+    {.key = "strategy.prune",
+     .type = CS_OPT_ENUM,
+     .def = "none",
      .choices = prune_names,
      .help = "forward: cut a branch when a region has no colour left"},
     {.key = NULL},
@@ -197,8 +201,8 @@ static int map_region(const struct map_problem *p, const char *name)
     return -1;
 }
 
-static int map_read_colours(const struct cs_config *cfg,
-                            struct map_problem *p, struct cs_error *err)
+static int map_read_colours(const struct cs_config *cfg, struct map_problem *p,
+                            struct cs_error *err)
 {
     const struct cs_node *list = cs_config_node(cfg, "params.colours");
     if (!list)

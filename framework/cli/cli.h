@@ -21,8 +21,13 @@
 extern const struct cs_option *const cli_options[];
 
 /* The values of output.format, in the order of its choices. */
-enum cs_format { CS_FORMAT_TEXT, CS_FORMAT_JSON, CS_FORMAT_CSV,
-                 CS_FORMAT_COLUMNS, CS_FORMAT_HTML };
+enum cs_format {
+    CS_FORMAT_TEXT,
+    CS_FORMAT_JSON,
+    CS_FORMAT_CSV,
+    CS_FORMAT_COLUMNS,
+    CS_FORMAT_HTML
+};
 
 /* err as one line on stderr, remembered for the other MPI ranks; returns
  * exit status 2. */
@@ -44,11 +49,11 @@ struct search_opts {
     struct cs_tracer *tracer; /* follows every step */
     const char *checkpoint;   /* --checkpoint or --resume FILE */
     bool resume;
-    uint64_t slice[4];        /* --units: first, end, part, parts */
-    bool progress;            /* a progress line on stderr */
-    bool progress_lines;      /* a line per report (stderr is no terminal)
-                                 instead of one redrawn in place */
-    bool quiet;               /* --quiet: the result lines alone */
+    uint64_t slice[4];   /* --units: first, end, part, parts */
+    bool progress;       /* a progress line on stderr */
+    bool progress_lines; /* a line per report (stderr is no terminal)
+                            instead of one redrawn in place */
+    bool quiet;          /* --quiet: the result lines alone */
 };
 
 /* Search job once (polling cli_interrupted); the result even on failure. */
@@ -75,8 +80,8 @@ int compare_run(struct cs_config *cfg, const char *path,
 
 struct out {
     FILE *out;
-    FILE *sol;             /* the solutions: out, or output.file */
-    bool board_hidden;     /* a board too large to draw was left out */
+    FILE *sol;         /* the solutions: out, or output.file */
+    bool board_hidden; /* a board too large to draw was left out */
     const struct cs_job *job;
     const struct cs_config *cfg;
     enum cs_format format; /* output.format */
@@ -168,7 +173,7 @@ struct traces {
     struct cs_tracer *tracer; /* NULL: the config asks for no trace */
     const struct cs_config *cfg;
     FILE *html, *dot;
-    bool local;               /* a local search: frames are starts and steps */
+    bool local; /* a local search: frames are starts and steps */
     char title[256];
 };
 

@@ -17,8 +17,8 @@ int out_open(struct out *o, struct cs_error *err)
     const struct cs_problem *p = &o->job->problem;
     const char *file = cs_config_str(o->cfg, "output.file");
     o->sol = o->out;
-    bool shows = o->job->task == CS_TASK_SOLVE ||
-                 o->job->task == CS_TASK_ENUMERATE;
+    bool shows =
+        o->job->task == CS_TASK_SOLVE || o->job->task == CS_TASK_ENUMERATE;
     if (o->format == CS_FORMAT_COLUMNS && shows && !p->hooks->value &&
         !p->setup_instance)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
@@ -26,8 +26,8 @@ int out_open(struct out *o, struct cs_error *err)
                            "settings (its search keeps no value per "
                            "variable)",
                            o->job->model->name);
-    if (o->format == CS_FORMAT_HTML && (!shows && o->job->task !=
-                                        CS_TASK_OPTIMIZE))
+    if (o->format == CS_FORMAT_HTML &&
+        (!shows && o->job->task != CS_TASK_OPTIMIZE))
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
                            "output.format html is a page of a solution: it "
                            "needs task solve, enumerate or optimize");
@@ -84,8 +84,7 @@ static char *put_line(char *p, unsigned v)
     return p;
 }
 
-void out_columns(struct out *o, const struct cs_hooks *hooks,
-                 const void *state)
+void out_columns(struct out *o, const struct cs_hooks *hooks, const void *state)
 {
     static char buf[BUF];
     char *p = buf;

@@ -24,11 +24,11 @@ struct strategy {
 struct cell {
     struct cs_config *cfg;
     struct cs_job job;
-    bool ready;         /* job set up (and to be freed) */
-    int runs;           /* rounds done */
+    bool ready; /* job set up (and to be freed) */
+    int runs;   /* rounds done */
     enum cs_status status;
     struct cs_stats stats;
-    double *seconds;    /* one per round */
+    double *seconds; /* one per round */
     double median;
 };
 
@@ -37,13 +37,13 @@ struct plan {
     const char *const *sets;
     int nsets;
     struct cs_option *others; /* the config's other top-level keys */
-    int64_t *ns;           /* the values of n; none: the config's own */
+    int64_t *ns;              /* the values of n; none: the config's own */
     struct cs_pos *n_pos;
     size_t nn;
     struct strategy *st;
     size_t nst;
     int repeat;
-    bool cpu;              /* compare.clock: cpu (else wall) */
+    bool cpu; /* compare.clock: cpu (else wall) */
     const char *csv, *plot, *title;
     struct cs_pos csv_pos, plot_pos;
     FILE *csv_file, *plot_file;
@@ -55,8 +55,7 @@ static inline size_t plan_columns(const struct plan *p)
     return p->nn ? p->nn : 1;
 }
 
-static inline struct cell *plan_cell(const struct plan *p, size_t i,
-                                     size_t s)
+static inline struct cell *plan_cell(const struct plan *p, size_t i, size_t s)
 {
     return &p->cells[i * p->nst + s];
 }
@@ -72,16 +71,16 @@ int compare_report(struct plan *p, struct cs_error *err);
 /* ---- svgplot.c: line charts with a logarithmic y axis, as one SVG ------- */
 
 struct svg_chart {
-    const char *title;   /* "seconds" */
+    const char *title; /* "seconds" */
     /* y[s * npoints + i]: series s at x[i]; a value <= 0 (or NaN) has no
      * place on a log scale and is left out of its line */
     const double *y;
 };
 
 struct svg_plot {
-    const char *title;         /* over the whole figure */
-    const char *x_label;       /* "n" */
-    const double *x;           /* npoints, increasing */
+    const char *title;   /* over the whole figure */
+    const char *x_label; /* "n" */
+    const double *x;     /* npoints, increasing */
     size_t npoints;
     const char *const *series; /* nseries names, for the legend */
     size_t nseries;

@@ -21,9 +21,14 @@
 static const char *const clocks[] = {"wall", "cpu", NULL};
 static const struct cs_option compare_keys[] = {
     {.key = "compare.strategies", .type = CS_OPT_NODE},
-    {.key = "compare.repeat", .type = CS_OPT_INT, .def = "1", .min = 1,
+    {.key = "compare.repeat",
+     .type = CS_OPT_INT,
+     .def = "1",
+     .min = 1,
      .max = 100},
-    {.key = "compare.clock", .type = CS_OPT_ENUM, .def = "wall",
+    {.key = "compare.clock",
+     .type = CS_OPT_ENUM,
+     .def = "wall",
      .choices = clocks},
     {.key = "compare.csv", .type = CS_OPT_STRING},
     {.key = "compare.plot", .type = CS_OPT_STRING},
@@ -33,9 +38,15 @@ static const struct cs_option compare_keys[] = {
 static const struct cs_option n_values[] = {
     {.key = "compare.n", .type = CS_OPT_NODE}, {.key = NULL}};
 static const struct cs_option n_range[] = {
-    {.key = "compare.n.from", .type = CS_OPT_INT, .min = -0x1p63, .max = 0x1p63},
+    {.key = "compare.n.from",
+     .type = CS_OPT_INT,
+     .min = -0x1p63,
+     .max = 0x1p63},
     {.key = "compare.n.to", .type = CS_OPT_INT, .min = -0x1p63, .max = 0x1p63},
-    {.key = "compare.n.step", .type = CS_OPT_INT, .def = "1", .min = 1,
+    {.key = "compare.n.step",
+     .type = CS_OPT_INT,
+     .def = "1",
+     .min = 1,
      .max = 9e18},
     {.key = NULL},
 };
@@ -76,8 +87,7 @@ static int read_n(struct plan *p, const struct cs_config *cfg,
     }
     if (!cs_config_has(cfg, "compare.n.from") ||
         !cs_config_has(cfg, "compare.n.to"))
-        return cs_error_at(err, cs_node_pos(node),
-                           "missing key 'compare.n.%s'",
+        return cs_error_at(err, cs_node_pos(node), "missing key 'compare.n.%s'",
                            cs_config_has(cfg, "compare.n.from") ? "to"
                                                                 : "from");
     int64_t lo = cs_config_int(cfg, "compare.n.from");
@@ -145,8 +155,7 @@ static int read_strategy(struct plan *p, const struct cs_node *node,
                                "dotted keys (strategy.state: set)",
                                key, where);
         if (!strncmp(key, "compare", 7) && (!key[7] || key[7] == '.'))
-            return cs_error_at(err, key_pos,
-                               "a strategy cannot set '%s'", key);
+            return cs_error_at(err, key_pos, "a strategy cannot set '%s'", key);
         if (p->nn && !strcmp(key, "params.n"))
             return cs_error_at(err, key_pos,
                                "a strategy cannot set 'params.n': "
@@ -172,9 +181,8 @@ static int check_section(struct plan *p, struct cs_config *cfg,
                                                 .type = CS_OPT_NODE};
     const struct cs_node *n = cs_config_node(cfg, "compare.n");
     const struct cs_option *const tables[] = {
-        compare_keys,
-        n && cs_node_kind(n) == CS_NODE_MAP ? n_range : n_values, p->others,
-        NULL};
+        compare_keys, n && cs_node_kind(n) == CS_NODE_MAP ? n_range : n_values,
+        p->others, NULL};
     return cs_config_check(cfg, tables, err);
 }
 
@@ -301,8 +309,9 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         return place_error(p, i, s, err);
     c->ready = true;
     if (c->job.problem.setup_instance) { /* its runs are per instance */
-        cs_error_set(err, p->path, "a batch (a file of instances) cannot be "
-                                   "compared");
+        cs_error_set(err, p->path,
+                     "a batch (a file of instances) cannot be "
+                     "compared");
         return place_error(p, i, s, err);
     }
     c->seconds = cs_xcalloc((size_t)p->repeat, sizeof *c->seconds);
@@ -433,5 +442,7 @@ int compare_run(struct cs_config *cfg, const char *path,
     plan_free(&p);
     if (rc)
         return -1;
-    return status == CS_INTERRUPTED ? cli_interrupted_status() : status == CS_LIMIT ? 3 : 0;
+    return status == CS_INTERRUPTED ? cli_interrupted_status()
+           : status == CS_LIMIT     ? 3
+                                    : 0;
 }

@@ -31,8 +31,8 @@ static double ratio(const struct plan *p, size_t i, size_t s, enum measure m)
 
 #define NCOLS 11
 static const char *const headers[NCOLS] = {
-    "n",      "strategy", "solutions", "nodes",    "checks",   "fails",
-    "seconds", "x nodes", "x checks",  "x seconds", "status"};
+    "n",       "strategy", "solutions", "nodes",     "checks", "fails",
+    "seconds", "x nodes",  "x checks",  "x seconds", "status"};
 
 /* Two decimals, but no "0.00" for a strategy 1000 times cheaper, and no
  * decimals to speak of for one 1000 times dearer. */
@@ -75,8 +75,10 @@ static void table_line(const char *const *cells, int ncols, size_t *width,
 {
     for (int k = 0; k < ncols; k++) {
         if (print)
-            printf(k == 1 ? "  %-*s" : k ? "  %*s" : "%*s", (int)width[k],
-                   cells[k]);
+            printf(k == 1 ? "  %-*s"
+                   : k    ? "  %*s"
+                          : "%*s",
+                   (int)width[k], cells[k]);
         else if (strlen(cells[k]) > width[k])
             width[k] = strlen(cells[k]);
     }
@@ -222,10 +224,14 @@ static void write_plot(const struct plan *p, FILE *out)
     }
     const struct svg_chart charts[] = {
         {"seconds", y}, {"nodes", y + count}, {"checks", y + 2 * count}};
-    const struct svg_plot plot = {
-        .title = p->title, .x_label = "n", .x = x, .npoints = points,
-        .series = names, .nseries = p->nst,
-        .charts = charts, .ncharts = 3};
+    const struct svg_plot plot = {.title = p->title,
+                                  .x_label = "n",
+                                  .x = x,
+                                  .npoints = points,
+                                  .series = names,
+                                  .nseries = p->nst,
+                                  .charts = charts,
+                                  .ncharts = 3};
     svg_plot_write(out, &plot); /* a failed write shows in finish_file */
     free(x);
     free(y);

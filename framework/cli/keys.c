@@ -6,36 +6,53 @@
  */
 #include "cli.h"
 
-static const char *const format_names[] = {"text", "json", "csv", "columns",
-                                           "html", NULL};
+static const char *const format_names[] = {"text",    "json", "csv",
+                                           "columns", "html", NULL};
 
 static const struct cs_option cli_keys[] = {
-    {.key = "output.format", .type = CS_OPT_ENUM, .def = "text",
+    {.key = "output.format",
+     .type = CS_OPT_ENUM,
+     .def = "text",
      .choices = format_names,
      .help = "text, one JSON object (--json), csv (count: a header and a "
              "row of results; solve/enumerate: a row per solution), or "
              "columns (a line per variable, its value from 1: N-Queens, "
              "each row's column), or html (one self-contained page of the "
              "solution: the shifts model draws its roster)"},
-    {.key = "output.file", .type = CS_OPT_STRING,
+    {.key = "output.file",
+     .type = CS_OPT_STRING,
      .help = "write the solutions to this file instead of stdout (the "
              "statistics stay on stdout)"},
-    {.key = "output.show", .type = CS_OPT_INT, .def = "all", .min = 0,
-     .max = 9e18, .all_word = "all",
+    {.key = "output.show",
+     .type = CS_OPT_INT,
+     .def = "all",
+     .min = 0,
+     .max = 9e18,
+     .all_word = "all",
      .help = "solutions to print for solve/enumerate (a number or all)"},
-    {.key = "output.stats", .type = CS_OPT_BOOL, .def = "true",
+    {.key = "output.stats",
+     .type = CS_OPT_BOOL,
+     .def = "true",
      .help = "print the search statistics"},
-    {.key = "output.trace", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "output.trace",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "print every step of the search (--trace)"},
-    {.key = "output.trace_html", .type = CS_OPT_STRING,
+    {.key = "output.trace_html",
+     .type = CS_OPT_STRING,
      .help = "write a step-through HTML page of the search to this file "
              "(--trace-html)"},
-    {.key = "output.tree", .type = CS_OPT_STRING,
+    {.key = "output.tree",
+     .type = CS_OPT_STRING,
      .help = "write the search tree to this file as Graphviz DOT (--tree)"},
-    {.key = "output.tree_max_nodes", .type = CS_OPT_INT, .def = "2000",
-     .min = 1, .max = 1000000,
+    {.key = "output.tree_max_nodes",
+     .type = CS_OPT_INT,
+     .def = "2000",
+     .min = 1,
+     .max = 1000000,
      .help = "nodes the tree and the HTML page hold at most"},
-    {.key = "compare", .type = CS_OPT_NODE,
+    {.key = "compare",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"mapping", NULL},
      .help = "strategies to run side by side over values of n: a table, "
              "CSV and a plot (csearch compare; docs/compare.md)"},

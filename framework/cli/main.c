@@ -21,20 +21,31 @@
 
 enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
-
 /* What an option does.  KEY options become the override "key=ARG" (or key
  * as it stands, without ARG), applied after every --set in table order. */
-enum action { SET, KEY, CHECKPOINT, RESUME, UNITS, PROGRESS, NO_PROGRESS,
-              QUIET, LIST, HELP, VERSION, END };
+enum action {
+    SET,
+    KEY,
+    CHECKPOINT,
+    RESUME,
+    UNITS,
+    PROGRESS,
+    NO_PROGRESS,
+    QUIET,
+    LIST,
+    HELP,
+    VERSION,
+    END
+};
 
 static const struct flag {
     const char *name, *arg; /* arg: what follows it in --help, or NULL */
     enum action action;
-    const char *key;        /* KEY: the override */
-    const char *single;     /* why compare, which runs many, refuses it */
-    bool merge;             /* csearch merge takes it too */
-    const char *help;       /* lines; "FORM\tTEXT" shows another form of
-                               it; NULL: told with the option before */
+    const char *key;    /* KEY: the override */
+    const char *single; /* why compare, which runs many, refuses it */
+    bool merge;         /* csearch merge takes it too */
+    const char *help;   /* lines; "FORM\tTEXT" shows another form of
+                           it; NULL: told with the option before */
 } flags[] = {
     {"--set", "KEY=VALUE", SET, NULL, NULL, true,
      "override a config key, e.g. --set params.n=12,\n"
@@ -68,8 +79,7 @@ static const struct flag {
     {"--quiet", NULL, QUIET, NULL, "a comparison's result is its table", true,
      "print only the result: the solutions (boards, counts,\n"
      "cost), no status line, statistics or progress line"},
-    {"-q", NULL, QUIET, NULL, "a comparison's result is its table", true,
-     NULL},
+    {"-q", NULL, QUIET, NULL, "a comparison's result is its table", true, NULL},
     {"--trace", NULL, KEY, "output.trace=true",
      "trace one config, not a comparison", false,
      "print every step of the search on stdout: depth,\n"
@@ -78,8 +88,8 @@ static const struct flag {
      "trace one config, not a comparison", false,
      "write a page that replays the search step by step\n"
      "(output.trace_html)"},
-    {"--tree", "FILE", KEY, "output.tree",
-     "trace one config, not a comparison", false,
+    {"--tree", "FILE", KEY, "output.tree", "trace one config, not a comparison",
+     false,
      "write the search tree as Graphviz DOT (output.tree);\n"
      "both hold output.tree_max_nodes nodes at most"},
     {"--list", NULL, LIST, NULL, NULL, false,
@@ -196,12 +206,10 @@ static void print_option(const struct cs_option *opt)
             printf("%s%s", i ? " | " : "", opt->choices[i]);
     } else if (opt->type == CS_OPT_INT) {
         printf("integer %.0f..%.0f%s%s", opt->min, opt->max,
-               opt->all_word ? " or " : "",
-               opt->all_word ? opt->all_word : "");
+               opt->all_word ? " or " : "", opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_REAL) {
         printf("number %g..%g%s%s", opt->min, opt->max,
-               opt->all_word ? " or " : "",
-               opt->all_word ? opt->all_word : "");
+               opt->all_word ? " or " : "", opt->all_word ? opt->all_word : "");
     } else if (opt->type == CS_OPT_NODE) {
         static const char *const any[] = {"mapping", "list", "string", NULL};
         const char *const *shape = opt->choices ? opt->choices : any;
@@ -275,13 +283,13 @@ static const char *parse_units(const char *v, uint64_t slice[4])
 struct cmdline {
     const char *path, **sets, **logs; /* sets: --set, then the KEY options */
     int nsets, nlogs;
-    char *keys[NFLAGS];               /* each KEY option's override */
+    char *keys[NFLAGS]; /* each KEY option's override */
     bool list, compare;
-    int progress;                     /* -1: when stderr is a terminal */
-    const char *progress_flag;        /* the one given, for a contradiction */
-    const char *checkpoint_flag;      /* --checkpoint or --resume, if any */
+    int progress;                /* -1: when stderr is a terminal */
+    const char *progress_flag;   /* the one given, for a contradiction */
+    const char *checkpoint_flag; /* --checkpoint or --resume, if any */
     bool quiet;
-    const struct flag *single;        /* the first that compare refuses */
+    const struct flag *single; /* the first that compare refuses */
     struct search_opts run;
 };
 
@@ -310,9 +318,8 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
         bool option = options && a[0] == '-' && a[1];
         const struct flag *f = option ? find_flag(a, &v) : NULL;
         if (option && (!f || (merge && !f->merge)))
-            return usage_error(merge ? "unknown merge option '%s'"
-                                     : "unknown option '%s'",
-                               a);
+            return usage_error(
+                merge ? "unknown merge option '%s'" : "unknown option '%s'", a);
         if (!f) { /* the word compare, the CONFIG, or a LOG */
             if (!merge && !strcmp(a, "compare") && !cl->path && !cl->compare)
                 cl->compare = true;
@@ -326,9 +333,9 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
         }
         if (f->arg && !v && i + 1 == argc)
             return usage_error("%s needs %s", a,
-                               strchr(f->arg, '=')       ? f->arg
+                               strchr(f->arg, '=')      ? f->arg
                                : strcmp(f->arg, "FILE") ? "a value"
-                                                         : "a FILE");
+                                                        : "a FILE");
         if (f->arg && !v)
             v = argv[++i];
         if (f->single && !cl->single)
@@ -420,13 +427,14 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
 {
     struct cs_error err;
     if (cl->single) {
-        cs_error_set(&err, NULL, "compare cannot take %s: %s",
-                     cl->single->name, cl->single->single);
+        cs_error_set(&err, NULL, "compare cannot take %s: %s", cl->single->name,
+                     cl->single->single);
         return cli_fail(&err);
     }
     if (!strcmp(cl->path, "-")) {
-        cs_error_set(&err, NULL, "compare reads CONFIG again for each run: "
-                                 "give a file, not - (standard input)");
+        cs_error_set(&err, NULL,
+                     "compare reads CONFIG again for each run: "
+                     "give a file, not - (standard input)");
         return cli_fail(&err);
     }
     cli_catch_sigint();

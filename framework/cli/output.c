@@ -146,8 +146,8 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
 {
     const struct cs_layers *l = &job->layers;
     const struct cs_problem *p = &job->problem;
-    for (size_t i = 0; i < sizeof p->chosen / sizeof *p->chosen &&
-                       p->chosen[i].key; i++)
+    for (size_t i = 0;
+         i < sizeof p->chosen / sizeof *p->chosen && p->chosen[i].key; i++)
         if (!strcmp(key, p->chosen[i].key)) {
             const char *v = p->chosen[i].value;
             char *end;
@@ -163,9 +163,9 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
     else if (!strcmp(key, "strategy.state") && p->state)
         out_json_string(out, p->state); /* what the run kept */
     else if (!strcmp(key, "strategy.restarts"))
-        out_json_string(out, cs_restarts_name(l->restart_nodes
-                                                  ? l->restarts
-                                                  : CS_RESTARTS_NONE));
+        out_json_string(out,
+                        cs_restarts_name(l->restart_nodes ? l->restarts
+                                                          : CS_RESTARTS_NONE));
     else if (!strcmp(key, "strategy.restart_nodes"))
         fprintf(out, "%" PRIu64, l->restart_nodes);
     else if (!strcmp(key, "strategy.shuffle"))
@@ -181,9 +181,8 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
     else if (!strcmp(key, "strategy.anneal_steps"))
         fprintf(out, "%" PRIu64, l->anneal_steps);
     else if (!strcmp(key, "strategy.anneal_fill"))
-        out_json_string(out, l->moves && l->anneal_steps && l->anneal_fill
-                                 ? "on"
-                                 : "off");
+        out_json_string(
+            out, l->moves && l->anneal_steps && l->anneal_fill ? "on" : "off");
     else if (!strcmp(key, "strategy.large_steps"))
         fprintf(out, "%" PRIu64, l->moves ? l->large_steps : 0);
     else if (!strcmp(key, "strategy.large_share"))
@@ -227,12 +226,15 @@ static void json_section(FILE *out, const struct cs_config *cfg,
 void out_init(struct out *o, const struct cs_job *job,
               const struct cs_config *cfg)
 {
-    *o = (struct out){
-        .out = stdout, .sol = stdout, .job = job, .cfg = cfg,
-        .format = (enum cs_format)cs_config_enum(cfg, "output.format"),
-        .show = cs_config_int(cfg, "output.show"),
-        .stats = cs_config_bool(cfg, "output.stats")};
-    o->board.csv = o->format == CS_FORMAT_CSV; /* a model may honour it */
+    *o = (struct out){.out = stdout,
+                      .sol = stdout,
+                      .job = job,
+                      .cfg = cfg,
+                      .format =
+                          (enum cs_format)cs_config_enum(cfg, "output.format"),
+                      .show = cs_config_int(cfg, "output.show"),
+                      .stats = cs_config_bool(cfg, "output.stats")};
+    o->board.csv = o->format == CS_FORMAT_CSV;   /* a model may honour it */
     o->board.html = o->format == CS_FORMAT_HTML; /* likewise */
     if (o->format == CS_FORMAT_HTML && (o->show < 0 || o->show > 1))
         o->show = 1; /* a page holds one solution */
@@ -267,7 +269,8 @@ void out_head(struct out *o)
     }
     fputs(", \"limits\": ", o->out);
     json_section(o->out, o->cfg, tables, "limits", NULL);
-    fputs(o->job->problem.setup_instance ? ", \"results\": [" : ", \"boards\": [",
+    fputs(o->job->problem.setup_instance ? ", \"results\": ["
+                                         : ", \"boards\": [",
           o->out);
 }
 
@@ -345,8 +348,8 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
  * process's peak memory. */
 static void local_stats(struct out *o, const struct cs_result *r)
 {
-    double rate = r->stats.seconds > 0 ? (double)r->steps / r->stats.seconds
-                                       : 0;
+    double rate =
+        r->stats.seconds > 0 ? (double)r->steps / r->stats.seconds : 0;
     if (o->format == CS_FORMAT_JSON)
         fprintf(o->out,
                 ", \"search\": \"min-conflicts\", \"steps\": %" PRIu64
@@ -356,8 +359,8 @@ static void local_stats(struct out *o, const struct cs_result *r)
     else if (o->stats)
         fprintf(o->out,
                 "search     min-conflicts\nsteps      %" PRIu64
-                "\nsteps/s    %.0f\nrestarts   %" PRIu64
-                "\nconflicts  %" PRIu64 "\nseconds    %.6f\n"
+                "\nsteps/s    %.0f\nrestarts   %" PRIu64 "\nconflicts  %" PRIu64
+                "\nseconds    %.6f\n"
                 "peak       %.1f MB\n",
                 r->steps, rate, r->restarts, r->conflicts, r->stats.seconds,
                 (double)r->peak_bytes / 1e6);
@@ -414,7 +417,8 @@ void out_end(struct out *o, const struct cs_result *r)
             return; /* the page alone on stdout; else the results follow */
     }
     if (o->format == CS_FORMAT_JSON && o->job->layers.local) {
-        fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64
+        fprintf(o->out,
+                "], \"status\": \"%s\", \"solutions\": %" PRIu64
                 ", \"seconds\": %.6f",
                 cs_status_name(r->status), s->solutions, s->seconds);
         local_stats(o, r);
@@ -436,8 +440,7 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
                 ", \"nodes\": %" PRIu64 ", \"checks\": %" PRIu64
-                ", \"fails\": %" PRIu64
-                ", \"max_depth\": %d, \"seconds\": %.6f"
+                ", \"fails\": %" PRIu64 ", \"max_depth\": %d, \"seconds\": %.6f"
                 ", \"nodes_per_second\": %.0f",
                 s->nodes, s->checks, s->fails, s->max_depth, s->seconds, rate);
         if (r->units.total)
@@ -493,8 +496,8 @@ void out_end(struct out *o, const struct cs_result *r)
                         r->units.total);
             else if (r->units.total)
                 fprintf(o->out,
-                        "units      %" PRIu64 "/%" PRIu64
-                        " (%" PRIu64 " resumed)\n",
+                        "units      %" PRIu64 "/%" PRIu64 " (%" PRIu64
+                        " resumed)\n",
                         r->units.done, r->units.total, r->units.resumed);
         }
     }
@@ -589,8 +592,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
             }
             if (r->note) {
                 fprintf(o->out, ", \"%s\": ",
-                        o->job->task == CS_TASK_GENERATE ? "puzzle"
-                                                         : "rating");
+                        o->job->task == CS_TASK_GENERATE ? "puzzle" : "rating");
                 out_json_string(o->out, r->note);
             }
         }
@@ -605,11 +607,10 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
 void out_batch_end(struct out *o, const struct batch_summary *s)
 {
     double rate = s->seconds > 0 ? (double)s->instances / s->seconds : 0;
-    double guesses =
-        s->instances > s->invalid
-            ? (double)(s->nodes - (s->instances - s->invalid)) /
-                  (double)(s->instances - s->invalid)
-            : 0;
+    double guesses = s->instances > s->invalid
+                         ? (double)(s->nodes - (s->instances - s->invalid)) /
+                               (double)(s->instances - s->invalid)
+                         : 0;
     out_head(o);
     if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out,
@@ -628,13 +629,12 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
                 "\nno solution  %" PRIu64 "\ninvalid      %" PRIu64
-                "\nlimited      %" PRIu64 "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
+                "\nlimited      %" PRIu64
+                "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
                 "\nguesses      %.2f per instance\n",
                 s->instances, s->solved, s->unique, s->multiple, s->none,
-                s->invalid, s->limited,
-                s->stopped ? "interrupted" : "complete",
+                s->invalid, s->limited, s->stopped ? "interrupted" : "complete",
                 s->seconds, rate, guesses);
     }
     fflush(o->out);
 }
-

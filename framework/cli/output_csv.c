@@ -59,8 +59,8 @@ void out_csv_end(struct out *o, const struct cs_result *r)
     fprintf(o->out, "%s,%" PRIu64, cs_status_name(r->status), s->solutions);
     if (unique)
         fprintf(o->out, ",%" PRIu64, s->unique);
-    fprintf(o->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%.6f\n",
-            s->nodes, s->checks, s->fails, s->max_depth, s->seconds);
+    fprintf(o->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%.6f\n", s->nodes,
+            s->checks, s->fails, s->max_depth, s->seconds);
 }
 
 void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,

@@ -18,7 +18,10 @@ static double low(double mean, double error)
     return x > 0 ? x : 0;
 }
 
-static double high(double mean, double error) { return mean + Z95 * error; }
+static double high(double mean, double error)
+{
+    return mean + Z95 * error;
+}
 
 void out_estimate_end(struct out *o, const struct cs_result *r)
 {
@@ -36,10 +39,10 @@ void out_estimate_end(struct out *o, const struct cs_result *r)
                 ", \"solutions\": %.2f, \"solutions_error\": %.2f"
                 ", \"solutions_low\": %.2f, \"solutions_high\": %.2f",
                 cs_status_name(r->status), s->solutions, s->nodes, s->checks,
-                s->fails, s->seconds, e->probes, e->nodes,
-                e->nodes_error, low(e->nodes, e->nodes_error),
-                high(e->nodes, e->nodes_error), e->solutions,
-                e->solutions_error, low(e->solutions, e->solutions_error),
+                s->fails, s->seconds, e->probes, e->nodes, e->nodes_error,
+                low(e->nodes, e->nodes_error), high(e->nodes, e->nodes_error),
+                e->solutions, e->solutions_error,
+                low(e->solutions, e->solutions_error),
                 high(e->solutions, e->solutions_error));
         if (e->units)
             fprintf(o->out,

@@ -14,11 +14,20 @@ static void put_escaped(FILE *f, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        case '&':
+            fputs("&amp;", f);
+            break;
+        case '<':
+            fputs("&lt;", f);
+            break;
+        case '>':
+            fputs("&gt;", f);
+            break;
+        case '"':
+            fputs("&quot;", f);
+            break;
+        default:
+            fputc(*s, f);
         }
 }
 
@@ -27,11 +36,13 @@ static void page_head(struct out *o)
 {
     FILE *f = o->sol;
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-          "<title>csearch: ", f);
+          "<title>csearch: ",
+          f);
     put_escaped(f, o->job->model->name);
-    fprintf(f, ", %s</title>\n<style>body{font:14px/1.4 system-ui,"
-               "sans-serif;margin:1.5em}pre{font-size:16px;line-height:1.1}"
-               "</style></head><body>\n<h1>csearch: ",
+    fprintf(f,
+            ", %s</title>\n<style>body{font:14px/1.4 system-ui,"
+            "sans-serif;margin:1.5em}pre{font-size:16px;line-height:1.1}"
+            "</style></head><body>\n<h1>csearch: ",
             cs_task_name(o->job->task));
     put_escaped(f, o->job->model->name);
     fprintf(f, ", %s</h1>\n", cs_task_name(o->job->task));
@@ -61,7 +72,8 @@ void out_html_end(struct out *o, const struct cs_result *r)
     if (o->shown)
         return;
     page_head(o);
-    fprintf(o->sol, "<p id=\"status\">no solution shown: status %s, %" PRIu64
-                    " solutions</p>\n</body></html>\n",
+    fprintf(o->sol,
+            "<p id=\"status\">no solution shown: status %s, %" PRIu64
+            " solutions</p>\n</body></html>\n",
             cs_status_name(r->status), r->stats.solutions);
 }

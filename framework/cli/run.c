@@ -1,8 +1,9 @@
 /* run.c - one config's run: its search or its batch, printed; and merge.
  *
  * cli_search() is the one place the command turns a job into a search
- * (struct cs_spec and cs_split); the printers see its struct cs_result.  Ctrl-C and
- * SIGTERM are caught only once a run is set up, so a long setup still stops at once.
+ * (struct cs_spec and cs_split); the printers see its struct cs_result.  Ctrl-C
+ * and SIGTERM are caught only once a run is set up, so a long setup still stops
+ * at once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -11,8 +12,15 @@
 #include "cli.h"
 #include "csearch/dist.h"
 
-enum { EXIT_DONE = 0, EXIT_NO_SOLUTION = 1, EXIT_USAGE = 2, EXIT_LIMIT = 3,
-       EXIT_INTERNAL = 70, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
+enum {
+    EXIT_DONE = 0,
+    EXIT_NO_SOLUTION = 1,
+    EXIT_USAGE = 2,
+    EXIT_LIMIT = 3,
+    EXIT_INTERNAL = 70,
+    EXIT_INTERRUPTED = 130,
+    EXIT_TERMINATED = 143
+};
 
 volatile sig_atomic_t cli_interrupted, cli_signalled;
 static volatile sig_atomic_t caught; /* the signal that stopped the run */
@@ -67,8 +75,8 @@ static double eta(double done, double fresh, double elapsed)
  * 3.9s" (a split count: work is the share of the units' estimated sizes),
  * "probes 300/1000 ...", "nodes 81234567  4.1e+07 nodes/s  elapsed 2.4s"
  * (a search on one thread), "best 1086  bound 1014  gap 6.63%  nodes
- * 123456  elapsed 2.4s" (optimize on one thread), or "steps 51234  conflicts 12  2.1e+06
- * steps/s  elapsed 2.4s" (local search). */
+ * 123456  elapsed 2.4s" (optimize on one thread), or "steps 51234  conflicts 12
+ * 2.1e+06 steps/s  elapsed 2.4s" (local search). */
 static void progress_text(const struct cs_progress *p, char *buf, size_t size)
 {
     double left = -1;
@@ -105,13 +113,12 @@ static void progress_text(const struct cs_progress *p, char *buf, size_t size)
                        p->elapsed > 0 ? (double)p->nodes / p->elapsed : 0.0);
     } else {
         len = snprintf(buf, size,
-                       "steps %" PRIu64 "  conflicts %" PRIu64
-                       "  %.3g steps/s",
+                       "steps %" PRIu64 "  conflicts %" PRIu64 "  %.3g steps/s",
                        p->steps, p->conflicts,
                        p->elapsed > 0 ? (double)p->steps / p->elapsed : 0.0);
     }
-    len += snprintf(buf + len, size - (size_t)len, "  elapsed %.1fs",
-                    p->elapsed);
+    len +=
+        snprintf(buf + len, size - (size_t)len, "  elapsed %.1fs", p->elapsed);
     if (p->units_total || p->probes_total) {
         if (left >= 0)
             snprintf(buf + len, size - (size_t)len, "  ETA %.1fs", left);
@@ -261,15 +268,15 @@ static int merge_logs(const struct cs_job *job, struct out *out,
     if (m.fingerprint != job->fingerprint) {
         cs_error_set(&err, NULL,
                      "merge: the logs belong to another config than %s "
-                     "(fingerprint %016" PRIx64 ", the config %016" PRIx64
-                     ")",
-                     cs_config_file(out->cfg), m.fingerprint,
-                     job->fingerprint);
+                     "(fingerprint %016" PRIx64 ", the config %016" PRIx64 ")",
+                     cs_config_file(out->cfg), m.fingerprint, job->fingerprint);
         return cli_fail(&err);
     }
     if (m.torn)
-        fprintf(stderr, "csearch: merge: ignored the torn last line of %d "
-                        "log(s)\n", m.torn);
+        fprintf(stderr,
+                "csearch: merge: ignored the torn last line of %d "
+                "log(s)\n",
+                m.torn);
     if (m.present < m.units) {
         cs_error_set(&err, NULL,
                      "merge: %" PRIu64 " of %" PRIu64 " units missing: %s",
@@ -277,8 +284,10 @@ static int merge_logs(const struct cs_job *job, struct out *out,
         return cli_fail(&err);
     }
     /* every unit was taken from a log: resumed, in a run's words */
-    struct cs_result r = {.status = CS_COMPLETE, .stats = m.total,
-                          .units = {.total = m.units, .end = m.units,
+    struct cs_result r = {.status = CS_COMPLETE,
+                          .stats = m.total,
+                          .units = {.total = m.units,
+                                    .end = m.units,
                                     .done = m.present,
                                     .resumed = m.present,
                                     .resumed_nodes = m.total.nodes}};

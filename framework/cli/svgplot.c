@@ -10,9 +10,15 @@
 #include <stdbool.h>
 
 enum {
-    CHART_W = 420, CHART_H = 320, /* one chart, margins included */
-    MARGIN_L = 72, MARGIN_R = 16, MARGIN_T = 36, MARGIN_B = 48,
-    TITLE_H = 36, LEGEND_W = 190, MAX_TICKS = 16
+    CHART_W = 420,
+    CHART_H = 320, /* one chart, margins included */
+    MARGIN_L = 72,
+    MARGIN_R = 16,
+    MARGIN_T = 36,
+    MARGIN_B = 48,
+    TITLE_H = 36,
+    LEGEND_W = 190,
+    MAX_TICKS = 16
 };
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c",
@@ -24,11 +30,20 @@ static void text_escaped(FILE *out, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        default:
+            fputc(*s, out);
         }
     }
 }
@@ -58,8 +73,8 @@ static double px(const struct frame *f, double x)
 
 static double py(const struct frame *f, double y)
 {
-    return f->bottom - (log10(y) - f->y_lo) / (f->y_hi - f->y_lo) *
-                           (f->bottom - f->top);
+    return f->bottom -
+           (log10(y) - f->y_lo) / (f->y_hi - f->y_lo) * (f->bottom - f->top);
 }
 
 static void y_decades(const struct svg_plot *p, const double *y, int *lo,
@@ -87,8 +102,8 @@ static void axes(FILE *out, const struct svg_plot *p, const struct frame *f)
     int decades = f->y_hi - f->y_lo;
     int step = decades > 8 ? (decades + 7) / 8 : 1;
     for (int k = f->y_lo; k <= f->y_hi; k += step) {
-        double y = f->bottom - (double)(k - f->y_lo) / decades *
-                                   (f->bottom - f->top);
+        double y =
+            f->bottom - (double)(k - f->y_lo) / decades * (f->bottom - f->top);
         fprintf(out,
                 "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                 "stroke=\"#ddd\"/>\n",
@@ -105,9 +120,10 @@ static void axes(FILE *out, const struct svg_plot *p, const struct frame *f)
                 "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                 "stroke=\"#000\"/>\n",
                 x, f->bottom, x, f->bottom + 4);
-        fprintf(out,
-                "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n",
-                x, f->bottom + 17, p->x[i]);
+        fprintf(
+            out,
+            "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n", x,
+            f->bottom + 17, p->x[i]);
     }
     fprintf(out,
             "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
@@ -147,9 +163,10 @@ static void lines(FILE *out, const struct svg_plot *p, const double *y,
         }
         for (size_t i = 0; i < p->npoints; i++)
             if (plottable(v[i]))
-                fprintf(out,
-                        "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\"/>\n",
-                        px(f, p->x[i]), py(f, v[i]), palette[s % NCOLOURS]);
+                fprintf(
+                    out,
+                    "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\"/>\n",
+                    px(f, p->x[i]), py(f, v[i]), palette[s % NCOLOURS]);
     }
 }
 
@@ -187,8 +204,9 @@ int svg_plot_write(FILE *out, const struct svg_plot *p)
                           .x_lo = x_lo,
                           .x_hi = x_hi};
         y_decades(p, chart->y, &f.y_lo, &f.y_hi);
-        fprintf(out, "<g>\n<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
-                     "font-weight=\"bold\">",
+        fprintf(out,
+                "<g>\n<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
+                "font-weight=\"bold\">",
                 (f.left + f.right) / 2, f.top - 10);
         text_escaped(out, chart->title);
         fputs(" (log scale)</text>\n", out);

@@ -72,8 +72,8 @@ static void title_of(const struct cs_job *job, const struct cs_config *cfg,
                                  cs_task_name(job->task));
     for (int t = 0; tables[t]; t++)
         for (const struct cs_option *o = tables[t]; o->key; o++) {
-            const char *v = o->type == CS_OPT_ENUM ? cs_config_str(cfg, o->key)
-                                                   : NULL;
+            const char *v =
+                o->type == CS_OPT_ENUM ? cs_config_str(cfg, o->key) : NULL;
             if (!v || strncmp(o->key, "strategy.", 9) ||
                 !strcmp(o->key, "strategy.kernel") ||
                 (o->def && !strcmp(v, o->def)) || used >= size)
@@ -201,8 +201,7 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
         fprintf(stderr,
                 "csearch: %s: the search entered %" PRIu64 " nodes; %s "
                 "the first %" PRIu64 " (output.tree_max_nodes)\n",
-                path, seen, html ? "the page replays" : "the tree shows",
-                kept);
+                path, seen, html ? "the page replays" : "the tree shows", kept);
     return 0;
 }
 

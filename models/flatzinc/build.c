@@ -23,10 +23,10 @@ struct sym {
     const char *name; /* the declaration's */
     enum { SYM_VALUE, SYM_SET, SYM_VAR, SYM_ARRAY, SYM_SET_ARRAY } kind;
     bool is_bool;
-    int var;          /* SYM_VAR */
-    int64_t value;    /* SYM_VALUE */
-    int *vars;        /* SYM_ARRAY: a store variable each */
-    int64_t *values;  /* SYM_ARRAY of parameters: their values, else NULL */
+    int var;         /* SYM_VAR */
+    int64_t value;   /* SYM_VALUE */
+    int *vars;       /* SYM_ARRAY: a store variable each */
+    int64_t *values; /* SYM_ARRAY of parameters: their values, else NULL */
     int n;
     const int64_t *ranges; /* SYM_SET, borrowed from the tree */
     size_t nranges;
@@ -90,8 +90,10 @@ static void grow_records(struct builder *b)
 static int in_range(struct builder *b, const struct fzn_expr *e, int64_t v)
 {
     if (v < FZN_INT_MIN || v > FZN_INT_MAX)
-        return FAIL(b, e, "value %s%lld is out of range (csearch's integers "
-                    "are within +-1073741823)", "", (long long)v, 0LL);
+        return FAIL(b, e,
+                    "value %s%lld is out of range (csearch's integers "
+                    "are within +-1073741823)",
+                    "", (long long)v, 0LL);
     return 0;
 }
 
@@ -144,9 +146,10 @@ static int scalar(struct builder *b, const struct fzn_expr *e, int *var,
         if (s->kind != SYM_ARRAY)
             return FAIL(b, e, "'%s' is not an array", e->name, 0LL, 0LL);
         if (e->i < 1 || e->i > s->n)
-            return FAIL(b, e, "index %2$lld out of range for array '%1$s' "
-                        "of length %3$lld", e->name, (long long)e->i,
-                        (long long)s->n);
+            return FAIL(b, e,
+                        "index %2$lld out of range for array '%1$s' "
+                        "of length %3$lld",
+                        e->name, (long long)e->i, (long long)s->n);
         *is_bool = s->is_bool;
         *var = s->vars[e->i - 1];
         if (s->values) {
@@ -191,8 +194,8 @@ static int argument(struct builder *b, const struct fzn_expr *e,
             a->fixed = true;
             for (int i = 0; i < s->n; i++) {
                 a->fixed = a->fixed && fzn_fixed(b->p->store, s->vars[i]);
-                a->v[i] = s->values ? s->values[i]
-                                    : fzn_min(b->p->store, s->vars[i]);
+                a->v[i] =
+                    s->values ? s->values[i] : fzn_min(b->p->store, s->vars[i]);
             }
             a->fixed = a->fixed || s->values;
             return 0;
@@ -294,8 +297,8 @@ static int new_var(struct builder *b, const struct fzn_decl *d, int *var)
         return 0;
     }
     if (ranges[0] < FZN_INT_MIN || ranges[2 * n - 1] > FZN_INT_MAX)
-        return in_range(b, &at, ranges[0] < FZN_INT_MIN ? ranges[0]
-                                                        : ranges[2 * n - 1]);
+        return in_range(
+            b, &at, ranges[0] < FZN_INT_MIN ? ranges[0] : ranges[2 * n - 1]);
     *var = fzn_new_var(b->p->store, ranges, n);
     return 0;
 }
@@ -325,12 +328,15 @@ static int declare(struct builder *b, const struct fzn_decl *d)
     }
     HASH_ADD_KEYPTR(hh, b->syms, s->name, strlen(s->name), s);
     if (d->type == FZN_T_FLOAT)
-        return FAIL(b, &at, "float %s are not supported (the MiniZinc "
-                    "Challenge has none)", d->is_var ? "variables" :
-                    "parameters", 0LL, 0LL);
+        return FAIL(b, &at,
+                    "float %s are not supported (the MiniZinc "
+                    "Challenge has none)",
+                    d->is_var ? "variables" : "parameters", 0LL, 0LL);
     if (d->type == FZN_T_SET && d->is_var)
-        return FAIL(b, &at, "set variables are not supported (flatten "
-                    "with csearch's mznlib)%s", "", 0LL, 0LL);
+        return FAIL(b, &at,
+                    "set variables are not supported (flatten "
+                    "with csearch's mznlib)%s",
+                    "", 0LL, 0LL);
     const struct fzn_expr *init = d->init;
     if (d->type == FZN_T_SET) {
         if (d->is_array) {
@@ -338,8 +344,8 @@ static int declare(struct builder *b, const struct fzn_decl *d)
             return 0;
         }
         if (!init || init->kind != FZN_E_SET)
-            return FAIL(b, &at, "set parameter '%s' needs a set value",
-                        d->name, 0LL, 0LL);
+            return FAIL(b, &at, "set parameter '%s' needs a set value", d->name,
+                        0LL, 0LL);
         s->kind = SYM_SET;
         s->ranges = init->ranges;
         s->nranges = init->nranges;
@@ -353,8 +359,8 @@ static int declare(struct builder *b, const struct fzn_decl *d)
             bool known, is_bool;
             int var;
             if (!init)
-                return FAIL(b, &at, "parameter '%s' has no value", d->name,
-                            0LL, 0LL);
+                return FAIL(b, &at, "parameter '%s' has no value", d->name, 0LL,
+                            0LL);
             if (scalar(b, init, &var, &s->value, &known, &is_bool))
                 return -1;
             if (!known)
@@ -379,8 +385,8 @@ static int declare(struct builder *b, const struct fzn_decl *d)
     }
     s->kind = SYM_ARRAY;
     if (!init || init->kind != FZN_E_ARRAY)
-        return FAIL(b, &at, "array '%s' needs a list of elements", d->name,
-                    0LL, 0LL);
+        return FAIL(b, &at, "array '%s' needs a list of elements", d->name, 0LL,
+                    0LL);
     if ((int64_t)init->n != d->array_len)
         return FAIL(b, init, "array '%1$s' has %2$lld elements, not %3$lld",
                     d->name, (long long)init->n, (long long)d->array_len);
@@ -395,17 +401,19 @@ static int declare(struct builder *b, const struct fzn_decl *d)
             return -1;
         if (!d->is_var) {
             if (!known)
-                return FAIL(b, &init->elems[i], "parameter array '%s' needs "
-                            "fixed values", d->name, 0LL, 0LL);
+                return FAIL(b, &init->elems[i],
+                            "parameter array '%s' needs "
+                            "fixed values",
+                            d->name, 0LL, 0LL);
             s->values[i] = value;
         } else if (fzn_fixed(st, s->vars[i]) && d->ndomain &&
                    !fzn_contains(st, s->vars[i], fzn_min(st, s->vars[i]))) {
             st->failed = true;
         }
         if (d->is_var && init->elems[i].kind == FZN_E_ID)
-            name_var(b, s->vars[i], xasprintf("%s[%lld]", d->name,
-                                              (long long)i + 1),
-                     rank, s->is_bool);
+            name_var(b, s->vars[i],
+                     xasprintf("%s[%lld]", d->name, (long long)i + 1), rank,
+                     s->is_bool);
     }
     return 0;
 }
@@ -418,15 +426,15 @@ static void add_output(struct builder *b, const struct fzn_decl *d)
         return;
     struct sym *s = lookup(b, d->name);
     struct fzn_problem *p = b->p;
-    p->outputs = cs_xrealloc(p->outputs,
-                             (p->noutputs + 1) * sizeof *p->outputs);
+    p->outputs =
+        cs_xrealloc(p->outputs, (p->noutputs + 1) * sizeof *p->outputs);
     struct fzn_output *o = &p->outputs[p->noutputs++];
     *o = (struct fzn_output){.name = cs_xstrdup(d->name),
                              .is_bool = d->type == FZN_T_BOOL};
     if (s->kind == SYM_VAR || s->kind == SYM_VALUE) {
         o->vars = cs_xmalloc(sizeof *o->vars);
-        o->vars[0] = s->kind == SYM_VAR ? s->var
-                                        : fzn_new_const(p->store, s->value);
+        o->vars[0] =
+            s->kind == SYM_VAR ? s->var : fzn_new_const(p->store, s->value);
         o->n = 1;
         grow_records(b);
         return;
@@ -458,9 +466,10 @@ static int post(struct builder *b, const struct fzn_constraint *c)
     struct fzn_expr at = {.line = c->line, .col = c->col};
     const struct fzn_builtin *bi = fzn_builtin_find(c->name);
     if (!bi)
-        return FAIL(b, &at, "unknown constraint '%s' (flatten with "
-                    "csearch's mznlib: minizinc --solver csearch)", c->name,
-                    0LL, 0LL);
+        return FAIL(b, &at,
+                    "unknown constraint '%s' (flatten with "
+                    "csearch's mznlib: minizinc --solver csearch)",
+                    c->name, 0LL, 0LL);
     if (bi->nargs != (int)c->nargs)
         return FAIL(b, &at, "'%1$s' expects %2$lld arguments, not %3$lld",
                     c->name, (long long)bi->nargs, (long long)c->nargs);
@@ -475,9 +484,9 @@ static int post(struct builder *b, const struct fzn_constraint *c)
     free_args(a, c->nargs);
     grow_records(b);
     if (rc)
-        return cs_error_at(b->err, (struct cs_pos){ast_file(b), c->line,
-                                                   c->col},
-                           "%s", perr.msg[0] ? perr.msg : "invalid arguments");
+        return cs_error_at(b->err,
+                           (struct cs_pos){ast_file(b), c->line, c->col}, "%s",
+                           perr.msg[0] ? perr.msg : "invalid arguments");
     const struct fzn_expr *def = find_ann(c->anns, c->nanns, "defines_var");
     if (def && def->n == 1 && def->elems[0].kind == FZN_E_ID) {
         struct sym *s = lookup(b, def->elems[0].name);
@@ -533,9 +542,11 @@ static int search_ann(struct builder *b, const struct fzn_expr *e, int depth)
     }
     free(a.v);
     p->groups = cs_xrealloc(p->groups, (p->ngroups + 1) * sizeof *p->groups);
-    p->groups[p->ngroups++] = (struct fzn_group){
-        .vars = a.x, .n = a.n, .varsel = (enum fzn_varsel)varsel,
-        .valsel = (enum fzn_valsel)valsel};
+    p->groups[p->ngroups++] =
+        (struct fzn_group){.vars = a.x,
+                           .n = a.n,
+                           .varsel = (enum fzn_varsel)varsel,
+                           .valsel = (enum fzn_valsel)valsel};
     return 0;
 }
 
@@ -586,9 +597,9 @@ static void name_outputs(struct builder *b)
                     rest /= span;
                 }
                 for (int d = 0; d < nd && len < sizeof buf; d++)
-                    len += (size_t)snprintf(buf + len, sizeof buf - len,
-                                            "%s%lld", d ? "," : "[",
-                                            (long long)idx[d]);
+                    len +=
+                        (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld",
+                                         d ? "," : "[", (long long)idx[d]);
                 if (len < sizeof buf)
                     snprintf(buf + len, sizeof buf - len, "]");
             }
@@ -628,7 +639,8 @@ static void order_groups(struct builder *b)
     p->decisions = cs_xmalloc((size_t)(n ? n : 1) * sizeof *p->decisions);
     for (size_t g = p->ngroups; g-- > 0;)
         for (int i = 0; i < p->groups[g].n; i++)
-            p->valsel[p->groups[g].vars[i]] = (unsigned char)p->groups[g].valsel;
+            p->valsel[p->groups[g].vars[i]] =
+                (unsigned char)p->groups[g].valsel;
     for (size_t g = 0; g < p->ngroups; g++)
         for (int i = 0; i < p->groups[g].n; i++) {
             int x = p->groups[g].vars[i];
@@ -662,8 +674,7 @@ static int build(struct builder *b)
     if (ast->goal != FZN_SATISFY) {
         int64_t value;
         bool known, is_bool;
-        if (scalar(b, ast->objective, &p->objective, &value, &known,
-                   &is_bool))
+        if (scalar(b, ast->objective, &p->objective, &value, &known, &is_bool))
             return -1;
     }
     for (size_t i = 0; i < ast->nsolve_anns; i++)
@@ -697,7 +708,8 @@ int fzn_problem_build(const struct fzn_ast *ast, struct fzn_problem **out,
     b.p->store = fzn_store_new();
     int rc = build(&b);
     struct sym *s, *tmp;
-    HASH_ITER(hh, b.syms, s, tmp) {
+    HASH_ITER(hh, b.syms, s, tmp)
+    {
         HASH_DEL(b.syms, s);
         free(s->vars);
         free(s->values);
@@ -729,8 +741,7 @@ int fzn_problem_read(const char *path, struct fzn_problem **out,
     const char *name = strcmp(path, "-") ? path : CS_STDIN_NAME;
     if (st != CS_FILE_OK)
         return cs_error_set(err, name, "cannot %s: %s",
-                            st == CS_FILE_CANNOT_OPEN ? "open" : "read",
-                            f.why);
+                            st == CS_FILE_CANNOT_OPEN ? "open" : "read", f.why);
     struct fzn_ast *ast;
     int rc = fzn_parse(name, f.text, f.len, &ast, err);
     free(f.text);

@@ -4,8 +4,8 @@
  * --solver csearch` hands fzn-csearch).  The search follows the solve
  * item's annotations, or free search: dom/wdeg on every variable, restarts
  * for a first solution and, under optimize with a limit, neighbourhood
- * rounds, all from the framework's layers.  strategy.search says which; auto takes the
- * annotations when the file has any.
+ * rounds, all from the framework's layers.  strategy.search says which; auto
+ * takes the annotations when the file has any.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +13,9 @@
 #include "csearch/engine.h"
 #include "flatzinc.h"
 
-#define FZN_SEARCHES(X)                                                      \
-    X(FZN_SEARCH_AUTO, "auto")                                               \
-    X(FZN_SEARCH_ANNOTATIONS, "annotations")                                 \
+#define FZN_SEARCHES(X)                                                        \
+    X(FZN_SEARCH_AUTO, "auto")                                                 \
+    X(FZN_SEARCH_ANNOTATIONS, "annotations")                                   \
     X(FZN_SEARCH_FREE, "free")
 
 #define FZN_ENUM_CONSTANT(constant, name) constant,
@@ -31,14 +31,18 @@ static const char *const search_names[] = {FZN_SEARCHES(FZN_ENUM_NAME) NULL};
 #define FZN_LNS_NODES 1000
 
 static const struct cs_option fzn_options[] = {
-    {.key = "params.file", .type = CS_OPT_STRING,
+    {.key = "params.file",
+     .type = CS_OPT_STRING,
      .help = "the FlatZinc file (minizinc -c model.mzn); relative to the "
              "config's folder"},
-    {.key = "strategy.search", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.search",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = search_names,
      .help = "annotations: the solve item's int_search, bool_search and "
              "seq_search, then the other variables; free: dom/wdeg on every "
-             "variable, restarts, and neighbourhood rounds under optimize with a limit; "
+             "variable, restarts, and neighbourhood rounds under optimize with "
+             "a limit; "
              "auto: annotations when the file has any"},
     {.key = NULL},
 };
@@ -61,8 +65,8 @@ static int fzn_setup(const struct cs_config *cfg, const struct cs_setup *how,
                            "task optimize needs a file that minimizes or "
                            "maximizes (this one satisfies)");
     }
-    enum fzn_search search = (enum fzn_search)cs_config_enum(cfg,
-                                                             "strategy.search");
+    enum fzn_search search =
+        (enum fzn_search)cs_config_enum(cfg, "strategy.search");
     if (search == FZN_SEARCH_AUTO)
         search = p->ngroups ? FZN_SEARCH_ANNOTATIONS : FZN_SEARCH_FREE;
     p->free_search = search == FZN_SEARCH_FREE;

@@ -13,12 +13,12 @@
 struct fzn_state {
     struct cs_counters counters; /* checks: propagator runs */
     const struct fzn_problem *p;
-    struct fzn_store *s;         /* this state's own clone */
-    int64_t cut;                 /* under optimize: a solution must cost
-                                    less (INT64_MAX: none yet) */
-    uint64_t seen;               /* propagations counted into checks */
+    struct fzn_store *s; /* this state's own clone */
+    int64_t cut;         /* under optimize: a solution must cost
+                            less (INT64_MAX: none yet) */
+    uint64_t seen;       /* propagations counted into checks */
     bool failed;
-    int32_t sol[];               /* each variable's value at the last goal */
+    int32_t sol[]; /* each variable's value at the last goal */
 };
 
 extern const struct cs_hooks fzn_hooks;

@@ -52,7 +52,7 @@ struct fzn_expr {
     char *name;
     struct fzn_expr *elems; /* ARRAY, CALL */
     size_t n;
-    int64_t *ranges;        /* SET: 2 * nranges values, lo then hi */
+    int64_t *ranges; /* SET: 2 * nranges values, lo then hi */
     size_t nranges;
 };
 
@@ -70,11 +70,11 @@ struct fzn_decl {
     int line, col;
     enum fzn_type type;
     bool is_var, is_array;
-    int64_t array_len;      /* from array [1..n]; 0 for a scalar */
-    int64_t *domain;        /* ndomain [lo, hi] pairs, sorted, disjoint */
+    int64_t array_len; /* from array [1..n]; 0 for a scalar */
+    int64_t *domain;   /* ndomain [lo, hi] pairs, sorted, disjoint */
     size_t ndomain;
-    struct fzn_expr *init;  /* after '=', or NULL */
-    struct fzn_expr *anns;  /* annotations, each ID or CALL */
+    struct fzn_expr *init; /* after '=', or NULL */
+    struct fzn_expr *anns; /* annotations, each ID or CALL */
     size_t nanns;
 };
 
@@ -90,15 +90,15 @@ struct fzn_constraint {
 enum fzn_goal { FZN_SATISFY, FZN_MINIMIZE, FZN_MAXIMIZE };
 
 struct fzn_ast {
-    char *file;                        /* the name positions carry */
-    struct fzn_decl *decls;            /* in file order */
+    char *file;             /* the name positions carry */
+    struct fzn_decl *decls; /* in file order */
     size_t ndecls;
     struct fzn_constraint *constraints;
     size_t nconstraints;
     enum fzn_goal goal;
-    struct fzn_expr *objective;        /* MINIMIZE, MAXIMIZE: ID, ACCESS or
-                                          INT */
-    struct fzn_expr *solve_anns;       /* the solve item's annotations */
+    struct fzn_expr *objective;  /* MINIMIZE, MAXIMIZE: ID, ACCESS or
+                                    INT */
+    struct fzn_expr *solve_anns; /* the solve item's annotations */
     size_t nsolve_anns;
     int solve_line, solve_col;
 };
@@ -163,15 +163,15 @@ struct fzn_prop {
     int nx;
     int64_t *k;
     int nk;
-    int prio;            /* 0 cheap (binary), 1 linear, 2 global */
-    unsigned events;     /* FZN_EV_*: the changes that wake it */
+    int prio;        /* 0 cheap (binary), 1 linear, 2 global */
+    unsigned events; /* FZN_EV_*: the changes that wake it */
     bool queued;
-    bool entailed;       /* holds whatever follows, until the level that
-                            found it is popped (fzn_entail) */
-    uint32_t weight;     /* failures it caused (dom/wdeg), never trailed */
-    void *aux;           /* scratch the propagator owns, freed with it;
-                            never relied on across calls (not trailed) */
-    const char *name;    /* the constraint's name, for errors and traces */
+    bool entailed;    /* holds whatever follows, until the level that
+                         found it is popped (fzn_entail) */
+    uint32_t weight;  /* failures it caused (dom/wdeg), never trailed */
+    void *aux;        /* scratch the propagator owns, freed with it;
+                         never relied on across calls (not trailed) */
+    const char *name; /* the constraint's name, for errors and traces */
 };
 
 #define FZN_PRIOS 3
@@ -236,9 +236,9 @@ void fzn_store_free(struct fzn_store *s);
 int fzn_new_var(struct fzn_store *s, const int64_t *ranges, size_t nranges);
 int fzn_new_const(struct fzn_store *s, int64_t value); /* shared per value */
 /* A propagator on copies of x and k; returns it (to set aux). */
-struct fzn_prop *fzn_post(struct fzn_store *s, const char *name,
-                          fzn_run_fn run, int prio, const int *x, int nx,
-                          const int64_t *k, int nk);
+struct fzn_prop *fzn_post(struct fzn_store *s, const char *name, fzn_run_fn run,
+                          int prio, const int *x, int nx, const int64_t *k,
+                          int nk);
 void fzn_freeze(struct fzn_store *s);
 /* A copy of a frozen store at level 0 (each search state owns one): the
  * propagators' x and k arrays are shared with s (read-only after
@@ -345,68 +345,68 @@ const struct fzn_builtin *fzn_builtin_find(const char *name);
  * and then calls fzn_post_NAME, which the propagators' files define; a
  * post function checks what the kinds cannot say (equal lengths).  A
  * constraint violated at the root sets s->failed and still returns 0. */
-#define FZN_BUILTINS(X)                                                       \
-    X(array_bool_and, "Vv")                                                   \
-    X(array_bool_element, "vCv")                                              \
-    X(array_bool_or, "Vv")                                                    \
-    X(array_bool_xor, "V")                                                    \
-    X(array_int_element, "vCv")                                               \
-    X(array_int_maximum, "vV")                                                \
-    X(array_int_minimum, "vV")                                                \
-    X(array_var_bool_element, "vVv")                                          \
-    X(array_var_int_element, "vVv")                                           \
-    X(bool2int, "vv")                                                         \
-    X(bool_and, "vvv")                                                        \
-    X(bool_clause, "VV")                                                      \
-    X(bool_clause_reif, "VVv")                                                \
-    X(bool_eq, "vv")                                                          \
-    X(bool_eq_reif, "vvv")                                                    \
-    X(bool_le, "vv")                                                          \
-    X(bool_le_reif, "vvv")                                                    \
-    X(bool_lin_eq, "CVv")                                                     \
-    X(bool_lin_le, "CVc")                                                     \
-    X(bool_lt, "vv")                                                          \
-    X(bool_lt_reif, "vvv")                                                    \
-    X(bool_not, "vv")                                                         \
-    X(bool_or, "vvv")                                                         \
-    X(bool_xor, "vvv")                                                        \
-    X(csearch_circuit, "Vc")                                                  \
-    X(csearch_inverse, "VcVc")                                                \
-    X(fzn_all_different_int, "V")                                             \
-    X(fzn_circuit, "V")                                                       \
-    X(fzn_count_eq, "Vvv")                                                    \
-    X(fzn_cumulative, "VVVv")                                                 \
-    X(fzn_global_cardinality, "VCV")                                          \
-    X(fzn_inverse, "VV")                                                      \
-    X(fzn_lex_lesseq_int, "VV")                                               \
-    X(fzn_table_int, "VC")                                                    \
-    X(int_abs, "vv")                                                          \
-    X(int_div, "vvv")                                                         \
-    X(int_eq, "vv")                                                           \
-    X(int_eq_reif, "vvv")                                                     \
-    X(int_le, "vv")                                                           \
-    X(int_le_reif, "vvv")                                                     \
-    X(int_lin_eq, "CVc")                                                      \
-    X(int_lin_eq_reif, "CVcv")                                                \
-    X(int_lin_le, "CVc")                                                      \
-    X(int_lin_le_reif, "CVcv")                                                \
-    X(int_lin_ne, "CVc")                                                      \
-    X(int_lin_ne_reif, "CVcv")                                                \
-    X(int_lt, "vv")                                                           \
-    X(int_lt_reif, "vvv")                                                     \
-    X(int_max, "vvv")                                                         \
-    X(int_min, "vvv")                                                         \
-    X(int_mod, "vvv")                                                         \
-    X(int_ne, "vv")                                                           \
-    X(int_ne_reif, "vvv")                                                     \
-    X(int_plus, "vvv")                                                        \
-    X(int_pow, "vvv")                                                         \
-    X(int_times, "vvv")                                                       \
-    X(set_in, "vS")                                                           \
+#define FZN_BUILTINS(X)                                                        \
+    X(array_bool_and, "Vv")                                                    \
+    X(array_bool_element, "vCv")                                               \
+    X(array_bool_or, "Vv")                                                     \
+    X(array_bool_xor, "V")                                                     \
+    X(array_int_element, "vCv")                                                \
+    X(array_int_maximum, "vV")                                                 \
+    X(array_int_minimum, "vV")                                                 \
+    X(array_var_bool_element, "vVv")                                           \
+    X(array_var_int_element, "vVv")                                            \
+    X(bool2int, "vv")                                                          \
+    X(bool_and, "vvv")                                                         \
+    X(bool_clause, "VV")                                                       \
+    X(bool_clause_reif, "VVv")                                                 \
+    X(bool_eq, "vv")                                                           \
+    X(bool_eq_reif, "vvv")                                                     \
+    X(bool_le, "vv")                                                           \
+    X(bool_le_reif, "vvv")                                                     \
+    X(bool_lin_eq, "CVv")                                                      \
+    X(bool_lin_le, "CVc")                                                      \
+    X(bool_lt, "vv")                                                           \
+    X(bool_lt_reif, "vvv")                                                     \
+    X(bool_not, "vv")                                                          \
+    X(bool_or, "vvv")                                                          \
+    X(bool_xor, "vvv")                                                         \
+    X(csearch_circuit, "Vc")                                                   \
+    X(csearch_inverse, "VcVc")                                                 \
+    X(fzn_all_different_int, "V")                                              \
+    X(fzn_circuit, "V")                                                        \
+    X(fzn_count_eq, "Vvv")                                                     \
+    X(fzn_cumulative, "VVVv")                                                  \
+    X(fzn_global_cardinality, "VCV")                                           \
+    X(fzn_inverse, "VV")                                                       \
+    X(fzn_lex_lesseq_int, "VV")                                                \
+    X(fzn_table_int, "VC")                                                     \
+    X(int_abs, "vv")                                                           \
+    X(int_div, "vvv")                                                          \
+    X(int_eq, "vv")                                                            \
+    X(int_eq_reif, "vvv")                                                      \
+    X(int_le, "vv")                                                            \
+    X(int_le_reif, "vvv")                                                      \
+    X(int_lin_eq, "CVc")                                                       \
+    X(int_lin_eq_reif, "CVcv")                                                 \
+    X(int_lin_le, "CVc")                                                       \
+    X(int_lin_le_reif, "CVcv")                                                 \
+    X(int_lin_ne, "CVc")                                                       \
+    X(int_lin_ne_reif, "CVcv")                                                 \
+    X(int_lt, "vv")                                                            \
+    X(int_lt_reif, "vvv")                                                      \
+    X(int_max, "vvv")                                                          \
+    X(int_min, "vvv")                                                          \
+    X(int_mod, "vvv")                                                          \
+    X(int_ne, "vv")                                                            \
+    X(int_ne_reif, "vvv")                                                      \
+    X(int_plus, "vvv")                                                         \
+    X(int_pow, "vvv")                                                          \
+    X(int_times, "vvv")                                                        \
+    X(set_in, "vS")                                                            \
     X(set_in_reif, "vSv")
 
-#define FZN_DECLARE_POST(name, kinds)                                         \
-    int fzn_post_##name(struct fzn_store *s, const struct fzn_arg *a,         \
+#define FZN_DECLARE_POST(name, kinds)                                          \
+    int fzn_post_##name(struct fzn_store *s, const struct fzn_arg *a,          \
                         struct cs_error *err);
 FZN_BUILTINS(FZN_DECLARE_POST)
 #undef FZN_DECLARE_POST

@@ -36,7 +36,7 @@ static void on_signal(int sig)
 
 struct printer {
     bool optimizing;
-    bool each;           /* print every solution as found (-a, -i, satisfy) */
+    bool each;            /* print every solution as found (-a, -i, satisfy) */
     struct cs_board last; /* optimize without -a/-i: the best so far */
     uint64_t printed;
 };
@@ -70,7 +70,8 @@ static void usage(FILE *out)
           "(optimisation)\n"
           "  -n N      stop after N solutions\n"
           "  -i        print intermediate solutions of an optimisation\n"
-          "  -f        free search: dom/wdeg, restarts, neighbourhood rounds under -t\n"
+          "  -f        free search: dom/wdeg, restarts, neighbourhood rounds "
+          "under -t\n"
           "  -s        print statistics (%%%mzn-stat lines)\n"
           "  -v        say what was chosen, on standard error\n"
           "  -p N      N threads (a portfolio, or a split count)\n"
@@ -169,10 +170,10 @@ static bool word_at(const char *text, size_t len, size_t i, const char *w)
 {
     size_t n = strlen(w);
     return i + n <= len && !memcmp(text + i, w, n) &&
-           (i == 0 || !(isalnum((unsigned char)text[i - 1]) ||
-                        text[i - 1] == '_')) &&
-           (i + n == len || !(isalnum((unsigned char)text[i + n]) ||
-                              text[i + n] == '_'));
+           (i == 0 ||
+            !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+           (i + n == len ||
+            !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'));
 }
 
 /* What the file's last solve item asks: FZN_SATISFY, FZN_MINIMIZE or
@@ -215,8 +216,7 @@ static void print_stats(const struct cs_result *r, int goal)
     printf("%%%%%%mzn-stat: solutions=%" PRIu64 "\n", r->stats.solutions);
     if (optimizing && r->stats.solutions) {
         printf("%%%%%%mzn-stat: objective=%" PRId64 "\n", sign * r->cost);
-        printf("%%%%%%mzn-stat: objectiveBound=%" PRId64 "\n",
-               sign * r->bound);
+        printf("%%%%%%mzn-stat: objectiveBound=%" PRId64 "\n", sign * r->bound);
     }
     printf("%%%%%%mzn-stat: solveTime=%.6f\n", r->stats.seconds);
     puts("%%%mzn-stat-end");
@@ -279,11 +279,12 @@ int main(int argc, char **argv)
     /* a long fixpoint gives up on a signal too */
     ((struct fzn_problem *)job.problem.data)->store->stop = &stop_flag;
     if (f.verbose)
-        fprintf(stderr, "%% csearch: task %s, search %s, %d thread(s), "
-                "%d variables, %d propagators\n", task,
+        fprintf(stderr,
+                "%% csearch: task %s, search %s, %d thread(s), "
+                "%d variables, %d propagators\n",
+                task,
                 job.problem.chosen[0].key ? job.problem.chosen[0].value : "",
-                job.threads,
-                job.problem.nvars,
+                job.threads, job.problem.nvars,
                 ((const struct fzn_problem *)job.problem.data)->store->nprops);
     struct cs_result run;
     if (cs_search(&spec, job.threads > 1 ? &split : NULL, &run, &err))
@@ -314,13 +315,12 @@ int main(int argc, char **argv)
     fflush(stdout);
     status = 0;
     goto done;
-fail:
-    {
-        char line[1024];
-        cs_error_format(&err, line, sizeof line);
-        fprintf(stderr, "fzn-csearch: %s\n", line);
-        status = 2;
-    }
+fail : {
+    char line[1024];
+    cs_error_format(&err, line, sizeof line);
+    fprintf(stderr, "fzn-csearch: %s\n", line);
+    status = 2;
+}
 done:
     cs_board_free(&pr.last);
     if (set_up)

@@ -11,26 +11,26 @@
 #include "fzn.h"
 
 /* How the next variable of a group is chosen (MiniZinc's names). */
-#define FZN_VARSELS(X)                                                       \
-    X(FZN_VAR_INPUT, "input_order")                                          \
-    X(FZN_VAR_FIRST_FAIL, "first_fail")                                      \
-    X(FZN_VAR_ANTI_FIRST_FAIL, "anti_first_fail")                            \
-    X(FZN_VAR_SMALLEST, "smallest")                                          \
-    X(FZN_VAR_LARGEST, "largest")                                            \
-    X(FZN_VAR_DOM_W_DEG, "dom_w_deg")                                        \
-    X(FZN_VAR_MOST_CONSTRAINED, "most_constrained")                          \
-    X(FZN_VAR_OCCURRENCE, "occurrence")                                      \
+#define FZN_VARSELS(X)                                                         \
+    X(FZN_VAR_INPUT, "input_order")                                            \
+    X(FZN_VAR_FIRST_FAIL, "first_fail")                                        \
+    X(FZN_VAR_ANTI_FIRST_FAIL, "anti_first_fail")                              \
+    X(FZN_VAR_SMALLEST, "smallest")                                            \
+    X(FZN_VAR_LARGEST, "largest")                                              \
+    X(FZN_VAR_DOM_W_DEG, "dom_w_deg")                                          \
+    X(FZN_VAR_MOST_CONSTRAINED, "most_constrained")                            \
+    X(FZN_VAR_OCCURRENCE, "occurrence")                                        \
     X(FZN_VAR_MAX_REGRET, "max_regret")
 
 /* Which value a branch tries first, then the rest in that order. */
-#define FZN_VALSELS(X)                                                       \
-    X(FZN_VAL_MIN, "indomain_min")                                           \
-    X(FZN_VAL_MAX, "indomain_max")                                           \
-    X(FZN_VAL_MEDIAN, "indomain_median")                                     \
-    X(FZN_VAL_MIDDLE, "indomain_middle")                                     \
-    X(FZN_VAL_SPLIT, "indomain_split")                                       \
-    X(FZN_VAL_REVERSE_SPLIT, "indomain_reverse_split")                       \
-    X(FZN_VAL_RANDOM, "indomain_random")                                     \
+#define FZN_VALSELS(X)                                                         \
+    X(FZN_VAL_MIN, "indomain_min")                                             \
+    X(FZN_VAL_MAX, "indomain_max")                                             \
+    X(FZN_VAL_MEDIAN, "indomain_median")                                       \
+    X(FZN_VAL_MIDDLE, "indomain_middle")                                       \
+    X(FZN_VAL_SPLIT, "indomain_split")                                         \
+    X(FZN_VAL_REVERSE_SPLIT, "indomain_reverse_split")                         \
+    X(FZN_VAL_RANDOM, "indomain_random")                                       \
     X(FZN_VAL_INDOMAIN, "indomain")
 
 #define FZN_ENUM_CONSTANT(constant, name) constant,
@@ -59,9 +59,9 @@ struct fzn_output {
 
 struct fzn_problem {
     char *file;
-    struct fzn_store *store;  /* frozen, at level 0, never searched */
-    char **names;             /* a name per store variable, for traces */
-    bool *is_bool;            /* per store variable */
+    struct fzn_store *store; /* frozen, at level 0, never searched */
+    char **names;            /* a name per store variable, for traces */
+    bool *is_bool;           /* per store variable */
     struct fzn_output *outputs;
     size_t noutputs;
     /* the solve item's branching (groups, in order), then `rest`: every
@@ -76,20 +76,20 @@ struct fzn_problem {
     size_t ngroups;
     int *rest;
     int nrest;
-    bool *primary;            /* per store variable */
+    bool *primary; /* per store variable */
     int *secondary;
     int nsecondary;
-    unsigned char *valsel;    /* per store variable: its group's order */
+    unsigned char *valsel; /* per store variable: its group's order */
     /* what a neighbourhood round keeps or frees: the groups' variables
      * (or, with none, the model's own) */
     int *decisions;
     int ndecisions;
     enum fzn_goal goal;
-    int objective;            /* store variable, -1 when satisfying */
-    int max_values;           /* the largest domain, if at most 4096; or 0 */
-    bool free_search;         /* ignore the groups: dom/wdeg on everything */
-    bool cut_by_cost;         /* task optimize: each solution tightens the
-                                 objective (never under count or enumerate) */
+    int objective;    /* store variable, -1 when satisfying */
+    int max_values;   /* the largest domain, if at most 4096; or 0 */
+    bool free_search; /* ignore the groups: dom/wdeg on everything */
+    bool cut_by_cost; /* task optimize: each solution tightens the
+                         objective (never under count or enumerate) */
     /* what the builder met and left out, for --json and -v */
     uint64_t annotations_ignored;
 };

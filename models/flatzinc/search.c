@@ -76,8 +76,8 @@ static bool better(const struct fzn_store *s, enum fzn_varsel sel, int x,
                s->watch_start[best + 1] - s->watch_start[best];
     case FZN_VAR_MAX_REGRET: {
         int64_t rx = fzn_next_above(s, x, fzn_min(s, x)) - fzn_min(s, x);
-        int64_t rb = fzn_next_above(s, best, fzn_min(s, best)) -
-                     fzn_min(s, best);
+        int64_t rb =
+            fzn_next_above(s, best, fzn_min(s, best)) - fzn_min(s, best);
         return rx > rb;
     }
     default:
@@ -163,14 +163,12 @@ static bool fzs_next(void *state, int var, uint64_t *cursor, int *value)
 {
     const struct fzn_state *st = state;
     const struct fzn_store *s = st->s;
-    enum fzn_valsel sel = st->p->free_search ? FZN_VAL_MIN
-                                             : st->p->valsel[var];
+    enum fzn_valsel sel = st->p->free_search ? FZN_VAL_MIN : st->p->valsel[var];
     int64_t v;
     switch (sel) {
     case FZN_VAL_MAX:
     case FZN_VAL_REVERSE_SPLIT:
-        v = *cursor ? fzn_next_below(s, var, last(*cursor))
-                    : fzn_max(s, var);
+        v = *cursor ? fzn_next_below(s, var, last(*cursor)) : fzn_max(s, var);
         if (v == INT64_MIN)
             return false;
         break;
@@ -193,8 +191,7 @@ static bool fzs_next(void *state, int var, uint64_t *cursor, int *value)
         return true;
     }
     default:
-        v = *cursor ? fzn_next_above(s, var, last(*cursor))
-                    : fzn_min(s, var);
+        v = *cursor ? fzn_next_above(s, var, last(*cursor)) : fzn_min(s, var);
         if (v == INT64_MAX)
             return false;
         break;
@@ -212,8 +209,9 @@ static bool cut(struct fzn_state *st)
     const struct fzn_problem *p = st->p;
     if (st->cut == INT64_MAX || !p->cut_by_cost)
         return true;
-    return p->goal == FZN_MINIMIZE ? fzn_set_max(st->s, p->objective, st->cut - 1)
-                                   : fzn_set_min(st->s, p->objective, 1 - st->cut);
+    return p->goal == FZN_MINIMIZE
+               ? fzn_set_max(st->s, p->objective, st->cut - 1)
+               : fzn_set_min(st->s, p->objective, 1 - st->cut);
 }
 
 static void count_checks(struct fzn_state *st)
@@ -226,8 +224,8 @@ static void fzs_apply(void *state, int var, int value)
 {
     struct fzn_state *st = state;
     fzn_push(st->s);
-    st->failed = !(fzn_fix(st->s, var, value) && cut(st) &&
-                   fzn_propagate(st->s));
+    st->failed =
+        !(fzn_fix(st->s, var, value) && cut(st) && fzn_propagate(st->s));
     count_checks(st);
 }
 
@@ -358,9 +356,9 @@ static void fzs_relax(void *state, const void *best,
     const struct fzn_state *b = best;
     const struct fzn_problem *p = st->p;
     uint64_t rng = round->seed;
-    const uint64_t free_below = (uint64_t)(round->size * 0x1p64 < 0x1p64
-                                               ? round->size * 0x1p64
-                                               : 0x1p64 - 1);
+    const uint64_t free_below =
+        (uint64_t)(round->size * 0x1p64 < 0x1p64 ? round->size * 0x1p64
+                                                 : 0x1p64 - 1);
     st->cut = fzs_cost(b);
     bool ok = !st->failed;
     for (int i = 0; ok && i < p->ndecisions; i++) {
@@ -399,12 +397,12 @@ static int put_value(char *buf, size_t size, bool is_bool, int64_t v)
 
 /* An output item as MiniZinc writes it: `x = 3;` or
  * `q = array2d(1..2, 1..2, [1, 2, 3, 4]);`. */
-static void emit_output(const struct fzn_state *st,
-                        const struct fzn_output *o, struct cs_board *out)
+static void emit_output(const struct fzn_state *st, const struct fzn_output *o,
+                        struct cs_board *out)
 {
     /* a value: 11 characters (booleans 5), its separator 2; 24 to spare */
-    size_t cap = 64 + strlen(o->name) + (size_t)o->n * 14 +
-                 (size_t)o->ndims * 48;
+    size_t cap =
+        64 + strlen(o->name) + (size_t)o->n * 14 + (size_t)o->ndims * 48;
     char *line = cs_xmalloc(cap);
     size_t len = (size_t)snprintf(line, cap, "%s = ", o->name);
     if (o->is_array) {
@@ -477,9 +475,8 @@ static void domain_text(const struct fzn_state *st, int x, char *buf,
         len += (size_t)(hi > v ? snprintf(buf + len, size - len,
                                           "%s%" PRId64 "..%" PRId64,
                                           len > 1 ? "," : "", v, hi)
-                               : snprintf(buf + len, size - len,
-                                          "%s%" PRId64, len > 1 ? "," : "",
-                                          v));
+                               : snprintf(buf + len, size - len, "%s%" PRId64,
+                                          len > 1 ? "," : "", v));
         v = fzn_next_above(s, x, hi);
     }
     snprintf(buf + len, size - len, "%s}", len + 24 < size ? "" : ",...");

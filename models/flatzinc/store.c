@@ -435,8 +435,8 @@ void fzn_entail(struct fzn_store *s, struct fzn_prop *p)
         return; /* at the root: for good */
     if (s->nentailed == s->entailed_cap) {
         s->entailed_cap = s->entailed_cap ? 2 * s->entailed_cap : 64;
-        s->entailed = cs_xrealloc(s->entailed,
-                                  s->entailed_cap * sizeof *s->entailed);
+        s->entailed =
+            cs_xrealloc(s->entailed, s->entailed_cap * sizeof *s->entailed);
     }
     s->entailed[s->nentailed++] = (int)(p - s->props);
 }
@@ -483,8 +483,12 @@ struct fzn_prop *fzn_post(struct fzn_store *s, const char *name, fzn_run_fn run,
             cs_xrealloc(s->props, (size_t)s->props_cap * sizeof *s->props);
     }
     struct fzn_prop *p = &s->props[s->nprops++];
-    *p = (struct fzn_prop){.run = run, .nx = nx, .nk = nk, .prio = prio,
-                           .events = FZN_EV_ANY, .name = name};
+    *p = (struct fzn_prop){.run = run,
+                           .nx = nx,
+                           .nk = nk,
+                           .prio = prio,
+                           .events = FZN_EV_ANY,
+                           .name = name};
     p->x = cs_xmalloc((size_t)(nx ? nx : 1) * sizeof *p->x);
     if (nx)
         memcpy(p->x, x, (size_t)nx * sizeof *p->x);
@@ -600,8 +604,8 @@ struct fzn_store *fzn_store_clone(const struct fzn_store *s)
 
 static bool give_up(struct fzn_store *s)
 {
-    if (!s->gave_up && ((s->stop && *s->stop) ||
-                        (s->deadline > 0 && cs_now() >= s->deadline)))
+    if (!s->gave_up &&
+        ((s->stop && *s->stop) || (s->deadline > 0 && cs_now() >= s->deadline)))
         s->gave_up = true;
     return s->gave_up;
 }
@@ -635,8 +639,8 @@ bool fzn_propagate(struct fzn_store *s)
             s->culprit = p;
             p->weight++;
             if (!s->failures)
-                s->failures = cs_xcalloc((size_t)s->nvars + 1,
-                                         sizeof *s->failures);
+                s->failures =
+                    cs_xcalloc((size_t)s->nvars + 1, sizeof *s->failures);
             for (int i = 0; i < p->nx; i++)
                 s->failures[p->x[i]]++;
         }

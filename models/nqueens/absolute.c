@@ -22,8 +22,8 @@ struct nq_abs {
 
 static uint64_t abs_avail(const struct nq_abs *s, int r)
 {
-    uint64_t taken = s->cols | (uint64_t)(s->d1 >> r) |
-                     (uint64_t)(s->d2 >> (s->n - 1 - r));
+    uint64_t taken =
+        s->cols | (uint64_t)(s->d1 >> r) | (uint64_t)(s->d2 >> (s->n - 1 - r));
     uint64_t avail = s->full & ~taken;
     return s->placed == 0 && s->mirror ? avail & s->half : avail;
 }
@@ -104,9 +104,11 @@ NQ_ROW_HOOKS(abs, struct nq_abs, s->placed == 0)
 static bool abs_attacked(const void *state, int r, int c)
 {
     const struct nq_abs *s = state;
-    return !(s->full & ~(s->cols | (uint64_t)(s->d1 >> r) |
-                         (uint64_t)(s->d2 >> (s->n - 1 - r))) >>
-             c & 1);
+    return !(s->full &
+             ~(s->cols | (uint64_t)(s->d1 >> r) |
+               (uint64_t)(s->d2 >> (s->n - 1 - r))) >>
+                 c &
+             1);
 }
 
 static void abs_describe(const void *state, struct cs_view *out)
@@ -117,9 +119,9 @@ static void abs_describe(const void *state, struct cs_view *out)
     nq_view_bits(out, "rows", 0, s->rows, s->n);
     nq_view_bits(out, "cols", 0, s->cols, s->n);
     nq_view_bits(out, "d1", (uint64_t)(s->d1 >> 64), (uint64_t)s->d1,
-              2 * s->n - 1);
+                 2 * s->n - 1);
     nq_view_bits(out, "d2", (uint64_t)(s->d2 >> 64), (uint64_t)s->d2,
-              2 * s->n - 1);
+                 2 * s->n - 1);
 }
 
 static int abs_search(struct cs_dfs *dfs, void *state);

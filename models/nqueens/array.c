@@ -14,7 +14,7 @@ struct nq_array {
     int n, placed;
     bool mirror, forward, d4;
     struct nq_lineset *set; /* state set: the lines; NULL: the arrays */
-    int pos[NQ_ARRAY_MAX]; /* column of row r's queen, -1 if open */
+    int pos[NQ_ARRAY_MAX];  /* column of row r's queen, -1 if open */
     bool col[NQ_ARRAY_MAX];
     bool d1[2 * NQ_ARRAY_MAX - 1]; /* r + c */
     bool d2[2 * NQ_ARRAY_MAX - 1]; /* r - c + n - 1 */

@@ -117,9 +117,9 @@ static int bits_forward_search(struct cs_dfs *dfs, void *state);
     .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
     .select = bits_select, .first = bits_first, .next = nq_next_bit,           \
     .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
-    .counters = true, .emit = bits_emit, .value = bits_value,                 \
-    .describe = bits_describe,                                                 \
-    .var_name = nq_var_name, .value_name = nq_value_name
+    .counters = true, .emit = bits_emit, .value = bits_value,                  \
+    .describe = bits_describe, .var_name = nq_var_name,                        \
+    .value_name = nq_value_name
 
 static const struct cs_hooks bitmask_hooks = {
     BITS_HOOKS,
@@ -153,7 +153,6 @@ static int bits_forward_search(struct cs_dfs *dfs, void *state)
 {
     return cs_dfs(dfs, state, &bitmask_forward_hooks);
 }
-
 
 const struct cs_hooks *nq_bitmask_hooks(const struct nq_problem *p)
 {

@@ -49,8 +49,8 @@ void nq_view_queens(struct cs_view *v, const int *pos, int n, uint64_t rows)
             used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s",
                                      r ? " " : "", set ? "" : ".");
         if (set && n > 10)
-            used += (size_t)snprintf(buf + used, sizeof buf - used, "%d",
-                                     pos[r]);
+            used +=
+                (size_t)snprintf(buf + used, sizeof buf - used, "%d", pos[r]);
     }
     buf[used] = '\0';
     cs_view_add(v, "queens", buf);
@@ -65,16 +65,17 @@ void nq_view_board(struct cs_view *v, const int *pos, int n, uint64_t rows,
     for (int r = 0; r < n; r++) {
         bool set = r < 64 ? rows >> r & 1 : pos[r] >= 0;
         for (int c = 0; c < n; c++)
-            line[c] = set ? (pos[r] == c ? 'Q' : '.')
-                          : attacked(s, r, c) ? 'x' : '.';
+            line[c] = set                 ? (pos[r] == c ? 'Q' : '.')
+                      : attacked(s, r, c) ? 'x'
+                                          : '.';
         line[n] = '\0';
         cs_board_add(&v->board, line);
     }
 }
 
 /* The low `bits` bits of hi:lo in binary, the highest bit first. */
-void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi,
-                  uint64_t lo, int bits)
+void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi, uint64_t lo,
+                  int bits)
 {
     char buf[2 * NQ_BITMASK_MAX + 1];
     for (int i = 0; i < bits; i++) {
@@ -86,8 +87,7 @@ void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi,
 }
 
 /* An array of flags, index 0 first. */
-void nq_view_flags(struct cs_view *v, const char *name, const bool *a,
-                   int len)
+void nq_view_flags(struct cs_view *v, const char *name, const bool *a, int len)
 {
     char buf[2 * NQ_ARRAY_MAX];
     for (int i = 0; i < len; i++)

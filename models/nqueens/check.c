@@ -27,8 +27,7 @@ long long nq_check_columns(const uint32_t *pos, uint32_t n)
         bad = 0; /* cannot check: no solution passes unchecked */
     for (uint32_t r = 0; bad < 0 && r < n; r++) {
         uint32_t c = pos[r];
-        if (c >= n || seen_before(cols, c) ||
-            seen_before(up, (size_t)r + c) ||
+        if (c >= n || seen_before(cols, c) || seen_before(up, (size_t)r + c) ||
             seen_before(down, (size_t)r + n - 1 - c))
             bad = r;
     }

@@ -43,7 +43,8 @@ void nq_layout_init(struct nq_layout *y, int n, bool symmetry)
     /* the smaller half's size from which w classes pay (measured at
      * n = 17..21; with the symmetry w is at least 1) */
     static const size_t with[NQ_CLASS_WMAX + 1] = {0, 0, 4000, 8000},
-                        without[NQ_CLASS_WMAX + 1] = {0, 3000, 8000, 16000};
+                                             without[NQ_CLASS_WMAX + 1] = {
+                                                 0, 3000, 8000, 16000};
     for (int w = 0; w <= NQ_CLASS_WMAX; w++) {
         y->lo[w] = w ? t - 1 - (w - 1) / 2 : 0; /* bit t - 1: a long diagonal */
         y->bits[w] = 2 * (y->L - w);
@@ -112,7 +113,8 @@ static uint64_t weight(uint32_t s, uint32_t u, uint32_t am)
 {
     s &= am;
     u &= am;
-    int ns = (s != 0) + ((s & (s - 1)) != 0), nu = (u != 0) + ((u & (u - 1)) != 0);
+    int ns = (s != 0) + ((s & (s - 1)) != 0),
+        nu = (u != 0) + ((u & (u - 1)) != 0);
     uint32_t top = s ? 0 : UINT32_C(1) << nu;
     uint32_t bot = u ? 0 : UINT32_C(1) << ns;
     return (top + bot) / 2;
@@ -130,10 +132,9 @@ static uint64_t against(const struct nq_sorted *I, uint32_t s, uint32_t all,
         uint64_t h = weight(s, u, am);
         uint32_t ib = I->start[u], ie = I->start[u + 1];
         if (h && ib < ie)
-            total += h * (tb ? nq_table_count(isa, tb, I->data + ib, ie - ib,
-                                              bits)
-                             : nq_direct_count(pats, np, I->data + ib,
-                                               ie - ib));
+            total +=
+                h * (tb ? nq_table_count(isa, tb, I->data + ib, ie - ib, bits)
+                        : nq_direct_count(pats, np, I->data + ib, ie - ib));
         if (!u)
             return total;
     }
@@ -172,8 +173,8 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
         for (uint32_t g = pb; g < pe; g += GROUP) {
             size_t np = pe - g < GROUP ? pe - g : GROUP;
             nq_table_build(isa, pg->table, P->data + g, np, bits);
-            total += against(I, s, all, y->am[w], isa, NULL, 0, pg->table,
-                             bits);
+            total +=
+                against(I, s, all, y->am[w], isa, NULL, 0, pg->table, bits);
         }
     }
     return total;

@@ -21,7 +21,6 @@ struct nq_count {
     uint64_t full, half, cols, d1, d2;
 };
 
-
 static void count_init(void *state, const void *problem)
 {
     struct nq_count *s = state;

@@ -35,14 +35,38 @@ void nq_d4_map(int n, int g, int r, int c, int *gr, int *gc)
 {
     int m = n - 1;
     switch (g) {
-    case 0: *gr = r;     *gc = c;     break;
-    case 1: *gr = c;     *gc = m - r; break;
-    case 2: *gr = m - r; *gc = m - c; break;
-    case 3: *gr = m - c; *gc = r;     break;
-    case 4: *gr = r;     *gc = m - c; break;
-    case 5: *gr = m - r; *gc = c;     break;
-    case 6: *gr = c;     *gc = r;     break;
-    default: *gr = m - c; *gc = m - r; break;
+    case 0:
+        *gr = r;
+        *gc = c;
+        break;
+    case 1:
+        *gr = c;
+        *gc = m - r;
+        break;
+    case 2:
+        *gr = m - r;
+        *gc = m - c;
+        break;
+    case 3:
+        *gr = m - c;
+        *gc = r;
+        break;
+    case 4:
+        *gr = r;
+        *gc = m - c;
+        break;
+    case 5:
+        *gr = m - r;
+        *gc = c;
+        break;
+    case 6:
+        *gr = c;
+        *gc = r;
+        break;
+    default:
+        *gr = m - c;
+        *gc = m - r;
+        break;
     }
 }
 
@@ -137,7 +161,8 @@ void nq_d4_init(struct nq_d4 *k, int n)
                         continue;
                     if (k->count == cap) {
                         cap = cap ? 2 * cap : 256;
-                        k->units = cs_xrealloc(k->units, cap * sizeof *k->units);
+                        k->units =
+                            cs_xrealloc(k->units, cap * sizeof *k->units);
                     }
                     b.stab = (unsigned char)stab;
                     k->units[k->count++] = b;
@@ -153,7 +178,8 @@ void nq_d4_free(void *data)
     free(k);
 }
 
-/* ---- the interior search -------------------------------------------------- */
+/* ---- the interior search --------------------------------------------------
+ */
 
 static void plan_border(struct nq_plan *pl, int n, const struct nq_border *b)
 {
@@ -253,7 +279,6 @@ done:
     return count;
 }
 
-
 /* |Stab(S)| of a full board: 4 if the quarter turn keeps it, 2 if only the
  * half turn does, else 1 (reflections never do for n > 1). */
 static int solution_stab(const int *pos, int n)
@@ -302,9 +327,8 @@ static uint64_t interior_fastest(const struct nq_d4 *k, struct nq_plan *pl,
                                  volatile sig_atomic_t *stop)
 {
 #if NQ_LANES
-    int depth_end = pl->m - NQ_LANE_ROWS > NQ_LANE_PREFIX
-                        ? pl->m - NQ_LANE_ROWS
-                        : NQ_LANE_PREFIX;
+    int depth_end = pl->m - NQ_LANE_ROWS > NQ_LANE_PREFIX ? pl->m - NQ_LANE_ROWS
+                                                          : NQ_LANE_PREFIX;
     if (k->lanes && pl->m - depth_end >= 2)
         return nq_interior_lanes(pl, depth_end, stop);
 #else

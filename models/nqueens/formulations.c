@@ -328,8 +328,7 @@ int nq_formulation_setup(const struct cs_config *cfg,
                            n, NQ_D4_MAX, NQ_LOCAL_MAX);
     if (n > NQ_ARRAY_MAX)
         return cs_error_at(err, cs_config_pos(cfg, "params.n"),
-                           "formulation cell works up to n = %d",
-                           NQ_ARRAY_MAX);
+                           "formulation cell works up to n = %d", NQ_ARRAY_MAX);
 
     struct nq_form *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");

@@ -57,7 +57,8 @@ static void swap_halves(uint64_t *p, size_t count, int L)
         p[i] = p[i] >> L | (p[i] & maskL) << L;
 }
 
-/* ---- the canonical splits -------------------------------------------------- */
+/* ---- the canonical splits --------------------------------------------------
+ */
 
 static uint32_t mirror(uint32_t c, int n)
 {
@@ -127,8 +128,8 @@ struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
                     room = room ? 2 * room : 1024;
                     k->cols = cs_xrealloc(k->cols, room * sizeof *k->cols);
                     k->mid = cs_xrealloc(k->mid, room * sizeof *k->mid);
-                    k->weight = cs_xrealloc(k->weight,
-                                            room * sizeof *k->weight);
+                    k->weight =
+                        cs_xrealloc(k->weight, room * sizeof *k->weight);
                 }
                 k->cols[k->reps] = c;
                 k->mid[k->reps] = (signed char)mid;
@@ -163,7 +164,8 @@ void nq_halves_free(void *data)
     free(k);
 }
 
-/* ---- one split, one unit ---------------------------------------------------- */
+/* ---- one split, one unit ----------------------------------------------------
+ */
 
 /* A pattern buffer that grows up to its cap. */
 struct buffer {
@@ -242,8 +244,8 @@ double nq_halves_unit_size(const void *data, uint64_t unit)
 {
     const struct nq_halves *k = data;
     uint64_t first = unit * k->per_unit;
-    uint64_t end = first + k->per_unit < k->reps ? first + k->per_unit
-                                                 : k->reps;
+    uint64_t end =
+        first + k->per_unit < k->reps ? first + k->per_unit : k->reps;
     uint64_t step = (end - first + SIZE_SAMPLES - 1) / SIZE_SAMPLES;
     double sum = 0;
     uint64_t taken = 0;
@@ -309,8 +311,8 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
 {
     const struct nq_halves *k = data;
     uint64_t first = unit * k->per_unit;
-    uint64_t end = first + k->per_unit < k->reps ? first + k->per_unit
-                                                 : k->reps;
+    uint64_t end =
+        first + k->per_unit < k->reps ? first + k->per_unit : k->reps;
     struct scratch *sc = scratch_get(k->cap);
     uint64_t total = 0;
     bool whole = true;
@@ -319,8 +321,7 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
             whole = false; /* a unit is counted whole or not at all */
         else
             total += k->weight[i] * split_pairs(k, k->cols[i], k->mid[i],
-                                                &sc->top, &sc->bottom,
-                                                &sc->pg);
+                                                &sc->top, &sc->bottom, &sc->pg);
     }
     if (!whole)
         return false;

@@ -18,9 +18,10 @@
 
 #include "csearch/model.h"
 
-#define NQ_HALVES_MIN 12  /* smaller boards: the other kernels */
-#define NQ_HALVES_MAX 23  /* beyond, the masks outgrow 42 bits (and n = 23
-                             takes 438 MB resident) */
+#define NQ_HALVES_MIN 12 /* smaller boards: the other kernels */
+/* beyond NQ_HALVES_MAX the masks outgrow 42 bits (n = 23 takes 438 MB
+ * resident) */
+#define NQ_HALVES_MAX 23
 #define NQ_HALVES_AUTO 16 /* strategy.kernel auto takes it from here */
 
 /* ---- instruction sets ---------------------------------------------------- */
@@ -51,10 +52,11 @@ void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
                     size_t np, int bits);
 uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
                         const uint64_t *items, size_t ni, int bits);
-uint64_t nq_direct_count(const uint64_t *pats, size_t np,
-                         const uint64_t *items, size_t ni);
+uint64_t nq_direct_count(const uint64_t *pats, size_t np, const uint64_t *items,
+                         size_t ni);
 
-/* ---- the pairs of a split by classes (classes.c) ---------------------------- */
+/* ---- the pairs of a split by classes (classes.c) ----------------------------
+ */
 
 /* How a split's pairs are sorted into classes: by the w diagonals of each
  * direction around the long ones (bits lo[w] .. lo[w] + w - 1 of both
@@ -97,7 +99,8 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
                   struct nq_pairing *pg, const uint64_t *top, size_t nt,
                   const uint64_t *bottom, size_t nb);
 
-/* ---- the top-half placements (parts.c) ------------------------------------ */
+/* ---- the top-half placements (parts.c) ------------------------------------
+ */
 
 /* The placements of rows first..first+rows-1 over all n columns, grouped by
  * column set (colex rank): entries start[s] .. start[s+1]-1, absolute
@@ -152,16 +155,17 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
 
 struct nq_halves {
     int n;
-    int top;               /* rows above the middle: n / 2 */
-    int bits;              /* pattern bits: 2 (n - 1 - n % 2), at most 42 */
-    enum nq_isa isa;       /* the matcher's */
+    int top;                 /* rows above the middle: n / 2 */
+    int bits;                /* pattern bits: 2 (n - 1 - n % 2), at most 42 */
+    enum nq_isa isa;         /* the matcher's */
     struct nq_layout layout; /* classes and symmetry of the pairs */
-    size_t cap;            /* patterns a buffer holds (strategy.halves_memory) */
+    size_t cap; /* patterns a buffer holds (strategy.halves_memory) */
     struct nq_parts parts; /* the top half's two parts, read-only */
     uint64_t reps, per_unit, units;
-    uint32_t *cols;        /* per canonical split: the top half's columns */
-    signed char *mid;      /* the middle queen's column (odd n), else -1 */
-    unsigned char *weight; /* the split's orbit: how many splits it stands for */
+    uint32_t *cols;   /* per canonical split: the top half's columns */
+    signed char *mid; /* the middle queen's column (odd n), else -1 */
+    unsigned char
+        *weight; /* the split's orbit: how many splits it stands for */
 };
 
 /* Canonical splits of an n x n board (NQ_HALVES_MIN <= n <= NQ_HALVES_MAX),

@@ -21,6 +21,7 @@
  * Each table lists X(constant, name) in the order of the option's choices,
  * so cs_config_enum's index is the constant: the enums below and the names
  * arrays of the options table (nqueens.c) are both expanded from it. */
+/* clang-format off */
 #define NQ_STATE_CHOICES(X)                                                    \
     X(NQ_STATE_ARRAY, "array") X(NQ_STATE_BITMASK, "bitmask")                  \
     X(NQ_STATE_SET, "set")
@@ -34,6 +35,7 @@
 #define NQ_KERNEL_CHOICES(X)                                                   \
     X(NQ_KERNEL_AUTO, "auto") X(NQ_KERNEL_FAST, "fast")                        \
     X(NQ_KERNEL_GENERIC, "generic") X(NQ_KERNEL_HALVES, "halves")
+/* clang-format on */
 
 #define NQ_CHOICE_CONSTANT(constant, name) constant,
 #define NQ_CHOICE_NAME(constant, name) name,
@@ -53,7 +55,10 @@ static inline uint64_t nq_low_bits(int count)
 }
 
 /* Columns the first row may take under mirror symmetry. */
-static inline int nq_mirror_limit(int n) { return (n + 1) / 2; }
+static inline int nq_mirror_limit(int n)
+{
+    return (n + 1) / 2;
+}
 
 /* Under mirror symmetry a first-row queen left of the middle counts twice:
  * the board's mirror image is a different solution. */
@@ -65,8 +70,7 @@ static inline uint64_t nq_mirror_weight(bool at_root, bool mirror, int n,
 
 /* The next hook of the mask states: the cursor is the mask of candidates
  * left, taken lowest bit first. */
-static inline bool nq_next_bit(void *state, int r, uint64_t *cursor,
-                               int *value)
+static inline bool nq_next_bit(void *state, int r, uint64_t *cursor, int *value)
 {
     (void)state;
     (void)r;
@@ -113,7 +117,7 @@ static inline bool nq_is_canonical(const int *pos, int n)
     {                                                                          \
         type *s = state;                                                       \
         if (s->d4)                                                             \
-            s->counters.unique += nq_is_canonical(s->pos, s->n);                        \
+            s->counters.unique += nq_is_canonical(s->pos, s->n);               \
         return true;                                                           \
     }
 
@@ -168,10 +172,9 @@ void nq_view_board(struct cs_view *v, const int *pos, int n, uint64_t rows,
                    const void *s,
                    bool (*attacked)(const void *s, int r, int c));
 void nq_view_queens(struct cs_view *v, const int *pos, int n, uint64_t rows);
-void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi,
-                  uint64_t lo, int bits);
-void nq_view_flags(struct cs_view *v, const char *name, const bool *a,
-                   int len);
+void nq_view_bits(struct cs_view *v, const char *name, uint64_t hi, uint64_t lo,
+                  int bits);
+void nq_view_flags(struct cs_view *v, const char *name, const bool *a, int len);
 
 /* ---- the representations' tables, for nq_hooks (nqueens.c) --------------- */
 
@@ -222,7 +225,8 @@ int nq_formulation_setup(const struct cs_config *cfg,
 #define NQ_LANES 0
 #endif
 
-#define NQ_LANE_ROWS 13  /* rows a lane searches: 12 columns in 60 bits + last */
+/* rows a lane searches: 12 columns in 60 bits + the last */
+#define NQ_LANE_ROWS 13
 #define NQ_LANE_PREFIX 3 /* rows the scalar walk fills at least */
 
 /* The border queens, a corner queen once: at most four. */
@@ -234,16 +238,16 @@ struct nq_queens {
 /* One border's interior search, set up by d4.c: the rows to search
  * bottom-up, what the border queens attack in each, and the counters. */
 struct nq_plan {
-    int n, m;                   /* board size, interior rows to search */
+    int n, m; /* board size, interior rows to search */
     uint64_t full;
     uint64_t cols;              /* columns the border queens hold, 0, n-1 */
     uint64_t attack[NQ_D4_MAX]; /* squares border queens attack, row rows[i] */
     int shift[NQ_D4_MAX];       /* rows[i + 1] - rows[i] */
     int rows[NQ_D4_MAX];
-    int pos[NQ_D4_MAX];         /* tracked search: the queen of each row */
+    int pos[NQ_D4_MAX]; /* tracked search: the queen of each row */
     uint64_t nodes, fails, stab_sum;
-    bool stopped;               /* the search gave up on *stop */
-    struct nq_queens border;    /* where the lanes' absolute masks start */
+    bool stopped;            /* the search gave up on *stop */
+    struct nq_queens border; /* where the lanes' absolute masks start */
 };
 
 /* The solutions of pl's interior, as d4.c's interior() counts them (nodes,

@@ -115,7 +115,8 @@ static bool walk_next(struct prefix_walk *w, uint64_t out[4])
 }
 
 #define LANES_TARGET __attribute__((target("avx512f,avx512cd")))
-#define LANES_INLINE __attribute__((target("avx512f,avx512cd"), always_inline)) static inline
+#define LANES_INLINE                                                           \
+    __attribute__((target("avx512f,avx512cd"), always_inline)) static inline
 
 /* Eight searches.  d: the lane's row index (rows[depth_end + d]); sh: 5 d,
  * where its queen's column goes in pos; av: candidates of that row not yet
@@ -205,8 +206,8 @@ LANES_INLINE void lanes_step(struct lane_group *g, const struct lane_consts *k)
     g->nodes = _mm512_mask_add_epi64(g->nodes, place, g->nodes, one);
     __mmask8 open = _mm512_mask_cmpneq_epi64_mask(place, below, zero);
     __mmask8 solved = _mm512_mask_cmpeq_epi64_mask(open, dn, k->last);
-    g->solutions = _mm512_mask_add_epi64(g->solutions, solved, g->solutions,
-                                         one);
+    g->solutions =
+        _mm512_mask_add_epi64(g->solutions, solved, g->solutions, one);
 
     /* go down where the row below has candidates and is not the last */
     __mmask8 down = open & (__mmask8)~solved;
@@ -224,7 +225,7 @@ LANES_INLINE void lanes_step(struct lane_group *g, const struct lane_consts *k)
 }
 
 LANES_TARGET uint64_t nq_interior_lanes(struct nq_plan *pl, int depth_end,
-                                     volatile sig_atomic_t *stop)
+                                        volatile sig_atomic_t *stop)
 {
     struct prefix_walk w;
     walk_begin(&w, pl, depth_end);
@@ -245,8 +246,9 @@ LANES_TARGET uint64_t nq_interior_lanes(struct nq_plan *pl, int depth_end,
     };
     struct lane_group g[LANE_GROUPS];
     for (int i = 0; i < LANE_GROUPS; i++)
-        g[i] = (struct lane_group){k.zero, k.zero, k.zero, k.zero, k.zero,
-                                   k.zero, k.zero, k.zero, k.zero, k.zero, 0};
+        g[i] =
+            (struct lane_group){k.zero, k.zero, k.zero, k.zero, k.zero, k.zero,
+                                k.zero, k.zero, k.zero, k.zero, 0};
     bool more = true;
     for (;;) {
         __mmask8 busy = 0;

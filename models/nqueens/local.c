@@ -350,4 +350,7 @@ static const struct cs_hooks ls_hooks = {
     .value = ls_value,
 };
 
-const struct cs_hooks *nq_local_hooks(void) { return &ls_hooks; }
+const struct cs_hooks *nq_local_hooks(void)
+{
+    return &ls_hooks;
+}

@@ -38,7 +38,10 @@ struct nq_table {
 
 static const char *const isa_names[] = {"scalar", "avx2", "avx512"};
 
-const char *nq_isa_name(enum nq_isa isa) { return isa_names[isa]; }
+const char *nq_isa_name(enum nq_isa isa)
+{
+    return isa_names[isa];
+}
 
 int nq_isa_cap(const char **bad)
 {
@@ -68,7 +71,8 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
     return NQ_ISA_SCALAR;
 }
 
-/* ---- building a table ----------------------------------------------------- */
+/* ---- building a table -----------------------------------------------------
+ */
 
 /* The table of pats[0..np), np <= GROUP: eight 64 x 64 bit transposes side
  * by side (lane e holds patterns 64e..64e+63), then the chunk entries. */
@@ -81,8 +85,7 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
             size_t have = np > base ? np - base : 0;                           \
             if (have > 64)                                                     \
                 have = 64;                                                     \
-            valid[e] = have == 64 ? ~UINT64_C(0)                               \
-                                  : (UINT64_C(1) << have) - 1;                 \
+            valid[e] = have == 64 ? ~UINT64_C(0) : (UINT64_C(1) << have) - 1;  \
             for (size_t i = 0; i < 64; i++)                                    \
                 w[i][e] = i < have ? ~pats[base + i] : 0;                      \
         }                                                                      \
@@ -96,8 +99,8 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
                 }                                                              \
         for (int k = 0; k < nk; k++) {                                         \
             memcpy(tb->e[k][0], valid, sizeof valid);                          \
-            int span = bits - CHUNK * k < CHUNK ? bits - CHUNK * k : CHUNK;   \
-            for (int v = 1; v < 1 << span; v++) {                            \
+            int span = bits - CHUNK * k < CHUNK ? bits - CHUNK * k : CHUNK;    \
+            for (int v = 1; v < 1 << span; v++) {                              \
                 int j = CHUNK * k + __builtin_ctz((unsigned)v);                \
                 const uint64_t *prev = tb->e[k][v & (v - 1)];                  \
                 for (int e = 0; e < 8; e++)                                    \
@@ -109,10 +112,11 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
 static void build_plain(struct nq_table *tb, const uint64_t *pats, size_t np,
                         int nk, int bits) BUILD_BODY
 
-/* ---- counting against a table --------------------------------------------- */
+    /* ---- counting against a table
+       --------------------------------------------- */
 
-static uint64_t count_plain(const struct nq_table *tb, const uint64_t *items,
-                            size_t ni, int nk)
+    static uint64_t count_plain(const struct nq_table *tb,
+                                const uint64_t *items, size_t ni, int nk)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < ni; i++) {
@@ -136,21 +140,20 @@ static uint64_t count_plain(const struct nq_table *tb, const uint64_t *items,
 #define AVX512_TARGET __attribute__((target("avx512f,avx512vpopcntdq")))
 
 AVX2_TARGET static void build_avx2(struct nq_table *tb, const uint64_t *pats,
-                                   size_t np, int nk,
-                                   int bits) BUILD_BODY
+                                   size_t np, int nk, int bits) BUILD_BODY
 
-AVX512_TARGET static void build_avx512(struct nq_table *tb, const uint64_t *pats,
-                                       size_t np, int nk,
-                                   int bits) BUILD_BODY
+    AVX512_TARGET
+    static void build_avx512(struct nq_table *tb, const uint64_t *pats,
+                             size_t np, int nk, int bits) BUILD_BODY
 
-/* Bytes' popcounts by nibble lookup, summed into 64-bit lanes. */
-AVX2_TARGET static uint64_t count_avx2(const struct nq_table *tb,
-                                       const uint64_t *items, size_t ni,
-                                       int nk)
+    /* Bytes' popcounts by nibble lookup, summed into 64-bit lanes. */
+    AVX2_TARGET static uint64_t
+    count_avx2(const struct nq_table *tb, const uint64_t *items, size_t ni,
+               int nk)
 {
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
-                                         2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
-                                         1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i lut =
+        _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1,
+                         1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0f);
     __m256i sum = _mm256_setzero_si256();
     for (size_t i = 0; i < ni; i++) {
@@ -164,15 +167,14 @@ AVX2_TARGET static uint64_t count_avx2(const struct nq_table *tb,
         }
         __m256i ca = _mm256_add_epi8(
             _mm256_shuffle_epi8(lut, _mm256_and_si256(a, low)),
-            _mm256_shuffle_epi8(lut,
-                                _mm256_and_si256(_mm256_srli_epi16(a, 4), low)));
+            _mm256_shuffle_epi8(
+                lut, _mm256_and_si256(_mm256_srli_epi16(a, 4), low)));
         __m256i cb = _mm256_add_epi8(
             _mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
-            _mm256_shuffle_epi8(lut,
-                                _mm256_and_si256(_mm256_srli_epi16(b, 4), low)));
-        sum = _mm256_add_epi64(
-            sum, _mm256_sad_epu8(_mm256_add_epi8(ca, cb),
-                                 _mm256_setzero_si256()));
+            _mm256_shuffle_epi8(
+                lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low)));
+        sum = _mm256_add_epi64(sum, _mm256_sad_epu8(_mm256_add_epi8(ca, cb),
+                                                    _mm256_setzero_si256()));
     }
     uint64_t lanes[4];
     _mm256_storeu_si256((__m256i *)lanes, sum);
@@ -180,7 +182,8 @@ AVX2_TARGET static uint64_t count_avx2(const struct nq_table *tb,
 }
 
 /* nk a constant in each instance: the loads unrolled, no loop. */
-__attribute__((target("avx512f,avx512vpopcntdq"), always_inline)) static inline uint64_t
+__attribute__((target("avx512f,avx512vpopcntdq"),
+               always_inline)) static inline uint64_t
 count_avx512_k(const struct nq_table *tb, const uint64_t *items, size_t ni,
                const int nk)
 {
@@ -217,11 +220,16 @@ AVX512_TARGET static uint64_t count_avx512(const struct nq_table *tb,
                                            int nk)
 {
     switch (nk) {
-    case 3: return count_avx512_k(tb, items, ni, 3);
-    case 4: return count_avx512_k(tb, items, ni, 4);
-    case 5: return count_avx512_k(tb, items, ni, 5);
-    case 6: return count_avx512_k(tb, items, ni, 6);
-    default: return count_avx512_k(tb, items, ni, nk);
+    case 3:
+        return count_avx512_k(tb, items, ni, 3);
+    case 4:
+        return count_avx512_k(tb, items, ni, 4);
+    case 5:
+        return count_avx512_k(tb, items, ni, 5);
+    case 6:
+        return count_avx512_k(tb, items, ni, 6);
+    default:
+        return count_avx512_k(tb, items, ni, nk);
     }
 }
 
@@ -237,7 +245,10 @@ struct nq_table *nq_table_new(void)
     return tb;
 }
 
-static int chunks(int bits) { return (bits + CHUNK - 1) / CHUNK; }
+static int chunks(int bits)
+{
+    return (bits + CHUNK - 1) / CHUNK;
+}
 
 void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
                     size_t np, int bits)
@@ -245,10 +256,16 @@ void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
     const int nk = chunks(bits);
     switch (isa) {
 #if NQ_X86
-    case NQ_ISA_AVX512: build_avx512(tb, pats, np, nk, bits); return;
-    case NQ_ISA_AVX2: build_avx2(tb, pats, np, nk, bits); return;
+    case NQ_ISA_AVX512:
+        build_avx512(tb, pats, np, nk, bits);
+        return;
+    case NQ_ISA_AVX2:
+        build_avx2(tb, pats, np, nk, bits);
+        return;
 #endif
-    default: build_plain(tb, pats, np, nk, bits); return;
+    default:
+        build_plain(tb, pats, np, nk, bits);
+        return;
     }
 }
 
@@ -258,15 +275,18 @@ uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
     const int nk = chunks(bits);
     switch (isa) {
 #if NQ_X86
-    case NQ_ISA_AVX512: return count_avx512(tb, items, ni, nk);
-    case NQ_ISA_AVX2: return count_avx2(tb, items, ni, nk);
+    case NQ_ISA_AVX512:
+        return count_avx512(tb, items, ni, nk);
+    case NQ_ISA_AVX2:
+        return count_avx2(tb, items, ni, nk);
 #endif
-    default: return count_plain(tb, items, ni, nk);
+    default:
+        return count_plain(tb, items, ni, nk);
     }
 }
 
-uint64_t nq_direct_count(const uint64_t *pats, size_t np,
-                         const uint64_t *items, size_t ni)
+uint64_t nq_direct_count(const uint64_t *pats, size_t np, const uint64_t *items,
+                         size_t ni)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < ni; i++)

@@ -17,7 +17,10 @@
 /* ---- the model: options and set-up -------------------------------------- */
 
 /* An option's choices, NULL-terminated, from its table in internal.h. */
-#define CHOICE_NAMES(table) {table(NQ_CHOICE_NAME) NULL}
+#define CHOICE_NAMES(table)                                                    \
+    {                                                                          \
+        table(NQ_CHOICE_NAME) NULL                                             \
+    }
 
 static const char *const state_names[] = CHOICE_NAMES(NQ_STATE_CHOICES);
 static const char *const formulation_names[] =
@@ -28,40 +31,59 @@ static const char *const prune_names[] = CHOICE_NAMES(NQ_PRUNE_CHOICES);
 static const char *const kernel_names[] = CHOICE_NAMES(NQ_KERNEL_CHOICES);
 
 static const struct cs_option nq_options[] = {
-    {.key = "params.n", .type = CS_OPT_INT, .def = "8", .min = 1,
+    {.key = "params.n",
+     .type = CS_OPT_INT,
+     .def = "8",
+     .min = 1,
      .max = NQ_LOCAL_MAX,
      .help = "board size (queens, rows, columns): up to 128 for the tree "
              "searches (64 for bitmask), 28 for counts, 10^9 for local "
              "search"},
-    {.key = "strategy.state", .type = CS_OPT_ENUM, .def = "bitmask",
+    {.key = "strategy.state",
+     .type = CS_OPT_ENUM,
+     .def = "bitmask",
      .choices = state_names,
      .help = "array: three boolean arrays; bitmask: three integer masks; "
              "set: a hash set of occupied lines (formulation row only: "
              "cell and brute-force keep their own)"},
-    {.key = "strategy.formulation", .type = CS_OPT_ENUM, .def = "row",
+    {.key = "strategy.formulation",
+     .type = CS_OPT_ENUM,
+     .def = "row",
      .choices = formulation_names,
      .help = "row: a queen per row; cell: each queen on a later square"},
-    {.key = "strategy.prune_skipped_rows", .type = CS_OPT_BOOL,
+    {.key = "strategy.prune_skipped_rows",
+     .type = CS_OPT_BOOL,
      .def = "false",
      .help = "formulation cell: cut a branch once a row is passed empty"},
-    {.key = "strategy.search", .type = CS_OPT_ENUM, .def = "backtrack",
+    {.key = "strategy.search",
+     .type = CS_OPT_ENUM,
+     .def = "backtrack",
      .choices = search_names,
      .help = "brute-force: all n! permutations, each tested at the leaf"},
-    {.key = "strategy.symmetry", .type = CS_OPT_ENUM, .def = "d4",
+    {.key = "strategy.symmetry",
+     .type = CS_OPT_ENUM,
+     .def = "d4",
      .choices = symmetry_names,
      .help = "mirror: first row searches the left half, counted twice; "
              "d4: all 8 symmetries, also counts unique solutions"},
-    {.key = "strategy.prune", .type = CS_OPT_ENUM, .def = "none",
+    {.key = "strategy.prune",
+     .type = CS_OPT_ENUM,
+     .def = "none",
      .choices = prune_names,
      .help = "forward: after each queen every open row keeps a free column"},
-    {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.kernel",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = kernel_names,
      .help = "count with the fast border-constellation kernel, the "
              "halves kernel (meet in the middle: totals only, no unique), "
              "or the generic engine; auto: with symmetry d4, halves from "
              "n = 16, else fast"},
-    {.key = "strategy.halves_memory", .type = CS_OPT_INT, .def = "64",
-     .min = 1, .max = 1048576,
+    {.key = "strategy.halves_memory",
+     .type = CS_OPT_INT,
+     .def = "64",
+     .min = 1,
+     .max = 1048576,
      .help = "kernel halves: MiB of pattern buffers per thread (a larger "
              "set is joined in blocks, listed again per block)"},
     {.key = NULL},
@@ -143,8 +165,8 @@ static bool wants_local(const struct cs_setup *how, int n, int limit)
     if (how->local != CS_LOCAL_AUTO || how->task != CS_TASK_SOLVE ||
         how->tracing)
         return false;
-    return n > limit || (n >= NQ_LOCAL_FROM && how->select ==
-                                                    CS_SELECT_IN_ORDER);
+    return n > limit ||
+           (n >= NQ_LOCAL_FROM && how->select == CS_SELECT_IN_ORDER);
 }
 
 static int local_setup(const struct cs_config *cfg, int n,
@@ -171,8 +193,7 @@ static int local_setup(const struct cs_config *cfg, int n,
 }
 
 static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
-                    struct cs_problem *out,
-                    struct cs_error *err)
+                    struct cs_problem *out, struct cs_error *err)
 {
     int formulation = nq_formulation_setup(cfg, how, out, err);
     if (formulation <= 0)
@@ -181,14 +202,13 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     bool mrv = how->select == CS_SELECT_MRV;
     int choice = cs_config_enum(cfg, "strategy.state");
     bool hashed = choice == NQ_STATE_SET;
-    enum nq_state state = choice == NQ_STATE_ARRAY || hashed
-                              ? NQ_ARRAY
-                              : mrv ? NQ_ABSOLUTE : NQ_BITMASK;
+    enum nq_state state = choice == NQ_STATE_ARRAY || hashed ? NQ_ARRAY
+                          : mrv                              ? NQ_ABSOLUTE
+                                                             : NQ_BITMASK;
     /* a count with nothing to test at the leaves runs on the slim state,
      * unless traced: the trace shows the queens, which it does not keep */
     if (state == NQ_BITMASK && how->task == CS_TASK_COUNT &&
-        cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4 &&
-        !how->tracing)
+        cs_config_enum(cfg, "strategy.symmetry") != NQ_SYM_D4 && !how->tracing)
         state = NQ_COUNT;
     int limit = state == NQ_ARRAY ? NQ_ARRAY_MAX : NQ_BITMASK_MAX;
     if (how->task == CS_TASK_SOLVE && wants_local(how, n, limit))
@@ -230,12 +250,12 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     /* auto: where the fast kernel would run (symmetry d4), from the size
      * on which the halves kernel is quicker; it counts no unique.  Boards
      * it does not take (n < 12, n > 21) go to the others, as under auto. */
-    bool halves = !halves_no && n >= NQ_HALVES_MIN && n <= NQ_HALVES_MAX &&
-                  (kernel == NQ_KERNEL_HALVES ||
-                   (kernel == NQ_KERNEL_AUTO && !conflict &&
-                    n >= NQ_HALVES_AUTO));
-    bool fast = !halves && kernel != NQ_KERNEL_GENERIC && !conflict &&
-                n >= NQ_D4_MIN;
+    bool halves =
+        !halves_no && n >= NQ_HALVES_MIN && n <= NQ_HALVES_MAX &&
+        (kernel == NQ_KERNEL_HALVES ||
+         (kernel == NQ_KERNEL_AUTO && !conflict && n >= NQ_HALVES_AUTO));
+    bool fast =
+        !halves && kernel != NQ_KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
@@ -259,8 +279,8 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         if (cap < NQ_ISA_AVX512)
             p->kernel->lanes = false;
         out->kernel = "fast";
-        out->isa = nq_isa_name(p->kernel->lanes ? NQ_ISA_AVX512
-                                                : NQ_ISA_SCALAR);
+        out->isa =
+            nq_isa_name(p->kernel->lanes ? NQ_ISA_AVX512 : NQ_ISA_SCALAR);
         out->units = p->kernel->count;
         out->count_unit = count_unit;
         out->unit_size = unit_size;

@@ -37,7 +37,8 @@ static void binom_init(void)
     for (int i = 0; i <= 32; i++) {
         binom[i][0] = 1;
         for (int j = 1; j <= i; j++)
-            binom[i][j] = binom[i - 1][j - 1] + (j <= i - 1 ? binom[i - 1][j] : 0);
+            binom[i][j] =
+                binom[i - 1][j - 1] + (j <= i - 1 ? binom[i - 1][j] : 0);
     }
 }
 
@@ -74,8 +75,9 @@ static void part_visit(struct part_walk *w, int r, uint32_t cols, uint64_t d1,
         }
         return;
     }
-    uint32_t avail = (uint32_t)nq_low_bits(n) &
-                     ~(cols | (uint32_t)(d1 >> r) | (uint32_t)(d2 >> (n - 1 - r)));
+    uint32_t avail =
+        (uint32_t)nq_low_bits(n) &
+        ~(cols | (uint32_t)(d1 >> r) | (uint32_t)(d2 >> (n - 1 - r)));
     while (avail) {
         uint32_t bit = avail & -avail;
         avail ^= bit;
@@ -217,7 +219,8 @@ static size_t join_plain(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
     for (uint32_t l = lb; l < le; l++) {
         uint64_t e1 = lo->d1[l], e2 = lo->d2[l];
         bool ok = !((e1 & ud1) | (e2 & ud2)) && !(lo->mid[l] & midbit);
-        out[k] = ((e1 | ud1) >> shift & maskL) | ((e2 | ud2) >> shift & maskL) << L;
+        out[k] = ((e1 | ud1) >> shift & maskL) | ((e2 | ud2) >> shift & maskL)
+                                                     << L;
         k += ok;
     }
     return k;
@@ -244,15 +247,15 @@ static void pack_index_init(void)
 
 /* join_plain four pairs at a time: the kept patterns packed by a lane
  * permutation, all four stored (out needs 3 entries of slack). */
-__attribute__((target("avx2,popcnt")))
-static size_t join_avx2(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
-                        uint32_t lb, uint32_t le, uint32_t midbit, int shift,
-                        int L, uint64_t *out)
+__attribute__((target("avx2,popcnt"))) static size_t
+join_avx2(uint64_t ud1, uint64_t ud2, const struct nq_part *lo, uint32_t lb,
+          uint32_t le, uint32_t midbit, int shift, int L, uint64_t *out)
 {
     const __m256i u1 = _mm256_set1_epi64x((long long)ud1),
                   u2 = _mm256_set1_epi64x((long long)ud2),
                   mb = _mm256_set1_epi64x((long long)midbit),
-                  mask = _mm256_set1_epi64x((long long)((UINT64_C(1) << L) - 1)),
+                  mask =
+                      _mm256_set1_epi64x((long long)((UINT64_C(1) << L) - 1)),
                   zero = _mm256_setzero_si256();
     const __m128i sh = _mm_cvtsi32_si128(shift), sl = _mm_cvtsi32_si128(L);
     size_t k = 0;
@@ -280,10 +283,9 @@ static size_t join_avx2(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
     return k + join_plain(ud1, ud2, lo, l, le, midbit, shift, L, out + k);
 }
 
-__attribute__((target("avx512f")))
-static size_t join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
-                          uint32_t lb, uint32_t le, uint32_t midbit, int shift,
-                          int L, uint64_t *out)
+__attribute__((target("avx512f"))) static size_t
+join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo, uint32_t lb,
+            uint32_t le, uint32_t midbit, int shift, int L, uint64_t *out)
 {
     const __m512i u1 = _mm512_set1_epi64((long long)ud1),
                   u2 = _mm512_set1_epi64((long long)ud2),
@@ -298,7 +300,8 @@ static size_t join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo,
         __m512i em = _mm512_cvtepu32_epi64(
             _mm256_loadu_si256((const __m256i *)(lo->mid + l)));
         __mmask8 ok = _mm512_mask_testn_epi64_mask(
-            in, _mm512_or_si512(_mm512_and_si512(e1, u1), _mm512_and_si512(e2, u2)),
+            in,
+            _mm512_or_si512(_mm512_and_si512(e1, u1), _mm512_and_si512(e2, u2)),
             _mm512_set1_epi64(-1));
         ok &= _mm512_testn_epi64_mask(em, mb);
         __m512i p1 = _mm512_and_si512(
@@ -341,8 +344,8 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
                     continue;
                 }
                 if (isa == NQ_ISA_AVX2) {
-                    k += join_avx2(up->d1[u], up->d2[u], lo, lb, le,
-                                   j->midbit, shift, L, out + k);
+                    k += join_avx2(up->d1[u], up->d2[u], lo, lb, le, j->midbit,
+                                   shift, L, out + k);
                     continue;
                 }
 #endif

@@ -14,11 +14,11 @@
 
 #include "shifts/shifts.h"
 
-static void violation(struct shf_report *r, int staff, int day,
-                      const char *fmt, ...) CS_PRINTF(4, 5);
+static void violation(struct shf_report *r, int staff, int day, const char *fmt,
+                      ...) CS_PRINTF(4, 5);
 
-static void violation(struct shf_report *r, int staff, int day,
-                      const char *fmt, ...)
+static void violation(struct shf_report *r, int staff, int day, const char *fmt,
+                      ...)
 {
     if (!r->violations++) {
         va_list ap;
@@ -77,22 +77,20 @@ static void check_staff(const struct shf_problem *p, const signed char *row,
         count[t]++;
         minutes += p->minutes[t];
         if (p->day_off[shf_cell(p, s, d)])
-            violation(r, s, d, "staff %s works on day %d, a fixed day off",
-                      who, d);
-        if (p->shift_skill[t] >= 0 &&
-            !(p->skills[s] >> p->shift_skill[t] & 1))
+            violation(r, s, d, "staff %s works on day %d, a fixed day off", who,
+                      d);
+        if (p->shift_skill[t] >= 0 && !(p->skills[s] >> p->shift_skill[t] & 1))
             violation(r, s, d,
-                      "staff %s works shift %s on day %d without skill %s",
-                      who, p->shift_id[t], d,
-                      p->skill_names[p->shift_skill[t]]);
+                      "staff %s works shift %s on day %d without skill %s", who,
+                      p->shift_id[t], d, p->skill_names[p->shift_skill[t]]);
         if (d > 0 && row[d - 1] > 0 && (p->no_next[row[d - 1] - 1] >> t & 1))
             violation(r, s, d,
-                      "staff %s works shift %s on day %d after shift %s",
-                      who, p->shift_id[t], d, p->shift_id[row[d - 1] - 1]);
+                      "staff %s works shift %s on day %d after shift %s", who,
+                      p->shift_id[t], d, p->shift_id[row[d - 1] - 1]);
         /* a weekend counts once, on its first worked day */
         bool weekend = shf_weekend_day(p, d);
-        bool sunday_after_saturday = (p->weekday0 + d) % 7 == 6 && d > 0 &&
-                                     row[d - 1] > 0;
+        bool sunday_after_saturday =
+            (p->weekday0 + d) % 7 == 6 && d > 0 && row[d - 1] > 0;
         if (weekend && !sunday_after_saturday)
             weekends++;
     }
@@ -103,8 +101,7 @@ static void check_staff(const struct shf_problem *p, const signed char *row,
                       p->max_count[s * p->nshifts + t]);
     free(count);
     if (minutes > p->max_minutes[s] || minutes < p->min_minutes[s])
-        violation(r, s, -1,
-                  "staff %s works %d minutes (allowed %d to %d)", who,
+        violation(r, s, -1, "staff %s works %d minutes (allowed %d to %d)", who,
                   minutes, p->min_minutes[s], p->max_minutes[s]);
     if (weekends > p->max_weekends[s])
         violation(r, s, -1, "staff %s works %d weekends (max %d)", who,
@@ -124,10 +121,9 @@ int shf_check(const struct shf_problem *p, const signed char *roster,
         for (int d = 0; d < p->ndays; d++) {
             int v = roster[shf_cell(p, a, d)];
             if (v > 0 && v == roster[shf_cell(p, b, d)])
-                violation(r, a, d,
-                          "staff %s and %s both work shift %s on day %d",
-                          p->staff_id[a], p->staff_id[b],
-                          p->shift_id[v - 1], d);
+                violation(
+                    r, a, d, "staff %s and %s both work shift %s on day %d",
+                    p->staff_id[a], p->staff_id[b], p->shift_id[v - 1], d);
         }
     }
 
@@ -282,9 +278,9 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
     struct shf_report r;
     shf_check(p, roster, &r);
     shf_put(&l,
-        "penalty %" PRId64 ": cover under %" PRId64 ", cover over %" PRId64
-        ", shift-on requests %" PRId64 ", shift-off requests %" PRId64,
-        r.total, r.under, r.over, r.on, r.off);
+            "penalty %" PRId64 ": cover under %" PRId64 ", cover over %" PRId64
+            ", shift-on requests %" PRId64 ", shift-off requests %" PRId64,
+            r.total, r.under, r.over, r.on, r.off);
     shf_flush(&l, out);
     if (r.violations)
         shf_put(&l, "hard rules: %d broken; first: %s", r.violations, r.first);

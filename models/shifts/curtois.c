@@ -164,8 +164,9 @@ static int day_of(struct reader *r, const struct fields *f, int i, int *day)
 static int read_shift(struct reader *r, struct fields *f)
 {
     struct shf_problem *p = r->p;
-    if (want_fields(r, f, 3, "a shift (ID, minutes, shifts that cannot "
-                             "follow)"))
+    if (want_fields(r, f, 3,
+                    "a shift (ID, minutes, shifts that cannot "
+                    "follow)"))
         return -1;
     if (!f->f[0][0])
         return bad(r, 1, "missing shift id");
@@ -227,22 +228,22 @@ static int read_staff(struct reader *r, struct fields *f)
         int t = shf_find(p->shift_id, p->nshifts, g.f[i]);
         if (t < 0)
             return bad(r, col, "unknown shift '%s'", g.f[i]);
-        struct fields one = {.f = {eq + 1},
-                             .col = {col + (int)(eq - g.f[i]) + 1},
-                             .n = 1};
+        struct fields one = {
+            .f = {eq + 1}, .col = {col + (int)(eq - g.f[i]) + 1}, .n = 1};
         if (number(r, &one, 0, "max shifts", INT_MAX,
                    &p->max_count[s * p->nshifts + t]))
             return -1;
     }
     return number(r, f, 2, "MaxTotalMinutes", INT_MAX, &p->max_minutes[s]) ||
-           number(r, f, 3, "MinTotalMinutes", INT_MAX, &p->min_minutes[s]) ||
-           number(r, f, 4, "MaxConsecutiveShifts", INT_MAX,
-                  &p->max_cons[s]) ||
-           number(r, f, 5, "MinConsecutiveShifts", INT_MAX,
-                  &p->min_cons[s]) ||
-           number(r, f, 6, "MinConsecutiveDaysOff", INT_MAX,
-                  &p->min_off[s]) ||
-           number(r, f, 7, "MaxWeekends", INT_MAX, &p->max_weekends[s])
+                   number(r, f, 3, "MinTotalMinutes", INT_MAX,
+                          &p->min_minutes[s]) ||
+                   number(r, f, 4, "MaxConsecutiveShifts", INT_MAX,
+                          &p->max_cons[s]) ||
+                   number(r, f, 5, "MinConsecutiveShifts", INT_MAX,
+                          &p->min_cons[s]) ||
+                   number(r, f, 6, "MinConsecutiveDaysOff", INT_MAX,
+                          &p->min_off[s]) ||
+                   number(r, f, 7, "MaxWeekends", INT_MAX, &p->max_weekends[s])
                ? -1
                : 0;
 }
@@ -279,8 +280,9 @@ static int read_request(struct reader *r, struct fields *f, bool on)
 
 static int read_cover(struct reader *r, struct fields *f)
 {
-    if (want_fields(r, f, 5, "a cover line (day, shift, requirement, "
-                             "under weight, over weight)"))
+    if (want_fields(r, f, 5,
+                    "a cover line (day, shift, requirement, "
+                    "under weight, over weight)"))
         return -1;
     struct shf_cover_line *c = shf_add_cover(r->p);
     c->line = r->line;
@@ -289,18 +291,29 @@ static int read_cover(struct reader *r, struct fields *f)
         number(r, f, 2, "requirement", SHF_MAX_STAFF, &c->need) ||
         number(r, f, 3, "under weight", INT_MAX / 64 / SHF_MAX_STAFF,
                &c->under) ||
-        number(r, f, 4, "over weight", INT_MAX / 64 / SHF_MAX_STAFF,
-               &c->over))
+        number(r, f, 4, "over weight", INT_MAX / 64 / SHF_MAX_STAFF, &c->over))
         return -1;
     return 0;
 }
 
-enum section { S_NONE, S_HORIZON, S_SHIFTS, S_STAFF, S_DAYS_OFF, S_ON, S_OFF,
-               S_COVER };
-static const char *const section_names[] = {
-    "", "SECTION_HORIZON", "SECTION_SHIFTS", "SECTION_STAFF",
-    "SECTION_DAYS_OFF", "SECTION_SHIFT_ON_REQUESTS",
-    "SECTION_SHIFT_OFF_REQUESTS", "SECTION_COVER"};
+enum section {
+    S_NONE,
+    S_HORIZON,
+    S_SHIFTS,
+    S_STAFF,
+    S_DAYS_OFF,
+    S_ON,
+    S_OFF,
+    S_COVER
+};
+static const char *const section_names[] = {"",
+                                            "SECTION_HORIZON",
+                                            "SECTION_SHIFTS",
+                                            "SECTION_STAFF",
+                                            "SECTION_DAYS_OFF",
+                                            "SECTION_SHIFT_ON_REQUESTS",
+                                            "SECTION_SHIFT_OFF_REQUESTS",
+                                            "SECTION_COVER"};
 
 static int read_line(struct reader *r, enum section sec, struct fields *f,
                      int *pass)
@@ -410,8 +423,9 @@ static int split_quoted(struct reader *r, char *line, struct fields *out)
         if (*c == '"') {
             for (c++; *c != '"' || c[1] == '"'; c++) {
                 if (!*c)
-                    return bad(r, col, "a quoted field must end on its "
-                                       "line: no closing quote");
+                    return bad(r, col,
+                               "a quoted field must end on its "
+                               "line: no closing quote");
                 c += *c == '"'; /* a doubled quote: one */
                 *to++ = *c;
             }
@@ -455,8 +469,7 @@ int shf_read_roster(struct shf_problem *p, const char *path,
     p->pin = cs_xmalloc(cells);
     memset(p->pin, -1, cells);
     p->pin_line = cs_xcalloc((size_t)p->nstaff, sizeof(int));
-    p->pin_col = cs_xcalloc((size_t)p->nstaff * (size_t)p->ndays,
-                            sizeof(int));
+    p->pin_col = cs_xcalloc((size_t)p->nstaff * (size_t)p->ndays, sizeof(int));
     char *text = buf, *line;
     if (!strncmp(text, "\xef\xbb\xbf", 3))
         text += 3;
@@ -470,8 +483,9 @@ int shf_read_roster(struct shf_problem *p, const char *path,
         if ((rc = split_quoted(&r, line, f)))
             break;
         if (f->n != p->ndays + 1) {
-            rc = bad(&r, 1, "a roster line needs %d fields (staff and %d "
-                            "days), not %d",
+            rc = bad(&r, 1,
+                     "a roster line needs %d fields (staff and %d "
+                     "days), not %d",
                      p->ndays + 1, p->ndays, f->n);
             break;
         }

@@ -4,8 +4,10 @@
  * member's row.  Price the cover: lambda[d][t] for a shift t worked on day d.
  * For any prices,
  *
- *   cost >= sum over (d, t) of  min over y in 0..F  [ cover(d, t, y) - lambda y ]
- *         + sum over staff of   min over legal rows  [ requests + lambda . row ]
+ *   cost >= sum over (d, t) of  min over y in 0..F  [ cover(d, t, y) - lambda y
+ * ]
+ *         + sum over staff of   min over legal rows  [ requests + lambda . row
+ * ]
  *
  * because every roster is one legal row per staff member and its cover is
  * the rows' sum (F bounds the count).  A staff member's cheapest row is a
@@ -41,11 +43,10 @@ static double day_term(const struct shf_problem *p, int k, int a, int f,
     for (int i = 0; i < 3; i++) {
         int y = cand[i] < 0 ? 0 : cand[i] > f ? f : cand[i];
         int x = a + y;
-        double c = (double)(x < p->need[k] ? (int64_t)(p->need[k] - x) *
-                                                 p->under[k]
-                                           : (int64_t)(x - p->need[k]) *
-                                                 p->over[k]) -
-                   lambda * y;
+        double c =
+            (double)(x < p->need[k] ? (int64_t)(p->need[k] - x) * p->under[k]
+                                    : (int64_t)(x - p->need[k]) * p->over[k]) -
+            lambda * y;
         if (c < best) {
             best = c;
             *arg = y;
@@ -97,10 +98,10 @@ static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
         L += lg->space[s].togo[0];
         shf_add_best_row(lg, p, x, s, g, &minutes, &weekends);
         if (lg->priced) {
-            g[nk + s] = (double)(minutes - p->max_minutes[s]) /
-                        lg->shift_minutes;
-            g[nk + n + s] = (double)(p->min_minutes[s] - minutes) /
-                            lg->shift_minutes;
+            g[nk + s] =
+                (double)(minutes - p->max_minutes[s]) / lg->shift_minutes;
+            g[nk + n + s] =
+                (double)(p->min_minutes[s] - minutes) / lg->shift_minutes;
             g[nk + 2 * n + s] = weekends - p->max_weekends[s];
         }
     }
@@ -202,7 +203,7 @@ static bool size_tables(struct shf_lagrange *lg, const struct shf_problem *p,
         int64_t levels = p->max_minutes[s] / p->level_unit,
                 most = (int64_t)longest * p->ndays;
         sp->levels = lg->priced ? 0 : (int)(levels < most ? levels : most);
-        sp->weekends = lg->priced                        ? 0
+        sp->weekends = lg->priced                       ? 0
                        : p->max_weekends[s] < nweekends ? p->max_weekends[s]
                                                         : nweekends;
         sp->size = (size_t)(p->nclasses + 1) * (size_t)sp->runs * 2 *
@@ -277,8 +278,8 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
         iterations = auto_steps(lg, p);
 
     /* who may work (d, t): staff s and on; a loose count only loosens */
-    lg->reach = cs_xcalloc(((size_t)p->nstaff + 1) * (size_t)nk,
-                           sizeof *lg->reach);
+    lg->reach =
+        cs_xcalloc(((size_t)p->nstaff + 1) * (size_t)nk, sizeof *lg->reach);
     for (int s = p->nstaff - 1; s >= 0; s--) {
         int *here = lg->reach + (size_t)s * nk, *after = here + nk;
         for (int d = 0; d < p->ndays; d++)
@@ -350,8 +351,8 @@ void shf_lagrange_pin(const struct shf_lagrange *lg,
         for (int d = 0; d < p->ndays && whole; d++)
             whole = row[d] >= 0;
         out->slot[s] = whole ? -1 : 0;
-        int32_t *cover = out->cover + (size_t)s * n, *reach = out->reach +
-                                                               (size_t)s * n;
+        int32_t *cover = out->cover + (size_t)s * n,
+                *reach = out->reach + (size_t)s * n;
         memcpy(cover, cover + n, n * sizeof *cover);
         memcpy(reach, reach + n, n * sizeof *reach);
         out->requests[s] = out->requests[s + 1];
@@ -401,7 +402,7 @@ struct prefix {
     struct shf_rowstate r;
     double setup, round; /* the prefix's cost under each set of prices */
     int64_t requests;
-    int ok;              /* some legal row begins this way */
+    int ok; /* some legal row begins this way */
 };
 
 size_t shf_lagrange_scratch(const struct shf_problem *p)
@@ -428,16 +429,15 @@ static struct prefix *prefix_at(const struct shf_lagrange *lg,
     cur->ok = prev->ok && shf_row_step(lg, p, s, d, prev->r, v, &cur->r);
     if (cur->ok) {
         double extra = shf_step_extra(lg, p, s, d, prev->r, v);
-        cur->setup = prev->setup + shf_value_cost(lg, p, lg->lambda, s, d, v) +
-                     extra;
-        cur->round = *pins->any ? prev->round +
-                                      shf_value_cost(lg, p, pins->lambda, s,
-                                                     d, v) +
-                                      extra
-                                : 0;
+        cur->setup =
+            prev->setup + shf_value_cost(lg, p, lg->lambda, s, d, v) + extra;
+        cur->round = *pins->any
+                         ? prev->round +
+                               shf_value_cost(lg, p, pins->lambda, s, d, v) +
+                               extra
+                         : 0;
         cur->requests =
-            prev->requests +
-            shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
+            prev->requests + shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
     }
     return cur;
 }
@@ -487,8 +487,7 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
     /* a round: rows pinned whole count as set, the others under the
      * round's prices */
     if (round)
-        sum += pins->rest[s + 1] +
-               (double)pins->requests[whole ? s : s + 1];
+        sum += pins->rest[s + 1] + (double)pins->requests[whole ? s : s + 1];
     else
         sum += lg->rest[s + 1];
     double *days = (double *)((struct prefix *)pins->scratch +
@@ -503,8 +502,8 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                 a += pins->cover[(whole ? here : after) + k];
                 f = pins->reach[after + k] + (whole ? 0 : may[k] - may[k + nk]);
             }
-            days[s] += day_term(p, k, a, f, round ? pins->lambda[k]
-                                                  : lg->lambda[k], &y);
+            days[s] += day_term(p, k, a, f,
+                                round ? pins->lambda[k] : lg->lambda[k], &y);
         }
     }
     return (int64_t)ceil(sum + days[s] - 1e-6);

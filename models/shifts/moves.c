@@ -117,7 +117,7 @@ static bool runs_keep(const struct shf_problem *p, const signed char *row,
  * move's windows are at least two days apart. */
 struct ls_span {
     int lo, hi, weekends;
-    signed char *old;               /* buf, or a caller's for a long window */
+    signed char *old; /* buf, or a caller's for a long window */
     signed char buf[SHF_LS_WINDOW];
 };
 
@@ -158,8 +158,7 @@ static bool row_keeps(const struct shf_state *st, int s,
                 gained = true;
             if (!shf_able(st, s, d, v))
                 return false;
-            for (int k = p->partner_start[s]; k < p->partner_start[s + 1];
-                 k++)
+            for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
                 if (val[shf_cell(p, p->partners[k], d)] == v)
                     return false;
         }
@@ -213,8 +212,8 @@ static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
                 count[v - 1]++, *minutes += p->minutes[v - 1];
         }
         if (apply)
-            *worked += weekends_in(p, row, sp[i].lo, sp[i].hi + 1) -
-                       sp[i].weekends;
+            *worked +=
+                weekends_in(p, row, sp[i].lo, sp[i].hi + 1) - sp[i].weekends;
     }
     if (apply)
         st->requests += delta;
@@ -251,8 +250,8 @@ static int64_t cover_cost(const struct shf_problem *p, int k, int have)
 /* Staff s's windows sp[0..n-1] (lo and hi given) set to nv[i][0..hi-lo]
  * (0 off): the change in cost, or INT64_MAX (a hard rule broken, or
  * nothing changed); made when apply (and allowed). */
-static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp,
-                         int n, const signed char *const *nv, bool apply)
+static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp, int n,
+                         const signed char *const *nv, bool apply)
 {
     const struct shf_problem *p = st->p;
     signed char *row = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, 0);
@@ -511,8 +510,7 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
         return exchange(st, s, d, d + dd, len, apply);
     }
     if (kind == LS_VALUE)
-        return set_block(st, s, d,
-                         1 + (int)(move / (uint64_t)(p->nshifts + 1)),
+        return set_block(st, s, d, 1 + (int)(move / (uint64_t)(p->nshifts + 1)),
                          (int)(move % (uint64_t)(p->nshifts + 1)), apply);
     int t = (int)(move % nstaff);
     int len = 1 + (int)(move / nstaff);
@@ -542,8 +540,7 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
         int32_t minutes = 0;
         for (int d = 0; d < p->ndays; d++) {
             int v = row[d];
-            st->requests +=
-                shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
+            st->requests += shf_req_cost(p, (size_t)shf_cell(p, s, d), v);
             if (!v)
                 continue;
             SHF_AT(st, p->o_have, int32_t)[d * p->nshifts + v - 1]++;
@@ -625,8 +622,8 @@ int64_t shf_ls_large(void *state, uint64_t random)
     const struct shf_problem *p = st->p;
     int s = (int)(random % (uint64_t)p->nstaff);
     int len = p->ndays < SHF_ROW_DAYS ? p->ndays : SHF_ROW_DAYS;
-    int lo = (int)(random / (uint64_t)p->nstaff %
-                   (uint64_t)(p->ndays - len + 1));
+    int lo =
+        (int)(random / (uint64_t)p->nstaff % (uint64_t)(p->ndays - len + 1));
     signed char nv[SHF_MAX_DAYS], old[SHF_MAX_DAYS];
     if (!shf_row_best(st, s, lo, lo + len - 1, nv))
         return INT64_MAX;

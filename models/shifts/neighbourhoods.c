@@ -77,8 +77,7 @@ static bool may_work(const struct shf_problem *p, int s, int t)
            (skill < 0 || (p->skills[s] >> skill & 1));
 }
 
-void shf_relax(void *state, const void *best,
-                      const struct cs_round *cs_round)
+void shf_relax(void *state, const void *best, const struct cs_round *cs_round)
 {
     struct shf_state *st = state;
     const struct shf_problem *p = st->p;
@@ -95,16 +94,16 @@ void shf_relax(void *state, const void *best,
     if (kind == SHF_NB_ROWS && !p->lns_rows)
         kind = SHF_NB_STAFF;
     double grow = p->lns_grow ? sqrt(cs_round->size / 0.1) : 1;
-    int days = kind == SHF_NB_ROWS ? p->ndays
-                               : scaled(p->lns_days, grow, p->ndays);
+    int days =
+        kind == SHF_NB_ROWS ? p->ndays : scaled(p->lns_days, grow, p->ndays);
     int want = kind == SHF_NB_ROWS ? p->lns_rows
-                               : scaled(p->lns_staff, grow, p->nstaff);
+                                   : scaled(p->lns_staff, grow, p->nstaff);
     int nfree = want < p->nstaff ? want : p->nstaff;
     int first = (int)(r % (uint64_t)(p->ndays - days + 1));
     int k = kind == SHF_NB_COVER ? worst_cover(p, b, r) : -1;
     int t = kind == SHF_NB_SHIFT ? (int)(r % (uint64_t)p->nshifts)
-            : k >= 0         ? k % p->nshifts
-                             : -1;
+            : k >= 0             ? k % p->nshifts
+                                 : -1;
     if (k >= 0) { /* the window around the cover line's day */
         int d = k / p->nshifts - days / 2;
         first = d < 0 ? 0 : d + days > p->ndays ? p->ndays - days : d;

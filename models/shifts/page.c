@@ -20,12 +20,23 @@ static void put_text(struct shf_line *l, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
-        case '&': shf_put(l, "&amp;"); break;
-        case '<': shf_put(l, "&lt;"); break;
-        case '>': shf_put(l, "&gt;"); break;
-        case '"': shf_put(l, "&quot;"); break;
-        case '\'': shf_put(l, "&#39;"); break;
-        default: shf_put(l, "%c", *s);
+        case '&':
+            shf_put(l, "&amp;");
+            break;
+        case '<':
+            shf_put(l, "&lt;");
+            break;
+        case '>':
+            shf_put(l, "&gt;");
+            break;
+        case '"':
+            shf_put(l, "&quot;");
+            break;
+        case '\'':
+            shf_put(l, "&#39;");
+            break;
+        default:
+            shf_put(l, "%c", *s);
         }
 }
 
@@ -74,16 +85,16 @@ static int *unmet_requests(const struct shf_problem *p,
 {
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     int *first = cs_xmalloc(cells * sizeof *first);
-    int *next = cs_xmalloc(((size_t)p->non + (size_t)p->noff + 1) *
-                           sizeof *next);
+    int *next =
+        cs_xmalloc(((size_t)p->non + (size_t)p->noff + 1) * sizeof *next);
     for (size_t c = 0; c < cells; c++)
         first[c] = -1;
     for (int i = 0; i < p->non + p->noff; i++) {
         bool on = i < p->non;
         const struct shf_request *q = on ? &p->on[i] : &p->off[i - p->non];
         int c = shf_cell(p, q->staff, q->day), v = roster[c];
-        bool unmet = on ? v != q->shift + 1
-                        : (q->shift < 0 ? v > 0 : v == q->shift + 1);
+        bool unmet =
+            on ? v != q->shift + 1 : (q->shift < 0 ? v > 0 : v == q->shift + 1);
         if (unmet) {
             next[i] = first[c];
             first[c] = i;
@@ -93,8 +104,7 @@ static int *unmet_requests(const struct shf_problem *p,
     return first;
 }
 
-static void put_request(struct shf_line *l, const struct shf_problem *p,
-                        int i)
+static void put_request(struct shf_line *l, const struct shf_problem *p, int i)
 {
     bool on = i < p->non;
     const struct shf_request *q = on ? &p->on[i] : &p->off[i - p->non];
@@ -133,7 +143,8 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
             if (p->day_off[c] || first[c] >= 0) {
                 shf_put(l, " title=\"%s", p->day_off[c] ? "fixed day off" : "");
                 for (int i = first[c]; i >= 0; i = next[i]) {
-                    shf_put(l, "%s", i != first[c] || p->day_off[c] ? "; " : "");
+                    shf_put(l, "%s",
+                            i != first[c] || p->day_off[c] ? "; " : "");
                     put_request(l, p, i);
                 }
                 shf_put(l, "\"");
@@ -163,11 +174,10 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
             int64_t cost = gap < 0 ? (int64_t)-gap * p->under[k]
                                    : (int64_t)gap * p->over[k];
             if (gap < 0 || (gap > 0 && p->over[k]))
-                shf_put(l,
-                        "<td class=\"%s\" title=\"%d %s: penalty %" PRId64
-                        "\">",
-                        gap < 0 ? "under" : "over", gap < 0 ? -gap : gap,
-                        gap < 0 ? "short" : "over", cost);
+                shf_put(
+                    l, "<td class=\"%s\" title=\"%d %s: penalty %" PRId64 "\">",
+                    gap < 0 ? "under" : "over", gap < 0 ? -gap : gap,
+                    gap < 0 ? "short" : "over", cost);
             else
                 shf_put(l, "<td>");
             shf_put(l, "%d/%d</td>", have, p->need[k]);
@@ -233,9 +243,8 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     put_text(&l, p->source ? p->source : "shifts");
     shf_put(&l, "</h1><p>%d staff, %d days from %s, %d shift type%s.</p>",
             p->nstaff, p->ndays,
-            (const char *const[]){"Monday", "Tuesday", "Wednesday",
-                                  "Thursday", "Friday", "Saturday",
-                                  "Sunday"}[p->weekday0],
+            (const char *const[]){"Monday", "Tuesday", "Wednesday", "Thursday",
+                                  "Friday", "Saturday", "Sunday"}[p->weekday0],
             p->nshifts, p->nshifts == 1 ? "" : "s");
     shf_flush(&l, out);
     shf_put(&l,
@@ -249,8 +258,10 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
             r.under, r.over, r.on, r.off, r.total);
     shf_flush(&l, out);
     if (r.violations) {
-        shf_put(&l, "<p class=\"verdict broken\">hard rules: %d broken; "
-                    "first: ", r.violations);
+        shf_put(&l,
+                "<p class=\"verdict broken\">hard rules: %d broken; "
+                "first: ",
+                r.violations);
         put_text(&l, r.first);
         shf_put(&l, "</p>");
     } else {

@@ -7,12 +7,12 @@
 
 #include "shifts/shifts.h"
 
-#define GROW(arr, n, cap)                                                     \
-    do {                                                                      \
-        if ((n) == (cap)) {                                                   \
-            (cap) = (cap) ? 2 * (cap) : 16;                                   \
-            (arr) = cs_xrealloc((arr), (size_t)(cap) * sizeof *(arr));        \
-        }                                                                     \
+#define GROW(arr, n, cap)                                                      \
+    do {                                                                       \
+        if ((n) == (cap)) {                                                    \
+            (cap) = (cap) ? 2 * (cap) : 16;                                    \
+            (arr) = cs_xrealloc((arr), (size_t)(cap) * sizeof *(arr));         \
+        }                                                                      \
     } while (0)
 
 struct shf_problem *shf_problem_new(void)
@@ -31,15 +31,16 @@ void shf_problem_free(void *problem)
         free(p->staff_id[s]);
     for (int k = 0; k < p->nskills; k++)
         free(p->skill_names[k]);
-    void *arrays[] = {p->source, p->shift_id, p->minutes, p->no_next,
-                      p->shift_skill, p->staff_id, p->max_count,
-                      p->min_minutes, p->max_minutes, p->min_cons,
-                      p->max_cons, p->min_off, p->max_weekends, p->skills,
-                      p->line, p->day_off, p->need, p->under, p->over, p->on,
-                      p->off, p->apart, p->skill_names, p->covers, p->offs,
-                      p->req_cost, p->req, p->partner_start, p->partners,
-                      p->off_suffix, p->min_under, p->by_length, p->pin, p->pin_line,
-                      p->pin_col};
+    void *arrays[] = {
+        p->source,       p->shift_id,   p->minutes,     p->no_next,
+        p->shift_skill,  p->staff_id,   p->max_count,   p->min_minutes,
+        p->max_minutes,  p->min_cons,   p->max_cons,    p->min_off,
+        p->max_weekends, p->skills,     p->line,        p->day_off,
+        p->need,         p->under,      p->over,        p->on,
+        p->off,          p->apart,      p->skill_names, p->covers,
+        p->offs,         p->req_cost,   p->req,         p->partner_start,
+        p->partners,     p->off_suffix, p->min_under,   p->by_length,
+        p->pin,          p->pin_line,   p->pin_col};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
     shf_lagrange_free(p->lagrange);
@@ -83,7 +84,7 @@ int shf_add_staff(struct shf_problem *p, const char *id, int line)
         p->max_count = cs_xrealloc(p->max_count, cap * (size_t)p->nshifts *
                                                      sizeof *p->max_count);
         int **ints[] = {&p->min_minutes, &p->max_minutes, &p->min_cons,
-                        &p->max_cons, &p->min_off, &p->max_weekends,
+                        &p->max_cons,    &p->min_off,     &p->max_weekends,
                         &p->line};
         for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
             *ints[i] = cs_xrealloc(*ints[i], cap * sizeof(int));
@@ -170,8 +171,8 @@ static int build_cover(struct shf_problem *p, struct cs_error *err)
         if (seen[k]) {
             free(seen);
             return cs_error_at(err, (struct cs_pos){p->source, c->line, c->col},
-                               "cover for day %d, shift %s given twice",
-                               c->day, p->shift_id[c->shift]);
+                               "cover for day %d, shift %s given twice", c->day,
+                               p->shift_id[c->shift]);
         }
         seen[k] = 1;
         p->need[k] = c->need;
@@ -199,8 +200,8 @@ static void take_request(struct shf_req *r, const struct shf_request *q,
 {
     if (r->on == SHF_REQ_TABLE)
         return;
-    signed char shift = (signed char)(q->shift < 0 ? SHF_REQ_ANY
-                                                   : q->shift + 1);
+    signed char shift =
+        (signed char)(q->shift < 0 ? SHF_REQ_ANY : q->shift + 1);
     if ((on ? r->on : r->off) || (on && q->shift < 0) ||
         q->weight > UINT16_MAX || q->weight < 0) {
         r->on = SHF_REQ_TABLE;

@@ -53,8 +53,8 @@ void shf_row_reachable(struct shf_lagrange *lg, const struct shf_problem *p,
 /* What each value costs staff s on day d under prices lambda (with fix:
  * only the pinned value of a pinned cell, the others INFINITY). */
 static void day_costs(const struct shf_lagrange *lg,
-                      const struct shf_problem *p, const double *lambda,
-                      int s, int d, const signed char *fix, double *cost)
+                      const struct shf_problem *p, const double *lambda, int s,
+                      int d, const signed char *fix, double *cost)
 {
     int pin = fix ? fix[shf_cell(p, s, d)] : -1;
     for (int v = 0; v <= p->nshifts; v++)
@@ -108,8 +108,9 @@ void shf_price_rows(const struct shf_lagrange *lg, const struct shf_problem *p,
     for (size_t i = sp->first[p->ndays]; i < sp->first[p->ndays + 1]; i++)
         end[sp->at[i]] =
             lg->priced ? lg->row_const[s]
-            : sp->reach[i].minutes * p->level_unit >= p->min_minutes[s] ? 0
-                                                                : INFINITY;
+            : sp->reach[i].minutes * p->level_unit >= p->min_minutes[s]
+                ? 0
+                : INFINITY;
     for (int d = p->ndays - 1; d >= 0; d--) {
         double *here = togo + (size_t)d * sp->size, *next = here + sp->size;
         double cost[SHF_MAX_SHIFTS + 1];

@@ -175,9 +175,8 @@ static void count_cell(struct shf_state *st, int s, int d, int v, int sign)
         SHF_AT(st, p->o_have, int32_t)[d * p->nshifts + v - 1] += sign;
         SHF_AT(st, p->o_count, int32_t)[s * p->nshifts + v - 1] += sign;
         SHF_AT(st, p->o_minutes, int32_t)[s] += sign * p->minutes[v - 1];
-        if (shf_weekend_day(p, d) &&
-            !((p->weekday0 + d) % 7 == SHF_SUNDAY && d > 0 &&
-              val[shf_cell(p, s, d - 1)] > 0))
+        if (shf_weekend_day(p, d) && !((p->weekday0 + d) % 7 == SHF_SUNDAY &&
+                                       d > 0 && val[shf_cell(p, s, d - 1)] > 0))
             SHF_AT(st, p->o_weekends, int32_t)[s] += sign;
     }
     shf_refresh_day(st, d);
@@ -257,8 +256,7 @@ static bool shf_prune(void *state)
      * cells it slowed by more than it cut (Instances 16-19, 60 s: 4982,
      * 10328, 12839, 18760 with it, 4467, 8817, 7061, 8365 without) */
     if (s < 0 || (p->lagrange && p->by_staff &&
-                  (!p->lagrange->priced ||
-                   *SHF_CAT(st, p->o_pany, int32_t))))
+                  (!p->lagrange->priced || *SHF_CAT(st, p->o_pany, int32_t))))
         return false;
     int from = SHF_CAT(st, p->o_pos, int32_t)[s];
     int need = p->min_minutes[s] - SHF_CAT(st, p->o_minutes, int32_t)[s];
@@ -271,8 +269,8 @@ static bool shf_prune(void *state)
         return true;
     /* plenty of room, even resting min_off days after every max_cons:
      * skip the exact look below (not pruning is always allowed) */
-    int rests = (free_days + p->max_cons[s]) / (p->max_cons[s] + 1) *
-                p->min_off[s];
+    int rests =
+        (free_days + p->max_cons[s]) / (p->max_cons[s] + 1) * p->min_off[s];
     if (fill(st, s, free_days - rests - SHF_SLACK) >= need)
         return false;
     int days = shf_max_days_left(st, s, from);
@@ -285,8 +283,8 @@ static bool shf_prune(void *state)
         most = by_rotation < most ? by_rotation : most;
     }
     /* little room left: the value order puts work first (see next) */
-    SHF_AT(st, p->o_tight, signed char)[s] =
-        most < need + SHF_SLACK * (int64_t)p->max_minutes_shift;
+    SHF_AT(st, p->o_tight, signed char)
+    [s] = most < need + SHF_SLACK * (int64_t)p->max_minutes_shift;
     return most < need;
 }
 
@@ -332,8 +330,8 @@ static int64_t weekend_bound(const struct shf_state *st)
         int64_t most = 2 * (left > 0 ? left : 0) + bonus;
         capacity += days < most ? days : most;
     }
-    int64_t pooled = over + (missing > capacity ? (missing - capacity) * least
-                                                : 0);
+    int64_t pooled =
+        over + (missing > capacity ? (missing - capacity) * least : 0);
     return pooled > days_sum ? pooled - days_sum : 0;
 }
 
@@ -392,8 +390,7 @@ static void shf_describe(const void *state, struct cs_view *out)
 {
     const struct shf_state *st = state;
     char buf[64];
-    snprintf(buf, sizeof buf, "%d/%d", st->depth,
-             st->p->nstaff * st->p->ndays);
+    snprintf(buf, sizeof buf, "%d/%d", st->depth, st->p->nstaff * st->p->ndays);
     cs_view_add(out, "set", buf);
     snprintf(buf, sizeof buf, "%" PRId64, st->requests);
     cs_view_add(out, "requests", buf);
@@ -427,13 +424,13 @@ static int shf_restart(void *state, int depth, bool *grow)
 }
 
 /* The slots the tree needs; under optimize also the local moves. */
-#define SHF_TREE_HOOKS                                                        \
-    .init = shf_init, .select = shf_select, .first = shf_first,               \
-    .next = shf_next, .apply = shf_apply, .undo = shf_undo,                   \
-    .prune = shf_prune, .counters = true, .emit = shf_emit,                   \
-    .cost = shf_cost, .bound = shf_bound, .relax = shf_relax,                 \
-    .restart = shf_restart, .describe = shf_describe,                         \
-    .var_name = shf_var_name, .value_name = shf_value_name
+#define SHF_TREE_HOOKS                                                         \
+    .init = shf_init, .select = shf_select, .first = shf_first,                \
+    .next = shf_next, .apply = shf_apply, .undo = shf_undo,                    \
+    .prune = shf_prune, .counters = true, .emit = shf_emit, .cost = shf_cost,  \
+    .bound = shf_bound, .relax = shf_relax, .restart = shf_restart,            \
+    .describe = shf_describe, .var_name = shf_var_name,                        \
+    .value_name = shf_value_name
 
 CS_HOOKS(shf_hooks, SHF_TREE_HOOKS)
 CS_HOOKS(shf_local_hooks, SHF_TREE_HOOKS, .ls_start = shf_ls_start,

@@ -112,10 +112,10 @@ int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
 /* ---- the hooks (rules.c; relax in neighbourhoods.c) ---- */
 
 /* strategy.neighbourhoods' kinds (neighbourhoods.c) */
-#define SHF_NEIGHBOURHOODS(X)                                                 \
-    X(SHF_NB_STAFF, "staff")                                                  \
-    X(SHF_NB_ROWS, "rows")                                                    \
-    X(SHF_NB_COVER, "cover")                                                  \
+#define SHF_NEIGHBOURHOODS(X)                                                  \
+    X(SHF_NB_STAFF, "staff")                                                   \
+    X(SHF_NB_ROWS, "rows")                                                     \
+    X(SHF_NB_COVER, "cover")                                                   \
     X(SHF_NB_SHIFT, "shift")
 enum shf_neighbourhood { SHF_NEIGHBOURHOODS(SHF_ENUM_CONSTANT) };
 
@@ -146,18 +146,13 @@ static inline struct shf_pins shf_pins_of(const struct shf_state *st)
 {
     const struct shf_problem *p = st->p;
     void *base = (void *)st; /* bound() reads them, relax() writes them */
-    return (struct shf_pins){SHF_AT(base, p->o_pcover, int32_t),
-                             SHF_AT(base, p->o_preach, int32_t),
-                             SHF_AT(base, p->o_preq, int64_t),
-                             SHF_AT(base, p->o_prest, double),
-                             SHF_AT(base, p->o_plambda, double),
-                             SHF_AT(base, p->o_ptogo, double),
-                             SHF_AT(base, p->o_pslot, int32_t),
-                             p->lagrange_slots,
-                             SHF_AT(base, p->o_pany, int32_t),
-                             SHF_AT(base, p->o_pscratch, void)};
+    return (struct shf_pins){
+        SHF_AT(base, p->o_pcover, int32_t), SHF_AT(base, p->o_preach, int32_t),
+        SHF_AT(base, p->o_preq, int64_t),   SHF_AT(base, p->o_prest, double),
+        SHF_AT(base, p->o_plambda, double), SHF_AT(base, p->o_ptogo, double),
+        SHF_AT(base, p->o_pslot, int32_t),  p->lagrange_slots,
+        SHF_AT(base, p->o_pany, int32_t),   SHF_AT(base, p->o_pscratch, void)};
 }
-
 
 /* ---- strategy.bound lagrange: the row tables (lagrange.c, rows.c) ----
  *
@@ -179,29 +174,29 @@ struct shf_rowstate {
 
 struct shf_lagrange {
     int nstaff, ndays, nshifts;
-    bool priced;          /* minutes and weekends priced, not tracked      */
-    double *minute_price; /* nstaff: mu_max - mu_min (0 unless priced)     */
+    bool priced;           /* minutes and weekends priced, not tracked      */
+    double *minute_price;  /* nstaff: mu_max - mu_min (0 unless priced)     */
     double *weekend_price; /* nstaff: pi (0 unless priced)                 */
-    double *row_const;    /* nstaff: - mu_max max + mu_min min - pi max_w  */
-    int steps;            /* the subgradient steps taken at set-up          */
-    double shift_minutes; /* the shifts' average length: the scale of the
-                             minutes' multipliers                          */
-    struct shf_rowspace { /* one staff member's states before a day       */
+    double *row_const;     /* nstaff: - mu_max max + mu_min min - pi max_w  */
+    int steps;             /* the subgradient steps taken at set-up          */
+    double shift_minutes;  /* the shifts' average length: the scale of the
+                              minutes' multipliers                          */
+    struct shf_rowspace {  /* one staff member's states before a day       */
         int runs, levels, weekends; /* run lengths 1..runs, 0..levels, 0.. */
-        size_t size;      /* states per day                                */
-        double *togo;     /* (ndays + 1) x size: cheapest rest of the row  */
-        size_t *first;    /* ndays + 1: day d's reachable states are      */
+        size_t size;   /* states per day                                */
+        double *togo;  /* (ndays + 1) x size: cheapest rest of the row  */
+        size_t *first; /* ndays + 1: day d's reachable states are      */
         struct shf_rowstate *reach; /* reach[first[d]..first[d+1]-1]      */
-        size_t *at;       /* and their indices                             */
-    } *space;
-    double *lambda;       /* ndays x nshifts                               */
-    double *rest;         /* nstaff + 1: sum of best row costs, s and on  */
-    int *reach;           /* (nstaff + 1) x ndays x nshifts: staff from s
-                             on who may work t on day d                   */
-    size_t states;        /* all tables together, in doubles            */
-    size_t widest;        /* the largest one staff member's table takes  */
-    bool dead;            /* some staff member has no legal row           */
-    bool gave_up;         /* steps stopped at half: none beat must_beat    */
+        size_t *at; /* and their indices                             */
+    } * space;
+    double *lambda; /* ndays x nshifts                               */
+    double *rest;   /* nstaff + 1: sum of best row costs, s and on  */
+    int *reach;     /* (nstaff + 1) x ndays x nshifts: staff from s
+                       on who may work t on day d                   */
+    size_t states;  /* all tables together, in doubles            */
+    size_t widest;  /* the largest one staff member's table takes  */
+    bool dead;      /* some staff member has no legal row           */
+    bool gave_up;   /* steps stopped at half: none beat must_beat    */
 };
 
 /* The state before day 0. */
@@ -278,8 +273,7 @@ static inline double shf_step_extra(const struct shf_lagrange *lg,
                                     const struct shf_problem *p, int s, int d,
                                     struct shf_rowstate r, int v)
 {
-    return lg->priced && shf_new_weekend(p, d, r, v) ? lg->weekend_price[s]
-                                                     : 0;
+    return lg->priced && shf_new_weekend(p, d, r, v) ? lg->weekend_price[s] : 0;
 }
 
 /* rows.c: the states a row of staff s can be in before each day (space's

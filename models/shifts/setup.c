@@ -13,13 +13,13 @@
 
 /* The strategies, as enum constants and as the options' names, in one
  * table each (SHF_WEEKDAYS is in shifts.h: spec.c reads it too). */
-#define SHF_ORDERS(X)                                                         \
-    X(SHF_ORDER_DAY, "day")                                                   \
+#define SHF_ORDERS(X)                                                          \
+    X(SHF_ORDER_DAY, "day")                                                    \
     X(SHF_ORDER_STAFF, "staff")
-#define SHF_BOUNDS(X)                                                         \
-    X(SHF_BOUND_DAYS, "days")                                                 \
-    X(SHF_BOUND_WEEKENDS, "weekends")                                         \
-    X(SHF_BOUND_LAGRANGE, "lagrange")                                         \
+#define SHF_BOUNDS(X)                                                          \
+    X(SHF_BOUND_DAYS, "days")                                                  \
+    X(SHF_BOUND_WEEKENDS, "weekends")                                          \
+    X(SHF_BOUND_LAGRANGE, "lagrange")                                          \
     X(SHF_BOUND_AUTO, "auto")
 
 enum shf_order { SHF_ORDERS(SHF_ENUM_CONSTANT) };
@@ -102,43 +102,63 @@ static const char *const bound_names[] = {SHF_BOUNDS(SHF_ENUM_NAME) NULL};
 static const char *const weekday_names[] = {SHF_WEEKDAYS(SHF_ENUM_NAME) NULL};
 
 static const struct cs_option shf_options[] = {
-    {.key = "params.instance", .type = CS_OPT_STRING,
+    {.key = "params.instance",
+     .type = CS_OPT_STRING,
      .help = "a benchmark file (params.format), instead of the spec below; "
              "relative to the config's folder"},
-    {.key = "params.format", .type = CS_OPT_ENUM, .def = "curtois",
+    {.key = "params.format",
+     .type = CS_OPT_ENUM,
+     .def = "curtois",
      .choices = format_names,
      .help = "format of params.instance: the Shift Scheduling Benchmark's"},
-    {.key = "params.days", .type = CS_OPT_INT, .min = 1, .max = SHF_MAX_DAYS,
+    {.key = "params.days",
+     .type = CS_OPT_INT,
+     .min = 1,
+     .max = SHF_MAX_DAYS,
      .help = "the horizon in days"},
-    {.key = "params.first_day", .type = CS_OPT_ENUM, .def = "monday",
-     .choices = weekday_names, .help = "weekday of day 0"},
-    {.key = "params.shifts", .type = CS_OPT_NODE,
+    {.key = "params.first_day",
+     .type = CS_OPT_ENUM,
+     .def = "monday",
+     .choices = weekday_names,
+     .help = "weekday of day 0"},
+    {.key = "params.shifts",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "shift types: id, minutes, not_followed_by, skill"},
-    {.key = "params.staff", .type = CS_OPT_NODE,
+    {.key = "params.staff",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "staff: id, max_shifts, min/max_minutes, min/max_consecutive, "
              "min_days_off, max_weekends, days_off, skills"},
-    {.key = "params.cover", .type = CS_OPT_NODE,
+    {.key = "params.cover",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "cover: day (or all), shift, need, under, over weights"},
-    {.key = "params.shift_on", .type = CS_OPT_NODE,
+    {.key = "params.shift_on",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "requests to work: staff, day, shift, weight"},
-    {.key = "params.shift_off", .type = CS_OPT_NODE,
+    {.key = "params.shift_off",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "requests not to work: staff, day, shift (none: any), weight"},
-    {.key = "params.apart", .type = CS_OPT_NODE,
+    {.key = "params.apart",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "pairs of staff who may not work the same shift on a day"},
-    {.key = "params.roster", .type = CS_OPT_STRING,
+    {.key = "params.roster",
+     .type = CS_OPT_STRING,
      .help = "check this roster (CSV as output.format csv writes it) "
              "instead of searching for one"},
-    {.key = "strategy.order", .type = CS_OPT_ENUM, .def = "staff",
+    {.key = "strategy.order",
+     .type = CS_OPT_ENUM,
+     .def = "staff",
      .choices = order_names,
      .help = "cells day by day (every staff member's day 0 first) or staff "
              "by staff"},
-    {.key = "strategy.bound", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.bound",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = bound_names,
      .help = "optimize: the cover bound day by day; weekends: also the "
              "weekend places the staff's weekend limits leave empty; "
@@ -146,37 +166,59 @@ static const struct cs_option shf_options[] = {
              "prices (needs order staff); auto: lagrange under order staff, "
              "else days, and days above 30000 cells when lagrange has not "
              "beaten it by half its steps"},
-    {.key = "strategy.lagrange_states", .type = CS_OPT_INT,
-     .def = "8000000", .min = 1, .max = 1e10,
+    {.key = "strategy.lagrange_states",
+     .type = CS_OPT_INT,
+     .def = "8000000",
+     .min = 1,
+     .max = 1e10,
      .help = "bound lagrange: most row states (8 bytes each), all staff and "
              "days together"},
-    {.key = "strategy.lagrange_rows", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.lagrange_rows",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = (const char *const[]){"auto", "tracked", "priced", NULL},
      .help = "bound lagrange: rows track their minutes and weekends "
              "exactly, or price them with multipliers of their own (a "
              "weaker bound with small tables); auto: tracked where the "
              "tables fit strategy.lagrange_states"},
-    {.key = "strategy.lagrange_steps", .type = CS_OPT_INT, .def = "auto",
-     .min = 0, .max = 1e9, .all_word = "auto",
+    {.key = "strategy.lagrange_steps",
+     .type = CS_OPT_INT,
+     .def = "auto",
+     .min = 0,
+     .max = 1e9,
+     .all_word = "auto",
      .help = "bound lagrange: subgradient steps improving the cover prices "
              "(auto: 500, fewer where the row tables are large, and none "
              "begun after 15% of limits.seconds)"},
-    {.key = "strategy.lns_days", .type = CS_OPT_INT, .def = "14", .min = 1,
+    {.key = "strategy.lns_days",
+     .type = CS_OPT_INT,
+     .def = "14",
+     .min = 1,
      .max = SHF_MAX_DAYS,
      .help = "days a neighbourhood frees (at its first size; sizes grow "
              "after rounds that search their neighbourhood out)"},
-    {.key = "strategy.lns_staff", .type = CS_OPT_INT, .def = "8", .min = 1,
-     .max = SHF_MAX_STAFF, .help = "staff members a neighbourhood frees"},
-    {.key = "strategy.neighbourhoods", .type = CS_OPT_STRING,
+    {.key = "strategy.lns_staff",
+     .type = CS_OPT_INT,
+     .def = "8",
+     .min = 1,
+     .max = SHF_MAX_STAFF,
+     .help = "staff members a neighbourhood frees"},
+    {.key = "strategy.neighbourhoods",
+     .type = CS_OPT_STRING,
      .def = "rows,staff",
      .help = "the neighbourhoods rounds take in turn, comma-separated: "
              "staff (lns_staff over lns_days), rows (lns_rows whole rows), "
              "cover (around the worst cover line), shift (who works one "
              "shift type most)"},
-    {.key = "strategy.lns_grow", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "strategy.lns_grow",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "neighbourhood sizes follow the rounds: larger after one "
              "searched out, smaller after one cut short"},
-    {.key = "strategy.lns_rows", .type = CS_OPT_INT, .def = "2", .min = 0,
+    {.key = "strategy.lns_rows",
+     .type = CS_OPT_INT,
+     .def = "2",
+     .min = 0,
      .max = SHF_MAX_STAFF,
      .help = "the whole-row neighbourhood frees this many rows (0 = never)"},
     {.key = NULL},
@@ -246,15 +288,16 @@ static int setup_check(struct shf_problem *p, struct cs_problem *out)
 }
 
 static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
-                     struct cs_problem *out,
-                     struct cs_error *err)
+                     struct cs_problem *out, struct cs_error *err)
 {
     struct shf_problem *p = shf_problem_new();
     int rc;
     if (cs_config_has(cfg, "params.instance")) {
         static const char *const spec_keys[] = {
-            "params.days", "params.shifts", "params.staff", "params.cover",
-            "params.shift_on", "params.shift_off", "params.apart", NULL};
+            "params.days",     "params.shifts",
+            "params.staff",    "params.cover",
+            "params.shift_on", "params.shift_off",
+            "params.apart",    NULL};
         for (int i = 0; spec_keys[i]; i++)
             if (cs_config_has(cfg, spec_keys[i])) {
                 shf_problem_free(p);
@@ -272,8 +315,7 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     }
     if (!rc && cs_config_has(cfg, "params.roster")) {
         char *path = cs_config_path(cfg, "params.roster");
-        rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster",
-                     err);
+        rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster", err);
         free(path);
     }
     if (rc) {
@@ -296,8 +338,7 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     }
     const bool auto_bound =
         cs_config_enum(cfg, "strategy.bound") == SHF_BOUND_AUTO;
-    if (bound == SHF_BOUND_LAGRANGE &&
-        how->task == CS_TASK_OPTIMIZE) {
+    if (bound == SHF_BOUND_LAGRANGE && how->task == CS_TASK_OPTIMIZE) {
         int steps = (int)cs_config_int(cfg, "strategy.lagrange_steps");
         /* auto, above SHF_PLAIN_FIRST_CELLS (where the prices order no
          * first roster): the Lagrangian must beat the days bound by half

@@ -46,9 +46,9 @@ struct shf_req {
 };
 
 struct shf_problem {
-    char *source;    /* where the spec came from, for messages */
+    char *source; /* where the spec came from, for messages */
     int ndays, nstaff, nshifts;
-    int weekday0;    /* weekday of day 0: an enum shf_weekday */
+    int weekday0; /* weekday of day 0: an enum shf_weekday */
 
     /* shifts */
     char **shift_id;
@@ -58,10 +58,10 @@ struct shf_problem {
 
     /* staff; max_count is nstaff x nshifts */
     char **staff_id;
-    int *max_count, *min_minutes, *max_minutes, *min_cons, *max_cons,
-        *min_off, *max_weekends;
-    uint64_t *skills;   /* bit k: has skill k */
-    int *line;          /* where each staff member is defined */
+    int *max_count, *min_minutes, *max_minutes, *min_cons, *max_cons, *min_off,
+        *max_weekends;
+    uint64_t *skills;       /* bit k: has skill k */
+    int *line;              /* where each staff member is defined */
     unsigned char *day_off; /* nstaff x ndays: 1 = a fixed day off */
 
     /* cover, ndays x nshifts; need 0 with no weight = no cover line */
@@ -77,20 +77,20 @@ struct shf_problem {
     /* what the readers collect before the sizes are known */
     struct shf_cover_line {
         int day, shift, need, under, over, line, col;
-    } *covers;
+    } * covers;
     struct shf_day_off {
         int staff, day, line, col;
-    } *offs;
+    } * offs;
     int ncovers, noffs, cap_staff, cap_shifts, cap_on, cap_off, cap_covers,
         cap_offs, cap_apart;
 
     /* derived, for the search */
-    int32_t *req_cost; /* ncells x (nshifts+1): request penalty of a value */
+    int32_t *req_cost;   /* ncells x (nshifts+1): request penalty of a value */
     struct shf_req *req; /* ncells: the cell's requests in short */
     int *partner_start, *partners; /* apart pairs per staff member */
-    int *off_suffix;   /* nstaff x (ndays+1): fixed days off from day d */
-    int *min_under;    /* per day: the smallest under weight with need */
-    int *by_length;    /* shift indices, longest first */
+    int *off_suffix; /* nstaff x (ndays+1): fixed days off from day d */
+    int *min_under;  /* per day: the smallest under weight with need */
+    int *by_length;  /* shift indices, longest first */
     /* shifts as the row rules see them (the Lagrangian rows, the row
      * move): classes 1..nclasses of the shifts that may not be followed by
      * the same shifts (0 stands for a day off), what may not follow each
@@ -102,26 +102,26 @@ struct shf_problem {
     uint64_t class_no_next[SHF_MAX_SHIFTS + 1];
     uint64_t banned_after[SHF_MAX_SHIFTS];
     int level_unit, level[SHF_MAX_SHIFTS];
-    int max_minutes_shift; /* the longest shift */
-    signed char *pin;  /* ncells or NULL: a roster given to check */
+    int max_minutes_shift;   /* the longest shift */
+    signed char *pin;        /* ncells or NULL: a roster given to check */
     int *pin_line, *pin_col; /* where each staff row of the pin is */
 
     /* strategy */
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
-    bool plain_first;  /* the first roster by the plain value order, the
-                          priced rows for the rounds only */
+    bool plain_first; /* the first roster by the plain value order, the
+                         priced rows for the rounds only */
     int lns_days, lns_staff, lns_rows;
     int nb_kinds[4], nb_count; /* strategy.neighbourhoods, in turn      */
     bool lns_grow;             /* strategy.lns_grow: sizes follow rounds */
 
     /* state layout (bytes from the start of struct shf_state) */
     size_t state_size;
-    size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open,
-        o_able, o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp,
-        o_pcover, o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pslot,
-        o_pany, o_pscratch, o_short, o_short_at;
+    size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open, o_able,
+        o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp, o_pcover,
+        o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pslot, o_pany,
+        o_pscratch, o_short, o_short_at;
     int lagrange_slots; /* free rows a round prices afresh, at most */
 };
 
@@ -132,13 +132,13 @@ static inline int shf_cell(const struct shf_problem *p, int s, int d)
 
 /* params.first_day: the weekdays in order, as enum constants (weekday0 is
  * one) and as the option's names. */
-#define SHF_WEEKDAYS(X)                                                       \
-    X(SHF_MONDAY, "monday")                                                   \
-    X(SHF_TUESDAY, "tuesday")                                                 \
-    X(SHF_WEDNESDAY, "wednesday")                                             \
-    X(SHF_THURSDAY, "thursday")                                               \
-    X(SHF_FRIDAY, "friday")                                                   \
-    X(SHF_SATURDAY, "saturday")                                               \
+#define SHF_WEEKDAYS(X)                                                        \
+    X(SHF_MONDAY, "monday")                                                    \
+    X(SHF_TUESDAY, "tuesday")                                                  \
+    X(SHF_WEDNESDAY, "wednesday")                                              \
+    X(SHF_THURSDAY, "thursday")                                                \
+    X(SHF_FRIDAY, "friday")                                                    \
+    X(SHF_SATURDAY, "saturday")                                                \
     X(SHF_SUNDAY, "sunday")
 /* For an X-macro table: its enum constants, and its names. */
 #define SHF_ENUM_CONSTANT(constant, name) constant,
@@ -153,15 +153,14 @@ static inline int shf_weekend_day(const struct shf_problem *p, int d)
 }
 
 /* The request penalty of value v (0 off) in cell c. */
-static inline int32_t shf_req_cost(const struct shf_problem *p, size_t c,
-                                   int v)
+static inline int32_t shf_req_cost(const struct shf_problem *p, size_t c, int v)
 {
     const struct shf_req r = p->req[c];
     if (r.on == SHF_REQ_TABLE)
         return p->req_cost[c * (size_t)(p->nshifts + 1) + v];
     return (r.on && v != r.on ? r.on_weight : 0) +
            (r.off && v && (r.off == v || r.off == SHF_REQ_ANY) ? r.off_weight
-                                                                : 0);
+                                                               : 0);
 }
 
 struct shf_problem *shf_problem_new(void);
@@ -223,12 +222,12 @@ struct shf_pins {
     int32_t *cover, *reach;
     int64_t *requests;
     double *rest, *lambda;
-    double *togo;       /* shf_lagrange_round_size(slots) doubles */
-    int32_t *slot;      /* nstaff: a free row's table, -1 pinned whole */
-    int slots;          /* tables: a round that frees more rows uses the
-                           set-up prices */
+    double *togo;  /* shf_lagrange_round_size(slots) doubles */
+    int32_t *slot; /* nstaff: a free row's table, -1 pinned whole */
+    int slots;     /* tables: a round that frees more rows uses the
+                      set-up prices */
     int32_t *any;
-    void *scratch;      /* shf_lagrange_scratch() bytes */
+    void *scratch; /* shf_lagrange_scratch() bytes */
 };
 size_t shf_lagrange_round_size(const struct shf_lagrange *lg, int slots);
 void shf_lagrange_pin(const struct shf_lagrange *lg,
@@ -257,9 +256,9 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
  * per cell as above), with none of the search's counters. */
 struct shf_report {
     int64_t under, over, on, off, total; /* penalties by rule */
-    int violations;    /* hard rules broken */
-    char first[256];   /* the first one, in words */
-    int staff, day;    /* where (-1 if the rule is about no one cell) */
+    int violations;                      /* hard rules broken */
+    char first[256];                     /* the first one, in words */
+    int staff, day; /* where (-1 if the rule is about no one cell) */
 };
 int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r);

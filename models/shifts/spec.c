@@ -32,8 +32,8 @@ static int known_keys(struct spec *sp, const struct cs_node *map,
                 snprintf(list + strlen(list), sizeof list - strlen(list),
                          "%s%s", j ? ", " : "", keys[j]);
             return cs_error_at(sp->err, cs_node_key_pos(map, i),
-                               "unknown key '%s' in %s (expected: %s)", k,
-                               what, list);
+                               "unknown key '%s' in %s (expected: %s)", k, what,
+                               list);
         }
     }
     return 0;
@@ -51,8 +51,8 @@ static int entry(struct spec *sp, const struct cs_node *node, const char *what,
 static int list(struct spec *sp, const struct cs_node *node, const char *key)
 {
     if (node && cs_node_kind(node) != CS_NODE_SEQ)
-        return cs_error_at(sp->err, cs_node_pos(node),
-                           "'%s' must be a list", key);
+        return cs_error_at(sp->err, cs_node_pos(node), "'%s' must be a list",
+                           key);
     return 0;
 }
 
@@ -125,8 +125,8 @@ static int skill(struct spec *sp, const char *name)
     int k = shf_find(p->skill_names, p->nskills, name);
     if (k >= 0 || p->nskills == 64)
         return k;
-    p->skill_names = cs_xrealloc(p->skill_names,
-                                 (size_t)(p->nskills + 1) * sizeof(char *));
+    p->skill_names =
+        cs_xrealloc(p->skill_names, (size_t)(p->nskills + 1) * sizeof(char *));
     p->skill_names[p->nskills] = cs_xstrdup(name);
     return p->nskills++;
 }
@@ -160,9 +160,8 @@ static int read_shifts(struct spec *sp, const struct cs_node *shifts)
         if (p->minutes[t] < 0)
             return cs_error_at(sp->err, cs_node_pos(e),
                                "shift %s needs 'minutes'", id);
-        const char *sk = cs_node_get(e, "skill")
-                             ? text(sp, e, "skill", "a shift")
-                             : NULL;
+        const char *sk =
+            cs_node_get(e, "skill") ? text(sp, e, "skill", "a shift") : NULL;
         if (cs_node_get(e, "skill") && !sk)
             return -1;
         if (sk && (p->shift_skill[t] = skill(sp, sk)) < 0)
@@ -187,10 +186,17 @@ static int read_shifts(struct spec *sp, const struct cs_node *shifts)
 
 static int read_one_staff(struct spec *sp, const struct cs_node *e)
 {
-    static const char *const keys[] = {
-        "id", "max_shifts", "min_minutes", "max_minutes", "min_consecutive",
-        "max_consecutive", "min_days_off", "max_weekends", "days_off",
-        "skills", NULL};
+    static const char *const keys[] = {"id",
+                                       "max_shifts",
+                                       "min_minutes",
+                                       "max_minutes",
+                                       "min_consecutive",
+                                       "max_consecutive",
+                                       "min_days_off",
+                                       "max_weekends",
+                                       "days_off",
+                                       "skills",
+                                       NULL};
     struct shf_problem *p = sp->p;
     const char *id;
     if (entry(sp, e, "a staff member", keys) ||
@@ -256,8 +262,7 @@ static int read_one_staff(struct spec *sp, const struct cs_node *e)
 }
 
 /* day: N or all */
-static int days_of(struct spec *sp, const struct cs_node *e, int *from,
-                   int *to)
+static int days_of(struct spec *sp, const struct cs_node *e, int *from, int *to)
 {
     const struct cs_node *n = cs_node_get(e, "day");
     if (!n)
@@ -276,13 +281,13 @@ static int days_of(struct spec *sp, const struct cs_node *e, int *from,
 
 static int read_cover(struct spec *sp, const struct cs_node *cover)
 {
-    static const char *const keys[] = {"day", "shift", "need", "under", "over",
-                                       NULL};
+    static const char *const keys[] = {"day",   "shift", "need",
+                                       "under", "over",  NULL};
     for (size_t i = 0; cover && i < cs_node_len(cover); i++) {
         const struct cs_node *e = cs_node_at(cover, i);
         int from = 0, to = -1, t, need = -1, under = 100, over = 1;
-        if (entry(sp, e, "a cover entry", keys) ||
-            days_of(sp, e, &from, &to) || (t = shift_at(sp, e, "shift")) < 0 ||
+        if (entry(sp, e, "a cover entry", keys) || days_of(sp, e, &from, &to) ||
+            (t = shift_at(sp, e, "shift")) < 0 ||
             integer(sp, e, "need", 0, SHF_MAX_STAFF, &need) ||
             integer(sp, e, "under", 0, INT_MAX / 64 / SHF_MAX_STAFF, &under) ||
             integer(sp, e, "over", 0, INT_MAX / 64 / SHF_MAX_STAFF, &over))
@@ -290,20 +295,24 @@ static int read_cover(struct spec *sp, const struct cs_node *cover)
         if (need < 0)
             return cs_error_at(sp->err, cs_node_pos(e), "needs 'need'");
         for (int d = from; d <= to; d++)
-            *shf_add_cover(sp->p) = (struct shf_cover_line){
-                d, t, need, under, over, cs_node_pos(e).line,
-                cs_node_pos(e).col};
+            *shf_add_cover(sp->p) = (struct shf_cover_line){d,
+                                                            t,
+                                                            need,
+                                                            under,
+                                                            over,
+                                                            cs_node_pos(e).line,
+                                                            cs_node_pos(e).col};
     }
     return 0;
 }
 
 static int read_requests(struct spec *sp, const struct cs_node *reqs, bool on)
 {
-    static const char *const keys[] = {"staff", "day", "shift", "weight",
-                                       NULL};
+    static const char *const keys[] = {"staff", "day", "shift", "weight", NULL};
     for (size_t i = 0; reqs && i < cs_node_len(reqs); i++) {
         const struct cs_node *e = cs_node_at(reqs, i);
-        struct shf_request q = {.weight = 1, .shift = -1,
+        struct shf_request q = {.weight = 1,
+                                .shift = -1,
                                 .line = cs_node_pos(e).line,
                                 .col = cs_node_pos(e).col};
         if (entry(sp, e, on ? "a shift-on request" : "a shift-off request",
@@ -359,9 +368,12 @@ int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
     /* an enum shf_weekday: SHF_WEEKDAYS names the choices */
     p->weekday0 = cs_config_enum(cfg, "params.first_day");
     const struct cs_node *staff = cs_config_node(cfg, "params.staff");
-    static const char *const lists[] = {"params.shifts", "params.staff",
-                                        "params.cover", "params.shift_on",
-                                        "params.shift_off", "params.apart",
+    static const char *const lists[] = {"params.shifts",
+                                        "params.staff",
+                                        "params.cover",
+                                        "params.shift_on",
+                                        "params.shift_off",
+                                        "params.apart",
                                         NULL};
     for (int i = 0; lists[i]; i++)
         if (list(&sp, cs_config_node(cfg, lists[i]), lists[i]))
@@ -369,10 +381,9 @@ int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
     if (read_shifts(&sp, cs_config_node(cfg, "params.shifts")))
         return -1;
     if (!staff || !cs_node_len(staff))
-        return cs_error_at(err,
-                           staff ? cs_node_pos(staff)
-                                 : (struct cs_pos){p->source, 0, 0},
-                           "params.staff must list the staff");
+        return cs_error_at(
+            err, staff ? cs_node_pos(staff) : (struct cs_pos){p->source, 0, 0},
+            "params.staff must list the staff");
     for (size_t i = 0; i < cs_node_len(staff); i++)
         if (read_one_staff(&sp, cs_node_at(staff, i)))
             return -1;

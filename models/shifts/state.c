@@ -2,9 +2,9 @@
  *
  * A state is a struct shf_state and then its arrays, at the offsets
  * shf_layout() picks once per problem (each aligned to its type, the size
- * rounded up by cs_state_stride), so the engine copies and saves it as one block.  The
- * cover counters (able, open, day bounds) follow from the cells set and
- * pinned: shf_recount() makes them from scratch, apply and undo keep them.
+ * rounded up by cs_state_stride), so the engine copies and saves it as one
+ * block.  The cover counters (able, open, day bounds) follow from the cells set
+ * and pinned: shf_recount() makes them from scratch, apply and undo keep them.
  */
 #include <string.h>
 
@@ -15,11 +15,11 @@ void shf_layout(struct shf_problem *p)
     size_t at = sizeof(struct shf_state), cells = (size_t)p->nstaff * p->ndays;
     size_t ns = (size_t)p->nstaff, nd = (size_t)p->ndays,
            nt = (size_t)p->nshifts;
-#define FIELD(o, n, type)                                                     \
-    do {                                                                      \
-        at = (at + sizeof(type) - 1) / sizeof(type) * sizeof(type);           \
-        p->o = at;                                                            \
-        at += (n) * sizeof(type);                                             \
+#define FIELD(o, n, type)                                                      \
+    do {                                                                       \
+        at = (at + sizeof(type) - 1) / sizeof(type) * sizeof(type);            \
+        p->o = at;                                                             \
+        at += (n) * sizeof(type);                                              \
     } while (0)
     FIELD(o_daylb, nd, int64_t);
     FIELD(o_run, ns, int32_t);
@@ -58,21 +58,20 @@ void shf_layout(struct shf_problem *p)
         size_t kmax = 1, omax = 1;
         for (int s = 0; s < p->nstaff; s++) {
             size_t k = (size_t)p->max_cons[s] <= 2 * nd ? (size_t)p->max_cons[s]
-                                                         : nd + 1;
+                                                        : nd + 1;
             size_t mc = (size_t)p->min_cons[s] <= nd + 1
                             ? (size_t)p->min_cons[s]
                             : nd + 1;
             k = k > mc ? k : mc;
             size_t o = (size_t)p->min_off[s] <= nd + 1 ? (size_t)p->min_off[s]
-                                                        : nd + 1;
+                                                       : nd + 1;
             kmax = k > kmax ? k : kmax;
             omax = o > omax ? o : omax;
         }
         size_t states = 2 * kmax + omax + 1, weekends = (nd + 8) / 7 + 2;
         size_t by_days = 2 * states * weekends * sizeof(int32_t);
         size_t by_shift = 2 * (2 * kmax * nt + omax) * sizeof(int64_t);
-        FIELD(o_dp, (by_days > by_shift ? by_days : by_shift) / 8 + 1,
-              int64_t);
+        FIELD(o_dp, (by_days > by_shift ? by_days : by_shift) / 8 + 1, int64_t);
     }
 #undef FIELD
     p->state_size = cs_state_stride(at);

@@ -96,10 +96,10 @@ static void strike_band(struct f9_state *s, int b, uint32_t cells)
     _mm_storeu_si128((__m128i *)band, _mm_andnot_si128(c, a0));
     _mm_storeu_si128((__m128i *)(band + 4), _mm_andnot_si128(c, a1));
     unsigned kept =
-        (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
-            _mm_cmpeq_epi32(_mm_and_si128(a0, c), zero))) |
-        (unsigned)_mm_movemask_ps(_mm_castsi128_ps(
-            _mm_cmpeq_epi32(_mm_and_si128(a1, c), zero)))
+        (unsigned)_mm_movemask_ps(
+            _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a0, c), zero))) |
+        (unsigned)_mm_movemask_ps(
+            _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a1, c), zero)))
             << 4;
     todo = ~kept & 255;
 #else
@@ -240,7 +240,7 @@ static int column_pass(struct f9_state *s, bool *struck)
                 place(s, b, __builtin_ctz(cells), d);
         }
         if (placed != before)
-            continue; /* the stacks wait for the next pass */
+            continue;      /* the stacks wait for the next pass */
         uint32_t keep = 0; /* bit 9b + c: band b keeps column c */
         for (int k = 0; k < 9; k += 3)
             keep |= stack_keep[(cols[0] >> k & 7) | (cols[1] >> k & 7) << 3 |
@@ -438,16 +438,9 @@ static void f9_emit(const void *state, uint64_t k, struct cs_board *out)
     }
 }
 
-CS_HOOKS(f9_hooks,
-    .state_size = sizeof(struct f9_state),
-    .init = f9_init,
-    .select = f9_select,
-    .domain_size = f9_domain_size,
-    .first = f9_first,
-    .next = sdk_next_candidate,
-    .apply = f9_apply,
-    .prune = f9_prune,
-    .counters = true,
-    .emit = f9_emit)
+CS_HOOKS(f9_hooks, .state_size = sizeof(struct f9_state), .init = f9_init,
+         .select = f9_select, .domain_size = f9_domain_size, .first = f9_first,
+         .next = sdk_next_candidate, .apply = f9_apply, .prune = f9_prune,
+         .counters = true, .emit = f9_emit)
 
 const struct cs_hooks *const sdk_fast9_hooks = &f9_hooks;

@@ -5,8 +5,9 @@
  *
  * A difficulty takes clues away while the puzzle stays within its level's
  * techniques (expert: one solution by the fast kernel, fast9.h), and keeps
- * a result only if task rate's level is its own.  Puzzle i depends on params.seed and i
- * alone, so threads and MPI ranks make the same puzzles in the same order.
+ * a result only if task rate's level is its own.  Puzzle i depends on
+ * params.seed and i alone, so threads and MPI ranks make the same puzzles in
+ * the same order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +26,11 @@ const char *const sdk_symmetry_names[] = {"none", "rotational", NULL};
 
 struct gen_batch {
     uint64_t seed;
-    int clues;             /* 0: as few as the removal reaches */
-    enum sdk_level level;  /* SDK_LEVEL_NONE: any */
+    int clues;            /* 0: as few as the removal reaches */
+    enum sdk_level level; /* SDK_LEVEL_NONE: any */
     bool rotational;
-    char *file;            /* the config, for the messages */
-    int line, col;         /* of params.count */
+    char *file;    /* the config, for the messages */
+    int line, col; /* of params.count */
 };
 
 static void free_gen_batch(void *data)
@@ -65,8 +66,8 @@ static void shuffle(uint64_t *s, int *a, int n)
 }
 
 /* on_solution: the grid of the first solution, from the kernel's board. */
-static bool take_grid(void *ud, const struct cs_hooks *hooks,
-                      const void *state, uint64_t weight)
+static bool take_grid(void *ud, const struct cs_hooks *hooks, const void *state,
+                      uint64_t weight)
 {
     unsigned char *grid = ud;
     struct cs_board board = {0};
@@ -74,8 +75,7 @@ static bool take_grid(void *ud, const struct cs_hooks *hooks,
     hooks->emit(state, 0, &board);
     for (size_t r = 0; r < board.count && r < 9; r++)
         for (int c = 0; c < 9; c++)
-            grid[9 * r + (size_t)c] =
-                (unsigned char)(board.lines[r][c] - '0');
+            grid[9 * r + (size_t)c] = (unsigned char)(board.lines[r][c] - '0');
     cs_board_free(&board);
     return false;
 }
@@ -87,10 +87,12 @@ static uint64_t kernel_search(const unsigned char givens[81], uint64_t limit,
 {
     struct sdk_fast9 f;
     memcpy(f.givens, givens, sizeof f.givens);
-    struct cs_problem p = {.hooks = sdk_fast9_hooks, .data = &f, .nvars = 81,
+    struct cs_problem p = {.hooks = sdk_fast9_hooks,
+                           .data = &f,
+                           .nvars = 81,
                            .state_size = sdk_fast9_hooks->state_size};
-    struct cs_spec spec = {.problem = &p, .task = CS_TASK_COUNT,
-                           .select = CS_SELECT_IN_ORDER};
+    struct cs_spec spec = {
+        .problem = &p, .task = CS_TASK_COUNT, .select = CS_SELECT_IN_ORDER};
     spec.limits.solutions = limit;
     if (grid) {
         spec.task = CS_TASK_SOLVE;
@@ -150,7 +152,7 @@ static void take_away(const struct gen_batch *b, uint64_t *s,
     for (int i = 0; i < n; i++)
         order[i] = i;
     shuffle(s, order, n);
-    for (int i = 0; i < n && *clues > b->clues; i++) {
+    for (int i = 0; i<n && * clues> b->clues; i++) {
         int c = order[i], m = 80 - c;
         bool pair = b->rotational && m != c;
         if (pair && *clues - 2 < b->clues)
@@ -196,8 +198,8 @@ static int gen_instance(const void *data, uint64_t index,
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
         if (!try_puzzle(b, &s, p))
             continue;
-        char *note = (char *)sdk_fast_problem(p, 82, out) +
-                     sizeof(struct sdk_fast9);
+        char *note =
+            (char *)sdk_fast_problem(p, 82, out) + sizeof(struct sdk_fast9);
         for (int c = 0; c < 81; c++)
             note[c] = p[c] ? (char)('0' + p[c]) : '.';
         note[81] = '\0';
@@ -208,12 +210,10 @@ static int gen_instance(const void *data, uint64_t index,
     char target[64] = "";
     if (b->clues)
         snprintf(target, sizeof target, " of %d clues", b->clues);
-    return cs_error_at(err, pos,
-                       "puzzle %llu: none%s%s%s found in %d tries",
-                       (unsigned long long)index + 1, target,
-                       b->level ? ", difficulty " : "",
-                       b->level ? sdk_difficulty_names[b->level] : "",
-                       GEN_ATTEMPTS);
+    return cs_error_at(
+        err, pos, "puzzle %llu: none%s%s%s found in %d tries",
+        (unsigned long long)index + 1, target, b->level ? ", difficulty " : "",
+        b->level ? sdk_difficulty_names[b->level] : "", GEN_ATTEMPTS);
 }
 
 int sdk_setup_generate(const struct cs_config *cfg,

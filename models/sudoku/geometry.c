@@ -45,8 +45,8 @@ int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
     return -1;
 }
 
-int sdk_read_rows(const struct cs_node *node, const char *key,
-                  const char *noun, char *out, struct cs_error *err)
+int sdk_read_rows(const struct cs_node *node, const char *key, const char *noun,
+                  char *out, struct cs_error *err)
 {
     size_t rows = cs_node_len(node);
     if (cs_node_kind(node) != CS_NODE_SEQ || rows < 4 || rows > SDK_MAX_N)

@@ -24,8 +24,8 @@
 struct sdk_batch {
     struct sdk_settings set;
     char *path;
-    char **lines;      /* NULL: the line was longer than any grid */
-    int *lineno;       /* each puzzle's line in the file (blank lines skip) */
+    char **lines; /* NULL: the line was longer than any grid */
+    int *lineno;  /* each puzzle's line in the file (blank lines skip) */
     size_t count;
     struct sdk_geometry *shared;
     pthread_mutex_t lock;
@@ -346,10 +346,9 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
     struct cs_file f;
     int st = cs_file_read(b->path, SDK_MAX_BATCH_BYTES, CS_FILE_STREAM, &f);
     if (st) {
-        int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
-                             "cannot %s '%s': %s",
-                             st == CS_FILE_CANNOT_OPEN ? "open" : "read",
-                             b->path, f.why);
+        int rc = cs_error_at(
+            err, cs_config_pos(cfg, "params.file"), "cannot %s '%s': %s",
+            st == CS_FILE_CANNOT_OPEN ? "open" : "read", b->path, f.why);
         free_batch(b);
         return rc;
     }
@@ -375,8 +374,8 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
         }
         b->lineno[b->count] = lineno;
         /* longer than any grid: an invalid line */
-        b->lines[b->count++] = len > SDK_MAX_CELLS + 6 ? NULL
-                                                       : cs_xstrdup(line);
+        b->lines[b->count++] =
+            len > SDK_MAX_CELLS + 6 ? NULL : cs_xstrdup(line);
         line = next;
     }
     free(f.text);

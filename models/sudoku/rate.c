@@ -123,8 +123,8 @@ static bool logic_init(struct logic *g, const unsigned char givens[81])
         if (g->val[c])
             continue;
         const int *u = cell_units[c];
-        g->cand[c] = ALL & (uint16_t)~(g->placed[u[0]] | g->placed[u[1]] |
-                                      g->placed[u[2]]);
+        g->cand[c] = ALL & (uint16_t) ~(g->placed[u[0]] | g->placed[u[1]] |
+                                        g->placed[u[2]]);
         if (!g->cand[c])
             return false;
     }
@@ -225,8 +225,8 @@ static void build_meets(void)
             int ni = 0, nb = 0, nl = 0;
             for (int i = 0; i < 9; i++) {
                 int c = units[18 + b][i];
-                bool shared = cell_units[c][0] == line ||
-                              cell_units[c][1] == line;
+                bool shared =
+                    cell_units[c][0] == line || cell_units[c][1] == line;
                 if (shared)
                     m->in[ni++] = c;
                 else
@@ -249,8 +249,7 @@ static uint16_t digits_of(const struct logic *g, const int *cells, int n)
 }
 
 /* Remove digits from open cells; 1 if one went, -1 if a cell has none. */
-static int strike_cells(struct logic *g, const int *cells, int n,
-                        uint16_t bits)
+static int strike_cells(struct logic *g, const int *cells, int n, uint16_t bits)
 {
     int struck = 0;
     for (int i = 0; i < n; i++) {
@@ -464,7 +463,8 @@ void *sdk_fast_problem(const unsigned char givens[81], size_t extra,
     return f;
 }
 
-/* ---- task rate ------------------------------------------------------------ */
+/* ---- task rate ------------------------------------------------------------
+ */
 
 /* The puzzles to rate: params.puzzle's or params.file's problem. */
 struct rate_batch {

@@ -25,8 +25,8 @@
 struct sdk_state {
     struct cs_counters counters; /* the engine's: never copied */
     const struct sdk_problem *p;
-    int npending;    /* cells left with one candidate, to place; empty
-                        whenever the engine copies the state */
+    int npending; /* cells left with one candidate, to place; empty
+                     whenever the engine copies the state */
     short pending[SDK_MAX_CELLS];
     int filled;
     int before_prune; /* filled when prune began: traces show the rest */
@@ -384,19 +384,10 @@ static void sdk_describe(const void *state, struct cs_view *out)
     cs_view_add(out, "singles", line);
 }
 
-CS_HOOKS(sdk_hooks,
-    .init = sdk_init,
-    .copy = sdk_copy,
-    .select = sdk_select,
-    .domain_size = sdk_domain_size,
-    .first = sdk_first,
-    .next = sdk_next_candidate,
-    .apply = sdk_apply,
-    .prune = sdk_prune,
-    .counters = true,
-    .emit = sdk_emit,
-    .describe = sdk_describe,
-    .var_name = sdk_var_name,
-    .value_name = sdk_value_name)
+CS_HOOKS(sdk_hooks, .init = sdk_init, .copy = sdk_copy, .select = sdk_select,
+         .domain_size = sdk_domain_size, .first = sdk_first,
+         .next = sdk_next_candidate, .apply = sdk_apply, .prune = sdk_prune,
+         .counters = true, .emit = sdk_emit, .describe = sdk_describe,
+         .var_name = sdk_var_name, .value_name = sdk_value_name)
 
 const struct cs_hooks *const sdk_generic_hooks = &sdk_hooks;

@@ -20,53 +20,79 @@ static const char *const kernel_names[] = {SDK_KERNEL(SDK_NAME) NULL};
 #undef SDK_NAME
 
 static const struct cs_option sdk_options[] = {
-    {.key = "params.puzzle", .type = CS_OPT_NODE,
+    {.key = "params.puzzle",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"string", "list", NULL},
      .help = "the grid: one string of N*N cells, or a list of N row strings; "
              "'.' or '0' blank, digits 1-9 then A-P"},
-    {.key = "params.file", .type = CS_OPT_STRING,
+    {.key = "params.file",
+     .type = CS_OPT_STRING,
      .help = "a file of puzzles, one a line (a batch); relative to the "
              "config's folder"},
-    {.key = "params.box", .type = CS_OPT_STRING,
+    {.key = "params.box",
+     .type = CS_OPT_STRING,
      .help = "box shape RxC (rows x columns); default from the grid size"},
-    {.key = "params.regions", .type = CS_OPT_NODE,
+    {.key = "params.regions",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
      .help = "jigsaw: N row strings of region letters, replacing the boxes"},
-    {.key = "params.cages", .type = CS_OPT_NODE,
+    {.key = "params.cages",
+     .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", "mapping", NULL},
      .help = "Killer: cages covering the grid, each a sum its cells add up "
              "to with no digit twice: a list of {sum: 15, cells: [r1c1, "
              "r1c2]}, or {grid: [N rows of cage letters], sums: {a: 15}}; "
              "params.puzzle may then be left out (an empty grid)"},
-    {.key = "params.diagonals", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "params.diagonals",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "Sudoku X: both main diagonals hold every digit once"},
-    {.key = "params.windoku", .type = CS_OPT_BOOL, .def = "false",
+    {.key = "params.windoku",
+     .type = CS_OPT_BOOL,
+     .def = "false",
      .help = "windoku (9 x 9): four more 3 x 3 boxes, at rows and columns "
              "2-4 and 6-8"},
-    {.key = "strategy.propagate", .type = CS_OPT_ENUM, .def = "singles",
+    {.key = "strategy.propagate",
+     .type = CS_OPT_ENUM,
+     .def = "singles",
      .choices = propagate_names,
      .help = "the general path's: none; singles: naked and hidden singles "
              "after every move; full: and locked candidates (the fast "
              "kernel always propagates in full)"},
-    {.key = "strategy.kernel", .type = CS_OPT_ENUM, .def = "auto",
+    {.key = "strategy.kernel",
+     .type = CS_OPT_ENUM,
+     .def = "auto",
      .choices = kernel_names,
      .help = "fast: the 9 x 9 digit-major kernel (3 x 3 boxes, no variant, "
              "propagate full); generic: the general grids; auto: fast for "
              "every plain 9 x 9 grid unless the run is traced"},
     /* task generate (generate.c) */
-    {.key = "params.count", .type = CS_OPT_INT, .min = 1, .max = 1e9,
+    {.key = "params.count",
+     .type = CS_OPT_INT,
+     .min = 1,
+     .max = 1e9,
      .help = "task generate: how many puzzles, one a line"},
-    {.key = "params.seed", .type = CS_OPT_INT, .def = "0", .min = 0,
+    {.key = "params.seed",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
      .max = 9e18,
      .help = "task generate: the same seed, the same puzzles"},
-    {.key = "params.clues", .type = CS_OPT_INT, .min = 17, .max = 81,
+    {.key = "params.clues",
+     .type = CS_OPT_INT,
+     .min = 17,
+     .max = 81,
      .help = "task generate: exactly this many clues (default: as few as "
              "taking clues away one by one reaches)"},
-    {.key = "params.difficulty", .type = CS_OPT_ENUM, .def = "any",
+    {.key = "params.difficulty",
+     .type = CS_OPT_ENUM,
+     .def = "any",
      .choices = sdk_difficulty_names,
      .help = "task generate: only puzzles of this level of the scale of "
              "task rate (docs/config.md)"},
-    {.key = "params.symmetry", .type = CS_OPT_ENUM, .def = "none",
+    {.key = "params.symmetry",
+     .type = CS_OPT_ENUM,
+     .def = "none",
      .choices = sdk_symmetry_names,
      .help = "task generate: rotational: the clues look the same turned "
              "half a turn"},
@@ -156,10 +182,9 @@ static int sdk_setup(const struct cs_config *cfg, const struct cs_setup *how,
         return -1;
     if (how->task == CS_TASK_GENERATE)
         return sdk_setup_generate(cfg, &set, out, err);
-    static const char *const generating[] = {"params.count", "params.seed",
-                                             "params.clues",
-                                             "params.difficulty",
-                                             "params.symmetry", NULL};
+    static const char *const generating[] = {
+        "params.count",      "params.seed",     "params.clues",
+        "params.difficulty", "params.symmetry", NULL};
     for (int i = 0; generating[i]; i++)
         if (cs_config_has(cfg, generating[i]))
             return cs_error_at(err, cs_config_pos(cfg, generating[i]),

@@ -47,22 +47,22 @@ struct sdk_meet {
 /* The shape of a grid, shared by every puzzle of that size in a config. */
 struct sdk_geometry {
     int n, cells, nunits;
-    int *units;            /* nunits rows of n cell indices */
-    char (*names)[16];     /* "row 3", "box 2", "diagonal 1", "region C" */
-    int *peer_start;       /* cells + 1 offsets into peers */
-    int *peers;            /* the cells sharing a unit with each cell */
-    int *unit_start;       /* cells + 1 offsets into cell_units */
-    int *cell_units;       /* the units of each cell */
+    int *units;             /* nunits rows of n cell indices */
+    char (*names)[16];      /* "row 3", "box 2", "diagonal 1", "region C" */
+    int *peer_start;        /* cells + 1 offsets into peers */
+    int *peers;             /* the cells sharing a unit with each cell */
+    int *unit_start;        /* cells + 1 offsets into cell_units */
+    int *cell_units;        /* the units of each cell */
     struct sdk_meet *meets; /* for locked candidates */
     int nmeets;
     /* Killer cages (none: ncages 0): each cage's cells, its sum, and the
      * sets of digits (bit d = digit d + 1) of its size and sum. */
     int ncages;
-    int *cage_start;       /* ncages + 1 offsets into cage_cells */
+    int *cage_start; /* ncages + 1 offsets into cage_cells */
     int *cage_cells;
     int *cage_sum;
     char (*cage_names)[16]; /* "cage 3", or "cage 'a'" from a letter grid */
-    int *combo_start;      /* ncages + 1 offsets into combos */
+    int *combo_start;       /* ncages + 1 offsets into combos */
     uint32_t *combos;
 };
 
@@ -75,19 +75,19 @@ struct sdk_problem {
 
 /* What every puzzle of a config shares: how to build its geometry. */
 struct sdk_settings {
-    int box_r, box_c;        /* 0: the squarest shape for the grid */
+    int box_r, box_c; /* 0: the squarest shape for the grid */
     bool diagonals, windoku;
-    int regions_n;           /* jigsaw side, 0 = boxes */
+    int regions_n; /* jigsaw side, 0 = boxes */
     char regions[SDK_MAX_CELLS];
-    int cages_n;             /* Killer: the grid side the cages cover, 0 =
-                                no cages (cages.c) */
+    int cages_n; /* Killer: the grid side the cages cover, 0 =
+                    no cages (cages.c) */
     int ncages;
     short cage_of[SDK_MAX_CELLS];    /* each cell's cage, config order */
     short cage_sum[SDK_MAX_CELLS];   /* each cage's sum */
     char cage_letter[SDK_MAX_CELLS]; /* its letter in a grid; 0: a list */
     enum sdk_propagate propagate;
-    enum sdk_kernel kernel;  /* as given */
-    bool fast;               /* 9 x 9 puzzles go to the fast kernel */
+    enum sdk_kernel kernel; /* as given */
+    bool fast;              /* 9 x 9 puzzles go to the fast kernel */
 };
 
 /* Why a grid is refused: a message, the 1-based cell it is about (0: the
@@ -116,8 +116,8 @@ int sdk_grid_fail(struct sdk_grid_error *e, int cell, const char *key,
 /* A grid of letters at node: a list of N strings of N characters, 4 <= N
  * <= SDK_MAX_N, copied row after row into out.  N, or -1 with err at the
  * node at fault; key and noun name them ("params.regions", "region"). */
-int sdk_read_rows(const struct cs_node *node, const char *key,
-                  const char *noun, char *out, struct cs_error *err);
+int sdk_read_rows(const struct cs_node *node, const char *key, const char *noun,
+                  char *out, struct cs_error *err);
 /* The units, peers and meets of an n x n grid under the settings, or NULL
  * with e filled when the shape does not fit n. */
 struct sdk_geometry *sdk_geometry_new(int n, const struct sdk_settings *set,

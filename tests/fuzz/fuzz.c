@@ -37,8 +37,8 @@ const char *fuzz_file(const uint8_t *data, size_t size)
         }
         atexit(remove_scratch);
     }
-    if (ftruncate(scratch_fd, 0) || pwrite(scratch_fd, data, size, 0) !=
-                                        (ssize_t)size) {
+    if (ftruncate(scratch_fd, 0) ||
+        pwrite(scratch_fd, data, size, 0) != (ssize_t)size) {
         perror("fuzz: write");
         abort();
     }
@@ -67,8 +67,7 @@ struct cs_config *fuzz_config(const char *const *sets)
     return cfg;
 }
 
-int fuzz_setup(struct cs_job *job, struct cs_config *cfg,
-               struct cs_error *err)
+int fuzz_setup(struct cs_job *job, struct cs_config *cfg, struct cs_error *err)
 {
     const struct cs_job_request req = {.options = cli_options};
     return cs_job_setup(job, cfg, registry(), &req, err);

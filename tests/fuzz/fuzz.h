@@ -20,8 +20,7 @@ const char *fuzz_file(const uint8_t *data, size_t size);
 
 /* cs_job_setup() as the command calls it: the built-in models, the
  * command's own keys. */
-int fuzz_setup(struct cs_job *job, struct cs_config *cfg,
-               struct cs_error *err);
+int fuzz_setup(struct cs_job *job, struct cs_config *cfg, struct cs_error *err);
 
 /* Check and set up cfg as the command does (the built-in models, the
  * command's own keys); on success run a solve of at most `nodes` nodes

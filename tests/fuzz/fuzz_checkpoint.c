@@ -36,8 +36,7 @@ static void fix_sums(char *text, size_t len)
         size_t n = (size_t)(nl - line);
         if (n >= 13 && !memcmp(nl - 13, " sum=", 5)) {
             char hex[9];
-            snprintf(hex, sizeof hex, "%08" PRIx32,
-                     fnv1a(line, n - 13));
+            snprintf(hex, sizeof hex, "%08" PRIx32, fnv1a(line, n - 13));
             memcpy(nl - 8, hex, 8);
         }
         line = nl + 1;
@@ -49,15 +48,17 @@ static int head_of(const char *text, struct checkpoint_head *h)
 {
     int unique;
     const char *top = strchr(text, '\n');
-    if (sscanf(text, "csearch-checkpoint 2 fingerprint=%16" SCNx64
-                     " units=%" SCNu64 " unique=%d",
-               &h->fingerprint, &h->units, &unique) != 3 || !top)
+    if (sscanf(text,
+               "csearch-checkpoint 2 fingerprint=%16" SCNx64 " units=%" SCNu64
+               " unique=%d",
+               &h->fingerprint, &h->units, &unique) != 3 ||
+        !top)
         return -1;
     h->reports_unique = unique == 1;
     memset(&h->top, 0, sizeof h->top);
-    sscanf(top + 1, "top solutions=%" SCNu64 " unique=%" SCNu64
-                    " nodes=%" SCNu64 " checks=%" SCNu64 " fails=%" SCNu64
-                    " depth=%d",
+    sscanf(top + 1,
+           "top solutions=%" SCNu64 " unique=%" SCNu64 " nodes=%" SCNu64
+           " checks=%" SCNu64 " fails=%" SCNu64 " depth=%d",
            &h->top.solutions, &h->top.unique, &h->top.nodes, &h->top.checks,
            &h->top.fails, &h->top.max_depth);
     /* small tables: the resume path, not the allocator, is what is fuzzed */

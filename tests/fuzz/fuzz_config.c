@@ -11,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const elsewhere[] = {"plugin", "params.file",
-                                        "params.instance", "params.roster",
-                                        NULL};
+static const char *const elsewhere[] = {
+    "plugin", "params.file", "params.instance", "params.roster", NULL};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

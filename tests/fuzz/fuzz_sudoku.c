@@ -12,10 +12,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const kernels[] = {"strategy.kernel=auto",
-                                      "strategy.kernel=generic",
-                                      "strategy.kernel=fast",
-                                      "strategy.kernel=auto"};
+static const char *const kernels[] = {
+    "strategy.kernel=auto", "strategy.kernel=generic", "strategy.kernel=fast",
+    "strategy.kernel=auto"};
 static const char *const propagations[] = {
     "strategy.propagate=singles", "strategy.propagate=none",
     "strategy.propagate=full", "strategy.propagate=singles"};
@@ -46,13 +45,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     unsigned pick = data[0];
     data++, size--;
-    const char *sets[8] = {"model=sudoku", kernels[pick & 3],
-                           propagations[pick >> 2 & 3],
-                           pick & 16 ? "params.diagonals=true"
-                                     : "params.diagonals=false",
-                           pick & 32 ? "params.windoku=true"
-                                     : "params.windoku=false",
-                           NULL, NULL, NULL};
+    const char *sets[8] = {
+        "model=sudoku",
+        kernels[pick & 3],
+        propagations[pick >> 2 & 3],
+        pick & 16 ? "params.diagonals=true" : "params.diagonals=false",
+        pick & 32 ? "params.windoku=true" : "params.windoku=false",
+        NULL,
+        NULL,
+        NULL};
 
     /* the batch */
     char file[96];

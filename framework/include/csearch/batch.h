@@ -18,15 +18,15 @@
 #pragma GCC visibility push(default)
 
 struct cs_batch_result {
-    uint64_t index;          /* 0-based, in input order */
-    bool invalid;            /* setup_instance refused it; err says why */
+    uint64_t index; /* 0-based, in input order */
+    bool invalid;   /* setup_instance refused it; err says why */
     struct cs_error err;
     enum cs_status status;
     struct cs_stats stats;
-    char *solution;          /* the first solution's lines joined; NULL if
-                                none was found or the task is count */
-    char *note;              /* tasks generate and rate: the instance's
-                                cs_problem.note, copied; else NULL */
+    char *solution; /* the first solution's lines joined; NULL if
+                       none was found or the task is count */
+    char *note;     /* tasks generate and rate: the instance's
+                       cs_problem.note, copied; else NULL */
 };
 
 /* Called from the calling thread, once per instance, in input order. */

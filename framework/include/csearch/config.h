@@ -193,16 +193,16 @@ enum cs_option_type {
  * whose key is NULL; tables are static data that must outlive every config
  * checked against them (the config keeps pointers to the records). */
 struct cs_option {
-    const char *key;              /* dotted: "model", "params.n" */
+    const char *key; /* dotted: "model", "params.n" */
     enum cs_option_type type;
-    const char *def;              /* default as YAML text; NULL = none */
-    double min, max;              /* CS_OPT_INT / CS_OPT_REAL bounds */
-    const char *const *choices;   /* CS_OPT_ENUM: NULL-terminated; for
-                                   * CS_OPT_NODE the shapes it takes, as
-                                   * csearch --list names them ("mapping",
-                                   * "list", "string"; NULL: any) */
-    const char *all_word;         /* CS_OPT_INT, CS_OPT_REAL: a word the
-                                   * getters return as -1 ("all", "auto") */
+    const char *def;            /* default as YAML text; NULL = none */
+    double min, max;            /* CS_OPT_INT / CS_OPT_REAL bounds */
+    const char *const *choices; /* CS_OPT_ENUM: NULL-terminated; for
+                                 * CS_OPT_NODE the shapes it takes, as
+                                 * csearch --list names them ("mapping",
+                                 * "list", "string"; NULL: any) */
+    const char *all_word;       /* CS_OPT_INT, CS_OPT_REAL: a word the
+                                 * getters return as -1 ("all", "auto") */
     const char *help;
 };
 
@@ -228,7 +228,8 @@ struct cs_option {
  * Neither missing keys nor defaults are checked.  Returns 0 and remembers
  * the tables for the getters below (replacing those of an earlier check),
  * or -1 with err set, keeping what an earlier check remembered. */
-int cs_config_check(struct cs_config *cfg, const struct cs_option *const *tables,
+int cs_config_check(struct cs_config *cfg,
+                    const struct cs_option *const *tables,
                     struct cs_error *err);
 
 /* ---- typed getters ------------------------------------------------------ */

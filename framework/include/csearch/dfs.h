@@ -49,11 +49,11 @@
 
 /* One level of the explicit stack. */
 struct cs_frame {
-    int var;          /* variable being branched on */
-    int value;        /* value applied last */
-    uint64_t cursor;  /* the model's value iterator (in a shuffled order,
-                         once the values are drawn: how many are left) */
-    uint64_t weight;  /* product of branch weights from the root */
+    int var;         /* variable being branched on */
+    int value;       /* value applied last */
+    uint64_t cursor; /* the model's value iterator (in a shuffled order,
+                        once the values are drawn: how many are left) */
+    uint64_t weight; /* product of branch weights from the root */
 };
 
 /* One depth-first search: the engine's context of the body (see above). */
@@ -61,22 +61,22 @@ struct cs_dfs {
     const struct cs_problem *problem;
     enum cs_task task;
     enum cs_select select;
-    struct cs_frame *frames;     /* nvars + 1 */
-    unsigned char *saved;        /* state copies when hooks->undo is NULL */
-    int base;                    /* the search starts at this depth: the
-                                    moves frames[0, base) are fixed */
-    const int *replay;           /* NULL, or base (var, value) pairs the body
-                                    applies first, from a fresh state
-                                    (generic instance only) */
-    bool replay_only;            /* return once the replay is done */
-    uint64_t base_weight;        /* weight of the start node */
-    uint64_t next_poll;          /* node count of the next cs_poll */
-    uint64_t solution_cap;       /* stop at this many solutions */
-    int64_t incumbent;           /* optimize: best cost so far, or
-                                    INT64_MAX; the body prunes by it */
+    struct cs_frame *frames; /* nvars + 1 */
+    unsigned char *saved;    /* state copies when hooks->undo is NULL */
+    int base;                /* the search starts at this depth: the
+                                moves frames[0, base) are fixed */
+    const int *replay;       /* NULL, or base (var, value) pairs the body
+                                applies first, from a fresh state
+                                (generic instance only) */
+    bool replay_only;        /* return once the replay is done */
+    uint64_t base_weight;    /* weight of the start node */
+    uint64_t next_poll;      /* node count of the next cs_poll */
+    uint64_t solution_cap;   /* stop at this many solutions */
+    int64_t incumbent;       /* optimize: best cost so far, or
+                                INT64_MAX; the body prunes by it */
     cs_solution_fn on_solution;
     void *ud;
-    cs_trace_fn on_trace;        /* generic instance only */
+    cs_trace_fn on_trace; /* generic instance only */
     void *trace_ud;
     /* the split walk (generic instance only): at depth split_at each node
      * goes to on_frontier instead of being searched */
@@ -85,12 +85,12 @@ struct cs_dfs {
     /* shuffled value orders (generic instance only) */
     bool shuffle;
     int max_values;
-    int *values;                 /* (nvars + 1) * max_values */
+    int *values; /* (nvars + 1) * max_values */
     uint64_t rng;
     /* out: sums over the body's calls, and where the last one stopped */
     struct cs_stats stats;
     int depth;
-    struct cs_engine *engine;    /* the rest of the engine's context */
+    struct cs_engine *engine; /* the rest of the engine's context */
 };
 
 /* Out of line (engine.c): called when nodes reaches dfs->next_poll.
@@ -119,8 +119,8 @@ static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
 
 /* The next variable to branch on, by the run's selection; CS_NONE when
  * every variable is set.  A case per enum cs_select. */
-static CS_ALWAYS_INLINE int cs_choose(struct cs_dfs *d, const struct cs_hooks *h,
-                                      void *state, int nvars)
+static CS_ALWAYS_INLINE int
+cs_choose(struct cs_dfs *d, const struct cs_hooks *h, void *state, int nvars)
 {
     /* folds to the model's order for a table without domain sizes */
     if (h->domain_size && d->select == CS_SELECT_MRV)
@@ -134,13 +134,15 @@ static inline void cs_trace_step(struct cs_dfs *d, const struct cs_hooks *h,
                                  const void *state, enum cs_trace_kind kind,
                                  int depth, int branch, uint64_t weight)
 {
-    const struct cs_frame *move =
-        kind == CS_TRACE_UNDO ? &d->frames[depth]
-                              : depth ? &d->frames[depth - 1] : NULL;
-    struct cs_trace_event ev = {.kind = kind, .depth = depth,
+    const struct cs_frame *move = kind == CS_TRACE_UNDO ? &d->frames[depth]
+                                  : depth               ? &d->frames[depth - 1]
+                                                        : NULL;
+    struct cs_trace_event ev = {.kind = kind,
+                                .depth = depth,
                                 .var = move ? move->var : CS_NONE,
                                 .value = move ? move->value : 0,
-                                .branch = branch, .weight = weight};
+                                .branch = branch,
+                                .weight = weight};
     d->on_trace(d->trace_ud, &ev, h, state);
 }
 
@@ -168,9 +170,9 @@ static CS_ALWAYS_INLINE void cs_dfs_save(const struct cs_hooks *h,
 
 /* The next value of frame f: the model's order, or the shuffled one. */
 static CS_ALWAYS_INLINE bool cs_dfs_next(struct cs_dfs *d,
-                                         const struct cs_hooks *h,
-                                         void *state, struct cs_frame *f,
-                                         bool shuffled, int depth, int *value)
+                                         const struct cs_hooks *h, void *state,
+                                         struct cs_frame *f, bool shuffled,
+                                         int depth, int *value)
 {
     if (!shuffled)
         return h->next(state, f->var, &f->cursor, value);
@@ -184,9 +186,9 @@ static CS_ALWAYS_INLINE bool cs_dfs_next(struct cs_dfs *d,
  * drawn at once and permuted (first and next depend on the state only, and
  * the state is the same each time the body comes back to this frame). */
 static CS_ALWAYS_INLINE void cs_dfs_first(struct cs_dfs *d,
-                                          const struct cs_hooks *h,
-                                          void *state, struct cs_frame *f,
-                                          bool shuffled, int depth)
+                                          const struct cs_hooks *h, void *state,
+                                          struct cs_frame *f, bool shuffled,
+                                          int depth)
 {
     if (h->first)
         h->first(state, f->var, &f->cursor);
@@ -230,8 +232,7 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
     const bool splitting = !h->search && d->split_at > 0;
     const bool shuffled = !h->search && d->shuffle;
     /* branch and bound; folds to false for a table without a cost */
-    const bool optimizing =
-        h->cost && h->bound && d->task == CS_TASK_OPTIMIZE;
+    const bool optimizing = h->cost && h->bound && d->task == CS_TASK_OPTIMIZE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
     uint64_t weight = d->base_weight;
     uint64_t poll_at = d->next_poll; /* a local: stores to the state
@@ -278,14 +279,12 @@ enter:
     nodes++;
     if (h->prune && h->prune(state)) {
         if (tracing)
-            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
-                          weight);
+            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE, weight);
         goto fail;
     }
     if (optimizing && h->bound(state) >= d->incumbent) {
         if (tracing)
-            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE,
-                          weight);
+            cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE, weight);
         goto fail; /* no completion can beat the best so far */
     }
     var = cs_choose(d, h, state, nvars);
@@ -295,7 +294,7 @@ enter:
         if (optimizing) {
             int64_t cost = h->cost(state);
             if (cost >= d->incumbent)
-                goto rejected; /* complete, but no better than the best */
+                goto rejected;   /* complete, but no better than the best */
             d->incumbent = cost; /* a better solution: a new bound */
         }
         if (tracing)
@@ -329,14 +328,13 @@ enter:
     cs_dfs_first(d, h, state, f, shuffled, depth);
     if (!cs_dfs_next(d, h, state, f, shuffled, depth, &value)) {
         if (tracing)
-            cs_trace_step(d, h, state, CS_TRACE_NO_VALUE, depth, var,
-                          weight);
+            cs_trace_step(d, h, state, CS_TRACE_NO_VALUE, depth, var, weight);
         goto fail; /* no child at all */
     }
 descend:
     f->value = value;
-    weight = h->weight ? f->weight * h->weight(state, f->var, value)
-                       : f->weight;
+    weight =
+        h->weight ? f->weight * h->weight(state, f->var, value) : f->weight;
     if (!h->undo)
         cs_dfs_save(h, saved + (size_t)depth * stride, state, state_size,
                     false);
@@ -359,8 +357,7 @@ backtrack:
     if (h->undo)
         h->undo(state, f->var, f->value);
     else
-        cs_dfs_save(h, saved + (size_t)depth * stride, state, state_size,
-                    true);
+        cs_dfs_save(h, saved + (size_t)depth * stride, state, state_size, true);
     if (tracing)
         cs_trace_step(d, h, state, CS_TRACE_UNDO, depth, CS_NONE, f->weight);
     if (cs_dfs_next(d, h, state, f, shuffled, depth, &value))
@@ -382,13 +379,13 @@ out:
  *
  *     CS_HOOKS(queen_hooks, .init = q_init, .select = q_select, ...);
  */
-#define CS_HOOKS(name, ...)                                                  \
-    static int name##_search(struct cs_dfs *dfs, void *state);              \
-    static const struct cs_hooks name = {__VA_ARGS__,                       \
-                                         .search = name##_search};          \
-    static int name##_search(struct cs_dfs *dfs, void *state)               \
-    {                                                                        \
-        return cs_dfs(dfs, state, &name);                                    \
+#define CS_HOOKS(name, ...)                                                    \
+    static int name##_search(struct cs_dfs *dfs, void *state);                 \
+    static const struct cs_hooks name = {__VA_ARGS__,                          \
+                                         .search = name##_search};             \
+    static int name##_search(struct cs_dfs *dfs, void *state)                  \
+    {                                                                          \
+        return cs_dfs(dfs, state, &name);                                      \
     }
 
 #pragma GCC visibility pop

@@ -38,8 +38,8 @@ void cs_dist_finish(const struct cs_error *failure);
 /* The sum of logs of one config. */
 struct cs_merge {
     uint64_t fingerprint;
-    uint64_t units;        /* units of the config's split */
-    uint64_t present;      /* distinct units found in the logs */
+    uint64_t units;   /* units of the config's split */
+    uint64_t present; /* distinct units found in the logs */
     bool reports_unique;
     int torn;              /* logs whose torn last line was ignored */
     struct cs_stats total; /* the nodes above the split plus every unit */

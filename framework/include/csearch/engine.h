@@ -62,9 +62,9 @@ enum cs_trace_kind {
     CS_TRACE_NO_VALUE, /* `branch` has no value: a dead end */
     CS_TRACE_UNDO,     /* var = value taken back; the state is the parent's */
     /* local search (no tree: depth 0, branch CS_NONE, weight 1) */
-    CS_TRACE_START,    /* a (new) start assignment; `after` its conflicts */
-    CS_TRACE_STEP      /* step `step` picked var and made move `value`
-                          (CS_NONE: no move), conflicts before -> after */
+    CS_TRACE_START, /* a (new) start assignment; `after` its conflicts */
+    CS_TRACE_STEP   /* step `step` picked var and made move `value`
+                       (CS_NONE: no move), conflicts before -> after */
 };
 
 struct cs_trace_event {
@@ -75,7 +75,7 @@ struct cs_trace_event {
     uint64_t weight; /* product of the branch weights from the root */
     /* local search only: */
     uint64_t step, before, after;
-    bool walk;       /* STEP: a random move, not the best */
+    bool walk; /* STEP: a random move, not the best */
 };
 
 /* Called for every step of a traced search with the live state, which it
@@ -91,9 +91,9 @@ struct cs_spec {
     enum cs_select select;
     struct cs_limits limits;
     struct cs_layers layers;
-    uint64_t seed;                /* restarts' and portfolios' randomness */
-    volatile sig_atomic_t *stop;  /* polled; non-zero = interrupt */
-    cs_solution_fn on_solution;   /* may be NULL */
+    uint64_t seed;               /* restarts' and portfolios' randomness */
+    volatile sig_atomic_t *stop; /* polled; non-zero = interrupt */
+    cs_solution_fn on_solution;  /* may be NULL */
     void *ud;
     /* Every step of the search (csearch/trace.h records them).  NULL: no
      * trace.  A traced run is one plain search in the generic instance: it
@@ -108,7 +108,7 @@ struct cs_spec {
 
 /* Where a split search stands, for a progress line. */
 struct cs_progress {
-    uint64_t units_done;    /* finished, the resumed ones included */
+    uint64_t units_done; /* finished, the resumed ones included */
     uint64_t units_total;
     uint64_t units_resumed; /* taken from the checkpoint */
     double elapsed;         /* seconds since the search started */
@@ -133,23 +133,23 @@ typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
  * threads > 1, when a checkpoint is kept or when distribute is set.  For
  * solve and optimize, threads > 1 run a portfolio (csearch/layers.h). */
 struct cs_split {
-    int threads;                  /* workers; 0 or 1 = one */
-    const char *checkpoint;       /* append each finished unit here */
-    bool resume;                  /* skip the units the checkpoint holds */
-    bool distribute;              /* share the units out over the MPI
-                                     ranks (csearch/dist.h) */
+    int threads;            /* workers; 0 or 1 = one */
+    const char *checkpoint; /* append each finished unit here */
+    bool resume;            /* skip the units the checkpoint holds */
+    bool distribute;        /* share the units out over the MPI
+                               ranks (csearch/dist.h) */
     /* A slice of the units (needs a checkpoint: the slice's log): units
      * [first, end), end past the last unit meaning to it; or, with
      * slice_parts > 0, part slice_part (0-based) of slice_parts equal
      * parts.  slice_end = slice_parts = 0: every unit. */
     uint64_t slice_first, slice_end;
     uint64_t slice_part, slice_parts;
-    uint64_t fingerprint;         /* of the config, kept in the checkpoint */
-    cs_progress_fn on_progress;   /* at most 4 times a second; may be NULL
-                                     (local search: after each start and
-                                     every 1024 steps at most that often;
-                                     optimize on one thread: at the body's
-                                     polls, at most that often) */
+    uint64_t fingerprint;       /* of the config, kept in the checkpoint */
+    cs_progress_fn on_progress; /* at most 4 times a second; may be NULL
+                                   (local search: after each start and
+                                   every 1024 steps at most that often;
+                                   optimize on one thread: at the body's
+                                   polls, at most that often) */
     void *progress_ud;
 };
 
@@ -157,12 +157,12 @@ struct cs_split {
 
 /* The units a split count searched (all zero when it was not split). */
 struct cs_units {
-    uint64_t total;           /* units of the split */
-    uint64_t first, end;      /* the units searched: a slice, or 0, total */
-    uint64_t done;            /* of those, finished, resumed ones included */
-    uint64_t resumed;         /* taken from the checkpoint */
-    uint64_t resumed_nodes;   /* their nodes: in stats, not searched now */
-    bool torn;                /* resume dropped a torn last line */
+    uint64_t total;         /* units of the split */
+    uint64_t first, end;    /* the units searched: a slice, or 0, total */
+    uint64_t done;          /* of those, finished, resumed ones included */
+    uint64_t resumed;       /* taken from the checkpoint */
+    uint64_t resumed_nodes; /* their nodes: in stats, not searched now */
+    bool torn;              /* resume dropped a torn last line */
 };
 
 /* Task estimate: Knuth's estimate of the tree a count of the problem would
@@ -173,9 +173,9 @@ struct cs_units {
  * for the mean to be near normal (a heavy tail needs many). */
 #define CS_ESTIMATE_PROBES 10000
 struct cs_estimate {
-    uint64_t probes;                     /* probes made */
-    double nodes, nodes_error;           /* nodes, the root included */
-    double solutions, solutions_error;   /* weighted, as a count's */
+    uint64_t probes;                   /* probes made */
+    double nodes, nodes_error;         /* nodes, the root included */
+    double solutions, solutions_error; /* weighted, as a count's */
     /* A model with a counting kernel that sizes its units (cs_problem's
      * unit_size): the units, the sum of their sizes (the kernel's work,
      * N-Queens': its nodes) and the largest, which no split can shorten.
@@ -190,13 +190,13 @@ struct cs_result {
     /* task optimize: the best cost found (valid when stats.solutions > 0)
      * and a lower bound on every solution's cost; equal when optimal */
     int64_t cost, bound;
-    uint64_t restarts;        /* searches the restart layer began anew
-                                 (local search: new starts) */
-    uint64_t rounds;          /* neighbourhood rounds searched */
+    uint64_t restarts; /* searches the restart layer began anew
+                          (local search: new starts) */
+    uint64_t rounds;   /* neighbourhood rounds searched */
     /* local search: steps taken, conflicts left at the end (0 when
      * solved), the peak resident memory of the process in bytes */
     uint64_t steps, conflicts, peak_bytes;
-    int portfolio;            /* threads of a portfolio; 0: none */
+    int portfolio; /* threads of a portfolio; 0: none */
     struct cs_units units;
     /* optimize: the bound at the root, and the seconds from the search's
      * start to its first solution (< 0: none) */

@@ -31,15 +31,19 @@ enum cs_file_flags {
  *   standard input was read already    (a second "-" in one process)
  *   <strerror>             (a read failed) */
 struct cs_file {
-    char *text;     /* the bytes read and a NUL (free() it); NULL on failure */
-    size_t len;     /* bytes before that NUL */
-    uint64_t size;  /* a regular file's size by fstat, 0 for a stream */
-    int errnum;     /* the errno of a failed open or read, else 0 */
+    char *text;    /* the bytes read and a NUL (free() it); NULL on failure */
+    size_t len;    /* bytes before that NUL */
+    uint64_t size; /* a regular file's size by fstat, 0 for a stream */
+    int errnum;    /* the errno of a failed open or read, else 0 */
     char why[64];
 };
 
 /* Status of cs_file_read(). */
-enum cs_file_status { CS_FILE_OK = 0, CS_FILE_CANNOT_OPEN, CS_FILE_CANNOT_READ };
+enum cs_file_status {
+    CS_FILE_OK = 0,
+    CS_FILE_CANNOT_OPEN,
+    CS_FILE_CANNOT_READ
+};
 
 /* Read path whole (at most max bytes) into f; flags from cs_file_flags.
  * Returns CS_FILE_OK, or CS_FILE_CANNOT_OPEN / CS_FILE_CANNOT_READ with

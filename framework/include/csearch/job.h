@@ -24,11 +24,11 @@ struct cs_job {
     enum cs_task task;
     enum cs_select select;
     struct cs_limits limits;
-    int threads;      /* strategy.threads */
+    int threads;             /* strategy.threads */
     struct cs_layers layers; /* the model's proposal and the keys' */
-    uint64_t seed;    /* strategy.seed */
-    uint64_t fingerprint; /* of what shapes the search; see checkpoints */
-    uint64_t probes;  /* strategy.probes (task estimate) */
+    uint64_t seed;           /* strategy.seed */
+    uint64_t fingerprint;    /* of what shapes the search; see checkpoints */
+    uint64_t probes;         /* strategy.probes (task estimate) */
 };
 
 /* The keys the engine and its layers read, whatever the model: model,

@@ -33,27 +33,33 @@
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
 
-enum cs_task { CS_TASK_COUNT, CS_TASK_SOLVE, CS_TASK_ENUMERATE, CS_TASK_OPTIMIZE,
-               /* the framework's, for any model that counts: a model's
-                * setup sees CS_TASK_COUNT, and its tasks bits never name
-                * it (csearch/engine.h, cs_estimate) */
-               CS_TASK_ESTIMATE,
-               /* a model's batch of instances it makes or judges itself
-                * (cs_problem.note): each is checked by a count stopped at
-                * two, and its note is its result */
-               CS_TASK_GENERATE, CS_TASK_RATE };
+enum cs_task {
+    CS_TASK_COUNT,
+    CS_TASK_SOLVE,
+    CS_TASK_ENUMERATE,
+    CS_TASK_OPTIMIZE,
+    /* the framework's, for any model that counts: a model's
+     * setup sees CS_TASK_COUNT, and its tasks bits never name
+     * it (csearch/engine.h, cs_estimate) */
+    CS_TASK_ESTIMATE,
+    /* a model's batch of instances it makes or judges itself
+     * (cs_problem.note): each is checked by a count stopped at
+     * two, and its note is its result */
+    CS_TASK_GENERATE,
+    CS_TASK_RATE
+};
 #define CS_TASK_LAST CS_TASK_RATE
 #define CS_TASK_BIT(t) (1u << (t))
 /* What every tree search can do: count, solve and enumerate. */
-#define CS_TASKS_TREE                                                        \
-    (CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |               \
+#define CS_TASKS_TREE                                                          \
+    (CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |                 \
      CS_TASK_BIT(CS_TASK_ENUMERATE))
 
 /* How the next variable is chosen, one row a selection: its constant, its
  * name (strategy.select) and whether it needs the model's domain_size.
  * The body's cs_choose (dfs.h) has a case for each. */
-#define CS_SELECTIONS(X)                                                     \
-    X(CS_SELECT_IN_ORDER, "in-order", false)                                 \
+#define CS_SELECTIONS(X)                                                       \
+    X(CS_SELECT_IN_ORDER, "in-order", false)                                   \
     X(CS_SELECT_MRV, "mrv", true)
 
 #define CS_SELECT_CONSTANT(constant, name, sizes) constant,
@@ -69,10 +75,10 @@ struct cs_limits {
 
 /* strategy.local: which search a solve runs (csearch/layers.h). */
 enum cs_local {
-    CS_LOCAL_AUTO,          /* the model's choice (cs_layers.local) */
-    CS_LOCAL_NONE,          /* the tree search, always */
-    CS_LOCAL_MIN_CONFLICTS  /* the min-conflicts layer: the model must
-                               supply the ls_* hooks */
+    CS_LOCAL_AUTO,         /* the model's choice (cs_layers.local) */
+    CS_LOCAL_NONE,         /* the tree search, always */
+    CS_LOCAL_MIN_CONFLICTS /* the min-conflicts layer: the model must
+                              supply the ls_* hooks */
 };
 
 /* Restart budgets (csearch/layers.h). */
@@ -136,7 +142,7 @@ struct cs_setup {
     enum cs_task task;
     enum cs_select select;
     struct cs_limits limits;
-    bool tracing;       /* the run is traced (csearch/trace.h) */
+    bool tracing;        /* the run is traced (csearch/trace.h) */
     enum cs_local local; /* strategy.local: a model with local search picks
                             it under auto where the tree would stall, and
                             says so in cs_problem.layers.local */
@@ -182,19 +188,19 @@ struct cs_dfs; /* csearch/dfs.h: the engine's, opaque to models */
  * search copies states instead of undoing) and sums it into the statistics
  * itself.  A model only adds to it. */
 struct cs_counters {
-    uint64_t checks;    /* candidate tests the model made */
-    uint64_t unique;    /* classes under the model's symmetry, if it says */
+    uint64_t checks; /* candidate tests the model made */
+    uint64_t unique; /* classes under the model's symmetry, if it says */
 };
 
 /* A neighbourhood round of the LNS layer (csearch/layers.h). */
 struct cs_round {
-    uint64_t index;     /* 1, 2, ...: which neighbourhood (a portfolio's
-                           threads take different ones) */
-    uint64_t seed;      /* for a model that draws its neighbourhood */
-    double size;        /* share of the variables the layer would free,
-                           0 < size <= 1: grows after a round that searched
-                           its neighbourhood through without improving, and
-                           shrinks after one its budget cut short */
+    uint64_t index; /* 1, 2, ...: which neighbourhood (a portfolio's
+                       threads take different ones) */
+    uint64_t seed;  /* for a model that draws its neighbourhood */
+    double size;    /* share of the variables the layer would free,
+                       0 < size <= 1: grows after a round that searched
+                       its neighbourhood through without improving, and
+                       shrinks after one its budget cut short */
 };
 
 /* What a search (or one work unit of it) found.  Counts are 64-bit and
@@ -382,13 +388,13 @@ static inline bool cs_hooks_local(const struct cs_hooks *h)
 /* A model's answer to a config: which hooks, and the data they share. */
 struct cs_problem {
     const struct cs_hooks *hooks;
-    void *data;                  /* passed to hooks->init; the model's */
+    void *data; /* passed to hooks->init; the model's */
     void (*free_data)(void *data);
-    int nvars;                   /* number of variables = max depth */
-    size_t state_size;           /* bytes of state when hooks->state_size
-                                    is 0 (states sized by the problem) */
-    bool reports_unique;         /* stats.unique means something */
-    const char *kernel;          /* name of the counting path, for output */
+    int nvars;           /* number of variables = max depth */
+    size_t state_size;   /* bytes of state when hooks->state_size
+                            is 0 (states sized by the problem) */
+    bool reports_unique; /* stats.unique means something */
+    const char *kernel;  /* name of the counting path, for output */
     /* The layers the model proposes for this problem (csearch/engine.h);
      * the framework's strategy keys override them.  Zero: none. */
     struct cs_layers layers;
@@ -478,12 +484,12 @@ static inline size_t cs_state_stride(size_t state_size)
 }
 
 struct cs_model {
-    int abi_version;             /* CS_ABI_VERSION */
-    const char *name;            /* "nqueens": the config's model: value */
-    const char *summary;         /* one line for --list */
+    int abi_version;     /* CS_ABI_VERSION */
+    const char *name;    /* "nqueens": the config's model: value */
+    const char *summary; /* one line for --list */
     /* The keys this model adds (params.*, strategy.*), NULL-key-terminated. */
     const struct cs_option *options;
-    unsigned tasks;              /* CS_TASK_BIT() of what it can do */
+    unsigned tasks; /* CS_TASK_BIT() of what it can do */
     /* Build a problem from a checked config.  On a bad combination return
      * -1 with err at the offending key (cs_config_pos). */
     int (*setup)(const struct cs_config *cfg, const struct cs_setup *how,

@@ -41,17 +41,17 @@ struct cs_plugin {
 
 /* Define the exported csearch_plugin for the models given (pointers to
  * const struct cs_model). */
-#define CS_PLUGIN(...)                                                       \
-    static const struct cs_model *const cs_plugin_models[] = {__VA_ARGS__,  \
-                                                              NULL};         \
-    extern CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin;           \
-    CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin = {               \
+#define CS_PLUGIN(...)                                                         \
+    static const struct cs_model *const cs_plugin_models[] = {__VA_ARGS__,     \
+                                                              NULL};           \
+    extern CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin;             \
+    CS_PLUGIN_EXPORT const struct cs_plugin csearch_plugin = {                 \
         CS_ABI_VERSION, cs_plugin_models}
 
 /* Define `const struct cs_model var` (this ABI version, the fields given)
  * and export it as the plugin's one model. */
-#define CS_PLUGIN_MODEL(var, ...)                                            \
-    const struct cs_model var = {.abi_version = CS_ABI_VERSION, __VA_ARGS__}; \
+#define CS_PLUGIN_MODEL(var, ...)                                              \
+    const struct cs_model var = {.abi_version = CS_ABI_VERSION, __VA_ARGS__};  \
     CS_PLUGIN(&var)
 
 #pragma GCC visibility pop
