@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "csearch/random.h"
 #include "engine_impl.h"
 #include "estimate.h"
 #include "layers.h"
@@ -90,11 +91,7 @@ int cs_poll(struct cs_dfs *d, uint64_t nodes)
 
 uint64_t cs_dfs_random(struct cs_dfs *d, uint64_t n)
 {
-    /* splitmix64: small, and every seed gives a full-period stream */
-    uint64_t z = (d->rng += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return (z ^ (z >> 31)) % n;
+    return cs_random_below(&d->rng, n);
 }
 
 /* ---- the engine's context ------------------------------------------------ */

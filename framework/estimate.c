@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/random.h"
 #include "engine_impl.h"
 #include "estimate.h"
 
@@ -31,15 +32,6 @@ void probe_free(struct prober *pr)
     free(pr->state);
     free(pr->values);
     memset(pr, 0, sizeof *pr);
-}
-
-/* splitmix64, as the engine's shuffles use: below n (n > 0) */
-static uint64_t probe_random(struct prober *pr, uint64_t n)
-{
-    uint64_t z = (pr->rng += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return (z ^ (z >> 31)) % n;
 }
 
 /* A fresh state, with the moves of prefix (depth pairs) applied as the
@@ -112,7 +104,7 @@ struct probe probe_run(struct prober *pr, const int *prefix, int depth)
         uint64_t d = probe_values(pr, var);
         if (!d)
             break;
-        int value = pr->values[probe_random(pr, d)];
+        int value = pr->values[cs_random_below(&pr->rng, d)];
         if (h->weight)
             weight *= h->weight(pr->state, var, value);
         h->apply(pr->state, var, value);

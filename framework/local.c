@@ -18,30 +18,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "csearch/random.h"
 #include "layers.h"
 
 #define POLL_STEPS 1024u
-
-static uint64_t next_random(uint64_t *rng)
-{
-    uint64_t z = (*rng += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-/* A uniform draw below n (n > 0); the bias of % is below 2^-32 for the
- * sizes a model has. */
-static uint64_t below(uint64_t *rng, uint64_t n)
-{
-    return next_random(rng) % n;
-}
-
-/* A uniform draw in [0, 1). */
-static double uniform(uint64_t *rng)
-{
-    return (double)(next_random(rng) >> 11) * 0x1p-53;
-}
 
 /* The best move of var: every move when it has at most sample of them,
  * else sample drawn at random; ties go to each with equal chance
@@ -54,7 +34,7 @@ static bool best_move(const struct cs_hooks *h, void *state, int var,
     uint64_t tries = all ? moves : sample, ties = 0;
     int64_t best = INT64_MAX;
     for (uint64_t k = 0; k < tries; k++) {
-        uint64_t m = all ? k : below(rng, moves);
+        uint64_t m = all ? k : cs_random_below(rng, moves);
         int64_t d = h->ls_delta(state, var, m);
         if (d == INT64_MAX || d > best)
             continue;
@@ -62,7 +42,7 @@ static bool best_move(const struct cs_hooks *h, void *state, int var,
             best = d;
             ties = 0;
         }
-        if (below(rng, ++ties) == 0)
+        if (cs_random_below(rng, ++ties) == 0)
             *move = m;
     }
     *delta = best;
@@ -81,9 +61,9 @@ static bool step_move(const struct cs_hooks *h, const struct cs_layers *l,
     *walk = false;
     if (!moves)
         return false;
-    if (l->walk > 0 && uniform(rng) < l->walk) {
+    if (l->walk > 0 && cs_random_unit(rng) < l->walk) {
         *walk = true;
-        *move = below(rng, moves);
+        *move = cs_random_below(rng, moves);
         *delta = h->ls_delta(state, var, *move);
         return *delta != INT64_MAX;
     }
@@ -161,7 +141,7 @@ static int repair(struct run *r)
     uint64_t limit = r->spec->limits.steps, taken = 0;
     const bool tracing = r->spec->on_trace != NULL;
     for (;;) {
-        int var = h->ls_pick(r->state, next_random(&r->rng));
+        int var = h->ls_pick(r->state, cs_random(&r->rng));
         if (var == CS_NONE)
             return CS_COMPLETE;
         if (limit && r->steps >= limit)
@@ -204,7 +184,7 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
     int status;
     for (;;) {
         static volatile sig_atomic_t never;
-        if (!r.h->ls_start(r.state, next_random(&r.rng),
+        if (!r.h->ls_start(r.state, cs_random(&r.rng),
                            r.spec->stop ? r.spec->stop : &never)) {
             status = CS_INTERRUPTED;
             break;
@@ -260,11 +240,11 @@ static bool anneal_move(const struct cs_hooks *h, void *state, int var,
     uint64_t moves = h->ls_moves(state, var);
     if (!moves)
         return false;
-    *move = below(rng, moves);
+    *move = cs_random_below(rng, moves);
     *delta = h->ls_delta(state, var, *move);
     if (*delta == INT64_MAX)
         return false;
-    return *delta <= 0 || uniform(rng) < exp(-(double)*delta / t);
+    return *delta <= 0 || cs_random_unit(rng) < exp(-(double)*delta / t);
 }
 
 /* Steps between two new bests handed out: from a poor start a burst
@@ -361,7 +341,7 @@ bool layer_moves(struct cs_engine *e)
     uint64_t rng = e->spec->seed ^ e->lns_offset ^
                    (++e->bursts * UINT64_C(0xd1b54a32d192ed03));
     static volatile sig_atomic_t never;
-    if (!h->ls_start(state, next_random(&rng), e->stop ? e->stop : &never))
+    if (!h->ls_start(state, cs_random(&rng), e->stop ? e->stop : &never))
         return false;
     int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
     /* the lowest cost this burst has seen (a descent's idle count restarts
@@ -417,12 +397,12 @@ bool layer_moves(struct cs_engine *e)
         }
         if (k == next_large) {
             double t_in = cs_now();
-            int64_t delta = h->ls_large(state, next_random(&rng));
+            int64_t delta = h->ls_large(state, cs_random(&rng));
             next_large = large_next(l, k, t_in, began, &large_time);
             if (delta != INT64_MAX && delta < 0)
                 walked(delta, &now, &best, &pending, &seen, &idle);
         }
-        int var = h->ls_pick(state, next_random(&rng));
+        int var = h->ls_pick(state, cs_random(&rng));
         if (var == CS_NONE)
             break; /* no move can pay */
         e->steps++;

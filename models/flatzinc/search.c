@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/random.h"
 #include "flatzinc.h"
 
 /* ---- state -------------------------------------------------------------- */
@@ -339,14 +340,6 @@ static int64_t fzs_bound(const void *state)
 
 /* ---- neighbourhood rounds ----------------------------------------------- */
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* Keep each decision variable at its value in best, but a share `size` of
  * them drawn at random; then propagate. */
 static void fzs_relax(void *state, const void *best,
@@ -363,7 +356,7 @@ static void fzs_relax(void *state, const void *best,
     bool ok = !st->failed;
     for (int i = 0; ok && i < p->ndecisions; i++) {
         int x = p->decisions[i];
-        if (splitmix(&rng) >= free_below && fzn_contains(st->s, x, b->sol[x]))
+        if (cs_random(&rng) >= free_below && fzn_contains(st->s, x, b->sol[x]))
             ok = fzn_fix(st->s, x, b->sol[x]);
     }
     st->failed = !(ok && cut(st) && fzn_propagate(st->s));

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/random.h"
 #include "nqueens/internal.h"
 
 #define MAXN NQ_D4_MAX
@@ -392,11 +393,8 @@ double nq_d4_unit_size(const void *data, uint64_t unit)
             int free = __builtin_popcountll(avail);
             if (!free || i + 1 == pl.m)
                 break;
-            /* splitmix64, then the chosen free square */
-            uint64_t z = (rng += UINT64_C(0x9e3779b97f4a7c15));
-            z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-            z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-            for (int skip = (int)((z ^ (z >> 31)) % (uint64_t)free); skip;
+            /* the chosen free square */
+            for (int skip = (int)cs_random_below(&rng, (uint64_t)free); skip;
                  skip--)
                 avail &= avail - 1;
             uint64_t bit = avail & -avail;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "csearch/random.h"
 #include "nqueens/internal.h"
 
 /* The start's tries for a free diagonal pair per row: with 128 the
@@ -71,18 +72,10 @@ static void ls_fini(void *state)
     free(s->cand);
 }
 
-static uint64_t ls_random(uint64_t *rng)
-{
-    uint64_t z = (*rng += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* A draw below n: the high half of a 64 x 32-bit product, no division. */
 static inline uint32_t ls_below(uint64_t *rng, uint32_t n)
 {
-    return (uint32_t)(((ls_random(rng) >> 32) * (uint64_t)n) >> 32);
+    return (uint32_t)(((cs_random(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
 static inline size_t ls_d2(const struct nq_ls *s, uint32_t r, uint32_t c)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/random.h"
 #include "shifts/search.h"
 
 /* Neighbourhoods (the engine's rounds call relax with the incumbent):
@@ -27,14 +28,6 @@
  * engine's round size (0.1 at first, times 1.25 after a round that
  * searched its neighbourhood out, divided after one cut short) scales the
  * staff and the days by its square root each. */
-static uint64_t mix(uint64_t x)
-{
-    x += UINT64_C(0x9e3779b97f4a7c15);
-    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
 static int scaled(int n, double factor, int most)
 {
     double v = n * factor;
@@ -89,7 +82,7 @@ void shf_relax(void *state, const void *best, const struct cs_round *cs_round)
     signed char *fix = SHF_AT(st, p->o_fix, signed char);
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     memcpy(fix, b, cells);
-    uint64_t r = mix(round);
+    uint64_t r = cs_random_mix(round);
     int kind = p->nb_kinds[round % (uint64_t)p->nb_count];
     if (kind == SHF_NB_ROWS && !p->lns_rows)
         kind = SHF_NB_STAFF;
@@ -131,7 +124,7 @@ void shf_relax(void *state, const void *best, const struct cs_round *cs_round)
         npool = nfree < npool ? nfree : npool;
     }
     for (int i = 0; i < nfree && npool; i++) {
-        r = mix(r);
+        r = cs_random_mix(r);
         int s = pool[kind == SHF_NB_SHIFT ? i : (int)(r % (uint64_t)npool)];
         for (int d = first; d < first + days; d++)
             fix[shf_cell(p, s, d)] = -1;

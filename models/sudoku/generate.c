@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "csearch/engine.h"
+#include "csearch/random.h"
 #include "sudoku/fast9.h"
 #include "sudoku/rate.h"
 
@@ -41,19 +42,10 @@ static void free_gen_batch(void *data)
     free(b);
 }
 
-/* splitmix64: a stream of 64-bit numbers from any seed. */
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 /* A number in [0, n) (n small: the bias is below 2^-50). */
 static int below(uint64_t *s, int n)
 {
-    return (int)(next_random(s) % (uint64_t)n);
+    return (int)cs_random_below(s, (uint64_t)n);
 }
 
 static void shuffle(uint64_t *s, int *a, int n)
@@ -194,7 +186,7 @@ static int gen_instance(const void *data, uint64_t index,
     unsigned char p[81];
     /* a stream of its own for each puzzle: splitmix64 of seed and index */
     uint64_t s = b->seed;
-    s = next_random(&s) ^ index;
+    s = cs_random(&s) ^ index;
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
         if (!try_puzzle(b, &s, p))
             continue;
