@@ -29,8 +29,19 @@ enum cs_format {
     CS_FORMAT_HTML
 };
 
+/* The csearch command's exit statuses (docs/config.md, "Exit status"). */
+enum cli_exit {
+    CLI_EXIT_DONE = 0,
+    CLI_EXIT_NO_SOLUTION = 1, /* solve or optimize found none */
+    CLI_EXIT_USAGE = 2,       /* bad input: a flag, a key, a file */
+    CLI_EXIT_LIMIT = 3,       /* a limit stopped the run first */
+    CLI_EXIT_INTERNAL = 70,
+    CLI_EXIT_INTERRUPTED = 130, /* Ctrl-C (or SIGTERM under mpirun) */
+    CLI_EXIT_TERMINATED = 143   /* SIGTERM */
+};
+
 /* err as one line on stderr, remembered for the other MPI ranks; returns
- * exit status 2. */
+ * CLI_EXIT_USAGE. */
 int cli_fail(const struct cs_error *err);
 
 /* ---- run.c -------------------------------------------------------------- */

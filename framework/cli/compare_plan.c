@@ -443,6 +443,6 @@ int compare_run(struct cs_config *cfg, const char *path,
     if (rc)
         return -1;
     return status == CS_INTERRUPTED ? cli_interrupted_status()
-           : status == CS_LIMIT     ? 3
-                                    : 0;
+           : status == CS_LIMIT     ? CLI_EXIT_LIMIT
+                                    : CLI_EXIT_DONE;
 }

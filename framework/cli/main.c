@@ -19,8 +19,6 @@
 #define CSEARCH_VERSION "0.0.0"
 #endif
 
-enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
-
 /* What an option does.  KEY options become the override "key=ARG" (or key
  * as it stands, without ARG), applied after every --set in table order. */
 enum action {
@@ -181,7 +179,7 @@ int cli_fail(const struct cs_error *err)
     fprintf(stderr, "csearch: %s\n", line);
     failure = *err;
     failed = true;
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }
 
 static int usage_error(const char *fmt, ...) CS_PRINTF(1, 2);
@@ -195,7 +193,7 @@ static int usage_error(const char *fmt, ...)
     va_end(ap);
     cs_error_set(&failure, NULL, "usage error");
     failed = true;
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }
 
 static void print_option(const struct cs_option *opt)
@@ -243,7 +241,7 @@ static int list_models(const struct cs_registry *reg)
         print_option(opt);
     for (const struct cs_option *opt = cli_options[0]; opt->key; opt++)
         print_option(opt);
-    return EXIT_DONE;
+    return CLI_EXIT_DONE;
 }
 
 /* --units I:J or K/M into slice: NULL, or why not (a format for the
@@ -387,13 +385,13 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             break;
         case HELP:
             print_help();
-            return EXIT_DONE;
+            return CLI_EXIT_DONE;
         case VERSION:
             if (argc > 1)
                 return usage_error("--version takes nothing else, got '%s'",
                                    argv[i ? 0 : 1]);
             printf("csearch %s\n", CSEARCH_VERSION);
-            return EXIT_DONE;
+            return CLI_EXIT_DONE;
         }
     }
     if (cl->quiet && cl->progress == 1)
@@ -486,7 +484,7 @@ static int csearch_main(int argc, char **argv)
     free(cl.logs);
     if (fflush(stdout) || ferror(stdout)) {
         perror("csearch: cannot write the output");
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     return status;
 }
@@ -499,13 +497,13 @@ int main(int argc, char **argv)
         fputs("csearch: started by mpirun as one of several processes, but "
               "built without MPI\n",
               stderr);
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     if (rank > 0 && (!freopen("/dev/null", "w", stdout) ||
                      !freopen("/dev/null", "w", stderr)))
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     int status = csearch_main(argc, argv);
-    if (status == EXIT_INTERRUPTED && cli_signalled && cs_dist_size() > 1) {
+    if (status == CLI_EXIT_INTERRUPTED && cli_signalled && cs_dist_size() > 1) {
         /* mpirun is tearing the job down: MPI_Finalize would wait for it
          * until its SIGKILL; the results are printed and logged already */
         fflush(stdout);

@@ -12,16 +12,6 @@
 #include "cli.h"
 #include "csearch/dist.h"
 
-enum {
-    EXIT_DONE = 0,
-    EXIT_NO_SOLUTION = 1,
-    EXIT_USAGE = 2,
-    EXIT_LIMIT = 3,
-    EXIT_INTERNAL = 70,
-    EXIT_INTERRUPTED = 130,
-    EXIT_TERMINATED = 143
-};
-
 volatile sig_atomic_t cli_interrupted, cli_signalled;
 static volatile sig_atomic_t caught; /* the signal that stopped the run */
 
@@ -51,8 +41,8 @@ void cli_catch_sigint(void)
 int cli_interrupted_status(void)
 {
     /* under mpirun a SIGTERM is the user's Ctrl-C passed on to the ranks */
-    return caught == SIGTERM && cs_dist_size() <= 1 ? EXIT_TERMINATED
-                                                    : EXIT_INTERRUPTED;
+    return caught == SIGTERM && cs_dist_size() <= 1 ? CLI_EXIT_TERMINATED
+                                                    : CLI_EXIT_INTERRUPTED;
 }
 
 /* How progress goes to stderr: one line redrawn in place on a terminal;
@@ -194,27 +184,27 @@ static int run_batch(struct cs_job *job, struct out *out)
     if (sum.stopped)
         return cli_interrupted_status();
     if (sum.invalid)
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     if (sum.limited)
-        return EXIT_LIMIT;
-    return sum.none ? EXIT_NO_SOLUTION : EXIT_DONE;
+        return CLI_EXIT_LIMIT;
+    return sum.none ? CLI_EXIT_NO_SOLUTION : CLI_EXIT_DONE;
 }
 
 static int exit_status(const struct cs_result *r, const struct search_opts *o)
 {
     switch (r->status) {
     case CS_UNVERIFIED:
-        return EXIT_INTERNAL;
+        return CLI_EXIT_INTERNAL;
     case CS_LIMIT:
-        return EXIT_LIMIT;
+        return CLI_EXIT_LIMIT;
     case CS_INTERRUPTED:
         return cli_interrupted_status();
     default: /* a slice is done when its units are: merge has the answer;
                 an estimate when its probes are */
         return r->stats.solutions || o->slice[1] || o->slice[3] ||
                        o->out->job->task == CS_TASK_ESTIMATE
-                   ? EXIT_DONE
-                   : EXIT_NO_SOLUTION;
+                   ? CLI_EXIT_DONE
+                   : CLI_EXIT_NO_SOLUTION;
     }
 }
 
@@ -253,7 +243,7 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
               "independent check; nothing printed (please report)\n",
               stderr);
     out_end(out, &r);
-    return traces_failed ? EXIT_USAGE : exit_status(&r, o);
+    return traces_failed ? CLI_EXIT_USAGE : exit_status(&r, o);
 }
 
 /* The merged logs of the config job runs: its fingerprint, every unit;
@@ -293,7 +283,7 @@ static int merge_logs(const struct cs_job *job, struct out *out,
                                     .resumed_nodes = m.total.nodes}};
     r.stats.seconds = cs_now() - started;
     out_end(out, &r);
-    return m.total.solutions ? EXIT_DONE : EXIT_NO_SOLUTION;
+    return m.total.solutions ? CLI_EXIT_DONE : CLI_EXIT_NO_SOLUTION;
 }
 
 int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
@@ -316,8 +306,8 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
     }
     int status = logs ? merge_logs(&job, &out, logs, nlogs, started)
                       : run_search(&job, cfg, &out, o);
-    if (out_close(&out) && status == 0)
-        status = 2;
+    if (out_close(&out) && status == CLI_EXIT_DONE)
+        status = CLI_EXIT_USAGE;
     out_free(&out);
     cs_job_free(&job);
     return status;
