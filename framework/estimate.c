@@ -91,9 +91,7 @@ struct probe probe_run(struct prober *pr, const int *prefix, int depth)
         pr->entered++;
         if (h->prune && h->prune(pr->state))
             break;
-        int var = h->domain_size && pr->select == CS_SELECT_MRV
-                      ? cs_mrv(h, pr->state, p->nvars)
-                      : h->select(pr->state);
+        int var = cs_choose(pr->select, h, pr->state, p->nvars);
         if (var == CS_NONE) {
             if (!h->goal || h->goal(pr->state)) {
                 out.solutions = paths * (double)weight;

@@ -117,14 +117,36 @@ static CS_ALWAYS_INLINE int cs_mrv(const struct cs_hooks *h, void *state,
     return best;
 }
 
-/* The next variable to branch on, by the run's selection; CS_NONE when
- * every variable is set.  A case per enum cs_select. */
-static CS_ALWAYS_INLINE int
-cs_choose(struct cs_dfs *d, const struct cs_hooks *h, void *state, int nvars)
+#ifdef CSEARCH_TEST_RULE
+/* The test build's rule: the open variable with the most values. */
+static inline int cs_largest(const struct cs_hooks *h, void *state, int nvars)
+{
+    int best = CS_NONE, best_size = -1;
+    for (int v = 0; v < nvars; v++) {
+        int size = h->domain_size(state, v);
+        if (size > best_size) {
+            best = v;
+            best_size = size;
+        }
+    }
+    return best;
+}
+#endif
+
+/* The next variable to branch on by the rule select (enum cs_select);
+ * CS_NONE when every variable is set.  A case per selection: the search
+ * body and estimate's probes both choose here. */
+static CS_ALWAYS_INLINE int cs_choose(enum cs_select select,
+                                      const struct cs_hooks *h, void *state,
+                                      int nvars)
 {
     /* folds to the model's order for a table without domain sizes */
-    if (h->domain_size && d->select == CS_SELECT_MRV)
+    if (h->domain_size && select == CS_SELECT_MRV)
         return cs_mrv(h, state, nvars);
+#ifdef CSEARCH_TEST_RULE
+    if (h->domain_size && select == CS_SELECT_TEST_LARGEST)
+        return cs_largest(h, state, nvars);
+#endif
     return h->select(state);
 }
 
@@ -287,7 +309,7 @@ enter:
             cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE, weight);
         goto fail; /* no completion can beat the best so far */
     }
-    var = cs_choose(d, h, state, nvars);
+    var = cs_choose(d->select, h, state, nvars);
     if (var == CS_NONE) {
         if (h->goal && !h->goal(state))
             goto rejected;

@@ -57,10 +57,19 @@ enum cs_task {
 
 /* How the next variable is chosen, one row a selection: its constant, its
  * name (strategy.select) and whether it needs the model's domain_size.
- * The body's cs_choose (dfs.h) has a case for each. */
+ * cs_choose (dfs.h) has a case for each; the search, estimate's probes and
+ * everything else that picks a variable call it.  CSEARCH_TEST_RULE: the
+ * test build of tests/test_select_rule.c adds a row (and its case) to
+ * check that. */
+#ifdef CSEARCH_TEST_RULE
+#define CS_SELECTIONS_TEST(X) X(CS_SELECT_TEST_LARGEST, "test-largest", true)
+#else
+#define CS_SELECTIONS_TEST(X)
+#endif
 #define CS_SELECTIONS(X)                                                       \
     X(CS_SELECT_IN_ORDER, "in-order", false)                                   \
-    X(CS_SELECT_MRV, "mrv", true)
+    X(CS_SELECT_MRV, "mrv", true)                                              \
+    CS_SELECTIONS_TEST(X)
 
 #define CS_SELECT_CONSTANT(constant, name, sizes) constant,
 enum cs_select { CS_SELECTIONS(CS_SELECT_CONSTANT) CS_SELECT_COUNT };
