@@ -434,8 +434,7 @@ const char *cs_status_name(enum cs_status status)
                                                            : "unknown";
 }
 
-/* ---- names ----------------------------------------------------------------
- */
+/* ---- names --------------------------------------------------------------- */
 
 /* The selections' rows (CS_SELECTIONS, model.h), by enum cs_select. */
 #define SELECT_NAME(constant, name, sizes) [constant] = name,

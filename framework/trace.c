@@ -15,8 +15,7 @@
 #include "csearch/job.h"
 #include "trace_impl.h"
 
-/* ---- views ----------------------------------------------------------------
- */
+/* ---- views --------------------------------------------------------------- */
 
 void cs_view_add(struct cs_view *view, const char *name, const char *value)
 {
@@ -40,8 +39,7 @@ void cs_view_free(struct cs_view *view)
     cs_board_free(&view->values);
 }
 
-/* ---- names ----------------------------------------------------------------
- */
+/* ---- names --------------------------------------------------------------- */
 
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,
                     char *buf, size_t size)
@@ -68,8 +66,7 @@ void trace_move_name(const struct cs_hooks *h, const void *state, int var,
     snprintf(buf, size, "%s = %s", name, val);
 }
 
-/* ---- the tracer -----------------------------------------------------------
- */
+/* ---- the tracer ---------------------------------------------------------- */
 
 struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
                                 const struct cs_trace_options *options)

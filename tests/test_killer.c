@@ -108,8 +108,7 @@ static void check_killer(const char *grid, const struct cs_node *cages, int n,
         assert_int_equal(total[k], sum[k]);
 }
 
-/* ---- running the model ----------------------------------------------------
- */
+/* ---- running the model --------------------------------------------------- */
 
 struct grids {
     char first[257];
@@ -213,8 +212,7 @@ static void test_killer_node_counts(void **ctx)
     }
 }
 
-/* ---- 4 x 4 layouts against a brute force ----------------------------------
- */
+/* ---- 4 x 4 layouts against a brute force --------------------------------- */
 
 static char all4[288][17];
 
@@ -359,8 +357,7 @@ static void test_killer_4x4_counts_match_brute_force(void **ctx)
                 }
 }
 
-/* ---- a larger grid ---------------------------------------------------------
- */
+/* ---- a larger grid ------------------------------------------------------- */
 
 /* A solved 16 x 16 grid (csearch's first for the empty grid, MRV). */
 static const char grid16[] =

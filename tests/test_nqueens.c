@@ -506,8 +506,7 @@ static void test_nqueens_count_overflow_refused(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- solve ------------------------------------------------------------------
- */
+/* ---- solve --------------------------------------------------------------- */
 
 static void test_nqueens_solve_gives_first_board(void **ctx)
 {

@@ -19,8 +19,7 @@
 #include "shifts_support.h"
 #include "support.h"
 
-/* ---- the example config: optimal, proven ----------------------------------
- */
+/* ---- the example config: optimal, proven --------------------------------- */
 
 static void test_shifts_example_optimal(void **ctx)
 {
@@ -178,8 +177,7 @@ static void test_shifts_curtois_solve(void **ctx)
     }
 }
 
-/* ---- no roster at all -----------------------------------------------------
- */
+/* ---- no roster at all ---------------------------------------------------- */
 
 static void test_shifts_infeasible(void **ctx)
 {
@@ -247,8 +245,7 @@ static void test_shifts_restarts(void **ctx)
     cs_config_free(cfg);
 }
 
-/* ---- bad input ------------------------------------------------------------
- */
+/* ---- bad input ----------------------------------------------------------- */
 
 static void expect_spec_error(const char *spec, const char *message)
 {

@@ -55,8 +55,7 @@ static void check_grid(const char *grid, const char *givens, int n, int br,
             assert_int_equal(givens[k], grid[k]);
 }
 
-/* ---- running the model ----------------------------------------------------
- */
+/* ---- running the model --------------------------------------------------- */
 
 struct grids {
     char first[626];

@@ -179,8 +179,7 @@ void nq_d4_free(void *data)
     free(k);
 }
 
-/* ---- the interior search --------------------------------------------------
- */
+/* ---- the interior search ------------------------------------------------- */
 
 static void plan_border(struct nq_plan *pl, int n, const struct nq_border *b)
 {

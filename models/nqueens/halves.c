@@ -57,8 +57,7 @@ static void swap_halves(uint64_t *p, size_t count, int L)
         p[i] = p[i] >> L | (p[i] & maskL) << L;
 }
 
-/* ---- the canonical splits --------------------------------------------------
- */
+/* ---- the canonical splits ------------------------------------------------ */
 
 static uint32_t mirror(uint32_t c, int n)
 {
@@ -164,8 +163,7 @@ void nq_halves_free(void *data)
     free(k);
 }
 
-/* ---- one split, one unit ----------------------------------------------------
- */
+/* ---- one split, one unit ------------------------------------------------- */
 
 /* A pattern buffer that grows up to its cap. */
 struct buffer {

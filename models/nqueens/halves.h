@@ -55,8 +55,7 @@ uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
 uint64_t nq_direct_count(const uint64_t *pats, size_t np, const uint64_t *items,
                          size_t ni);
 
-/* ---- the pairs of a split by classes (classes.c) ----------------------------
- */
+/* ---- the pairs of a split by classes (classes.c) ------------------------- */
 
 /* How a split's pairs are sorted into classes: by the w diagonals of each
  * direction around the long ones (bits lo[w] .. lo[w] + w - 1 of both
@@ -99,8 +98,7 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
                   struct nq_pairing *pg, const uint64_t *top, size_t nt,
                   const uint64_t *bottom, size_t nb);
 
-/* ---- the top-half placements (parts.c) ------------------------------------
- */
+/* ---- the top-half placements (parts.c) ----------------------------------- */
 
 /* The placements of rows first..first+rows-1 over all n columns, grouped by
  * column set (colex rank): entries start[s] .. start[s+1]-1, absolute

@@ -71,8 +71,7 @@ enum nq_isa nq_match_isa(enum nq_isa cap)
     return NQ_ISA_SCALAR;
 }
 
-/* ---- building a table -----------------------------------------------------
- */
+/* ---- building a table ---------------------------------------------------- */
 
 /* The table of pats[0..np), np <= GROUP: eight 64 x 64 bit transposes side
  * by side (lane e holds patterns 64e..64e+63), then the chunk entries. */

@@ -463,8 +463,7 @@ void *sdk_fast_problem(const unsigned char givens[81], size_t extra,
     return f;
 }
 
-/* ---- task rate ------------------------------------------------------------
- */
+/* ---- task rate ----------------------------------------------------------- */
 
 /* The puzzles to rate: params.puzzle's or params.file's problem. */
 struct rate_batch {

@@ -3,14 +3,13 @@
  * A search is three things kept apart, each its own struct:
  *   struct cs_spec    what to search: the problem, the task, the selection,
  *                     the limits, the seed and the layers around the tree
- *                     search (csearch/layers.h), and where results go;
- *   struct cs_split   how the work is split: threads, work units,
- *                     checkpoints, slices, MPI ranks (units.c owns it);
- *   struct cs_result  what came out: status, statistics, best cost and the
- *                     units searched.
- * The engine's own context (stack, saved states, polls, caps, incumbent)
- * is private to the engine: a model sees it only as the opaque pointer its
- * search instance passes on (csearch/dfs.h).
+ *                     search (framework/layers.h; docs/architecture.md, 9), and
+ * where results go; struct cs_split   how the work is split: threads, work
+ * units, checkpoints, slices, MPI ranks (units.c owns it); struct cs_result
+ * what came out: status, statistics, best cost and the units searched. The
+ * engine's own context (stack, saved states, polls, caps, incumbent) is private
+ * to the engine: a model sees it only as the opaque pointer its search instance
+ * passes on (csearch/dfs.h).
  *
  * cs_search() never prints: solutions reach the caller through
  * spec->on_solution.  With every hook a pure function of the state, a run
@@ -131,7 +130,8 @@ typedef void (*cs_progress_fn)(void *ud, const struct cs_progress *progress);
 
 /* A count runs as work units when the model has a counting kernel, when
  * threads > 1, when a checkpoint is kept or when distribute is set.  For
- * solve and optimize, threads > 1 run a portfolio (csearch/layers.h). */
+ * solve and optimize, threads > 1 run a portfolio (framework/layers.h;
+ * docs/architecture.md, 9). */
 struct cs_split {
     int threads;            /* workers; 0 or 1 = one */
     const char *checkpoint; /* append each finished unit here */

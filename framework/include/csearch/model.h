@@ -26,8 +26,10 @@
 /* what the headers declare is libcsearch's interface; the rest is hidden */
 #pragma GCC visibility push(default)
 
-/* Bumped whenever struct cs_hooks, struct cs_model or struct cs_problem
- * change shape; a model built against another version is refused. */
+/* Bumped whenever a public struct a model fills in (cs_hooks, cs_model,
+ * cs_problem, cs_layers) changes shape.  The registry refuses a model or a
+ * plugin built against any other version: there is no compatibility
+ * across versions, so a new field needs no "zero in old models" rule. */
 #define CS_ABI_VERSION 10
 
 /* select() and the engine's MRV return this when every variable is set. */
@@ -82,7 +84,8 @@ struct cs_limits {
     uint64_t steps;     /* local search: steps in all; 0 = none */
 };
 
-/* strategy.local: which search a solve runs (csearch/layers.h). */
+/* strategy.local: which search a solve runs (framework/layers.h;
+ * docs/architecture.md, 9). */
 enum cs_local {
     CS_LOCAL_AUTO,         /* the model's choice (cs_layers.local) */
     CS_LOCAL_NONE,         /* the tree search, always */
@@ -90,7 +93,7 @@ enum cs_local {
                               supply the ls_* hooks */
 };
 
-/* Restart budgets (csearch/layers.h). */
+/* Restart budgets (framework/layers.h; docs/architecture.md, 9). */
 enum cs_restarts {
     CS_RESTARTS_NONE,      /* one search to the end */
     CS_RESTARTS_CONSTANT,  /* every budget restart_nodes */
@@ -119,7 +122,7 @@ struct cs_layers {
     uint64_t sample;
     /* Optimize with neighbourhood rounds and the ls_* hooks: bursts of
      * local improvement moves from the incumbent between rounds (the
-     * moves layer, csearch/layers.h), each ending after local_steps steps
+     * moves layer, framework/layers.h), each ending after local_steps steps
      * without a new best; walk and sample as above. */
     bool moves;
     /* With moves: a burst also after this many rounds in a row since the
@@ -201,7 +204,8 @@ struct cs_counters {
     uint64_t unique; /* classes under the model's symmetry, if it says */
 };
 
-/* A neighbourhood round of the LNS layer (csearch/layers.h). */
+/* A neighbourhood round of the LNS layer (framework/layers.h;
+ * docs/architecture.md, 9). */
 struct cs_round {
     uint64_t index; /* 1, 2, ...: which neighbourhood (a portfolio's
                        threads take different ones) */
@@ -280,7 +284,7 @@ struct cs_hooks {
      * partial one.  NULL: the model cannot optimise. */
     int64_t (*cost)(const void *state);
     int64_t (*bound)(const void *state);
-    /* Neighbourhood rounds (the LNS layer, csearch/layers.h): in a freshly
+    /* Neighbourhood rounds (the LNS layer, framework/layers.h): in a freshly
      * initialised state, fix most variables to their values in `best` (the
      * incumbent, a byte copy of a goal state) and leave a neighbourhood
      * open; round says which and how large.  The layer then searches it by
@@ -294,15 +298,15 @@ struct cs_hooks {
      * leaves this false). */
     bool rounds_whole;
 
-    /* ---- restarts (csearch/layers.h) ---- */
+    /* ---- restarts (framework/layers.h; docs/architecture.md, 9) ---- */
     /* The restart layer's budget ran out in a state at depth: return the
      * depth to resume from (0: the root; the layer never goes above the
      * moves it kept already), and set *grow to false when the next budget
      * should start again from the first (true on entry).  The model may
      * change its own strategy in the state (a value order), which undo
      * must then leave alone; it should ask for the first budget again only
-     * when it did, or the same search repeats (layers.h).  NULL: every
-     * restart is from the root. */
+     * when it did, or the same search repeats (framework/layers.h).  NULL:
+     * every restart is from the root. */
     int (*restart)(void *state, int depth, bool *grow);
 
     /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
@@ -323,7 +327,7 @@ struct cs_hooks {
      * one has them compiled out. */
     int (*search)(struct cs_dfs *dfs, void *state);
 
-    /* ---- local search (the min-conflicts layer, csearch/layers.h) ----
+    /* ---- local search (the min-conflicts layer, framework/layers.h) ----
      * A complete assignment that the layer repairs step by step.  All six
      * of ls_start .. ls_apply, or none (NULL: the model has no local
      * search).  The layer owns the loop and all its randomness: a model
@@ -430,14 +434,13 @@ struct cs_problem {
 
     /* The state the run keeps, for output, when it is not the one
      * strategy.state names (a formulation with a state of its own ignores
-     * that key).  NULL: strategy.state as configured.  Last, so a model
-     * built before it leaves it zero. */
+     * that key).  NULL: strategy.state as configured. */
     const char *state;
     /* Strategy keys the model resolved itself ("auto", and defaults it
      * chose by the instance's size), for --json: the key ("strategy.bound")
      * and the value chosen, as the config would spell it; the first entry
-     * with a NULL key ends the list (cs_problem_chose adds one).  A model built
-     * before it leaves it empty. */
+     * with a NULL key ends the list (cs_problem_chose adds one); empty:
+     * nothing chosen. */
     struct cs_choice {
         const char *key;
         char value[32];
@@ -446,26 +449,22 @@ struct cs_problem {
      * and the hooks' state comes out of init with each of them fixed to
      * one value.  The engine then runs one plain search, without layers or
      * threads, whatever the task: status CS_CHECKED when the assignment is
-     * a solution (with its cost, under optimize), never CS_OPTIMAL.  A
-     * model built before it leaves it false. */
+     * a solution (with its cost, under optimize), never CS_OPTIMAL. */
     bool given;
     /* With count_unit (optional): an estimate of unit's work, in any unit
      * proportional to its counting time (nodes, say), cheap next to
      * counting it and a pure function of data and unit.  The progress line
-     * measures work done by it.  NULL: all units count alike.  A model
-     * built before it leaves it NULL. */
+     * measures work done by it.  NULL: all units count alike. */
     double (*unit_size)(const void *data, uint64_t unit);
 
     /* An instance's result as the model words it, under tasks generate
      * and rate (the puzzle made, its rating); owned by data.  NULL: none. */
     const char *note;
     /* The instruction set the counting path runs on ("avx512", "avx2",
-     * "scalar"), for output; NULL: not said.  A model built
-     * before it leaves it NULL. */
+     * "scalar"), for output; NULL: not said. */
     const char *isa;
     /* What unit_size measures, for output ("nodes" of a search tree, or a
-     * kernel's own measure, proportional to its time); NULL: nodes.  A
-     * model built before it leaves it NULL. */
+     * kernel's own measure, proportional to its time); NULL: nodes. */
     const char *unit_measure;
 };
 
