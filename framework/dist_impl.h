@@ -41,4 +41,21 @@ void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
 /* Free r's solution and note (and set them NULL). */
 void batch_result_clear(struct cs_batch_result *r);
 
+/* ---- a count's units across ranks (mpi.c; without MPI, rank 0 of 1 and
+ * nothing to do) */
+struct pool; /* pool.h */
+int dist_rank(void);
+/* Rank 0: wait for every rank to join with the same split and hand out the
+ * first units; -1 with err (and the ranks told to end) if one cannot. */
+int dist_master_start(struct pool *pool, struct cs_error *err);
+/* Rank 0, from the controller: take the results that arrived, hand out more
+ * units (none once pool->stop is set: the ranks are then told to stop).
+ * True while some rank still holds units. */
+bool dist_master_serve(struct pool *pool);
+/* Rank 0: the run is over; tell every rank how (rc, status, solutions). */
+void dist_master_end(struct pool *pool, int rc);
+/* Another rank: the controller of a fed pool, until rank 0 ends the run;
+ * then out->status and out->stats.solutions are rank 0's totals. */
+int dist_worker(struct pool *pool, struct cs_error *err);
+
 #endif

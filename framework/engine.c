@@ -1,12 +1,10 @@
-/* engine.c - running a search: set-up, the generic instance, polling.
- *
- * cs_search() checks the spec, then hands the run to the work units (a
- * count that splits), to a portfolio (threads for solve or optimize) or to
- * one engine: a stack, a state and the layers the spec asks for (layers.c)
- * around calls of the body (dfs.h) -- the model's own instance or the
- * generic one below.  Everything that is not per node (the clock, limits,
- * the interrupt flag, a portfolio's shared incumbent) lives in cs_poll,
- * called every CS_POLL_NODES nodes, so the hot loop stays small.
+/* engine.c - the engine's primitives (engine_impl.h): a run's context, its
+ * states, calls of the body (dfs.h) -- the model's own instance or the
+ * generic one below -- and polling.  Everything that is not per node (the
+ * clock, limits, the interrupt flag, a portfolio's news through e->share)
+ * lives in cs_poll, called every CS_POLL_NODES nodes, so the hot loop stays
+ * small.  The layers (layers.c) and the entry point (search.c) are above;
+ * nothing here calls up into them.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -17,9 +15,6 @@
 
 #include "csearch/random.h"
 #include "engine_impl.h"
-#include "estimate.h"
-#include "layers.h"
-#include "units.h"
 
 double cs_now(void)
 {
@@ -36,13 +31,13 @@ static uint64_t next_poll_after(const struct cs_engine *e, uint64_t nodes)
 
 /* Why the whole search must stop now: CS_INTERRUPTED, CS_LIMIT (the time
  * limit, or another thread of a portfolio is done), or -1. */
-static int stop_reason(const struct cs_engine *e)
+int eng_stop_reason(const struct cs_engine *e)
 {
     if (e->stop && *e->stop)
         return CS_INTERRUPTED;
     if (e->seconds > 0 && cs_now() - e->started >= e->seconds)
         return CS_LIMIT;
-    if (e->shared && layer_shared_done(e))
+    if (e->share && e->share->done(e))
         return CS_LIMIT;
     return -1;
 }
@@ -67,10 +62,10 @@ static void progress(struct cs_engine *e, const struct cs_dfs *d,
     e->on_progress(e->progress_ud, &p);
 }
 
-void eng_progress(struct cs_engine *e)
+void eng_progress(struct cs_engine *e, bool force)
 {
     if (e->on_progress)
-        progress(e, &e->dfs, 0, false);
+        progress(e, &e->dfs, 0, force);
 }
 
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
@@ -80,9 +75,9 @@ int cs_poll(struct cs_dfs *d, uint64_t nodes)
         progress(e, d, nodes, false);
     if (nodes >= e->node_cap)
         return CS_LIMIT;
-    if (e->shared)
-        layer_shared_poll(e); /* prune by the portfolio's best cost */
-    int stop = stop_reason(e);
+    if (e->share)
+        e->share->poll(e); /* prune by the portfolio's best cost */
+    int stop = eng_stop_reason(e);
     if (stop >= 0)
         return stop;
     d->next_poll = next_poll_after(e, nodes);
@@ -243,178 +238,7 @@ uint64_t eng_nodes_left(const struct cs_engine *e)
 
 bool eng_must_stop(const struct cs_engine *e)
 {
-    return stop_reason(e) >= 0 || eng_nodes_left(e) == 0;
-}
-
-int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
-{
-    int status;
-    if (e->spec->task == CS_TASK_OPTIMIZE)
-        status = layer_optimize(e, state, cost, bound);
-    else
-        status = layer_first_solution(e, state);
-    eng_harvest(e, state);
-    /* a solve that searched its whole tree and found nothing proved that
-     * there is no solution */
-    if (e->spec->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
-        !e->dfs.stats.solutions)
-        status = CS_INFEASIBLE;
-    /* A search that ends past its limit or after an interrupt proves
-     * nothing: a model may have given up a node there (the FlatZinc
-     * model's propagation does).  What it found is kept. */
-    int stop = stop_reason(e);
-    bool proof = status == CS_OPTIMAL || status == CS_INFEASIBLE ||
-                 (status == CS_COMPLETE &&
-                  !(e->spec->task == CS_TASK_SOLVE && e->dfs.stats.solutions));
-    if (proof && stop >= 0)
-        status = stop;
-    return status;
-}
-
-/* ---- checks and the entry point ------------------------------------------ */
-
-int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
-                     struct cs_error *err)
-{
-    const struct cs_problem *p = spec->problem;
-    const struct cs_hooks *h = p->hooks;
-    if (spec->layers.moves && spec->task == CS_TASK_OPTIMIZE &&
-        !cs_hooks_local(h))
-        return cs_error_set(err, NULL,
-                            "this model has no local moves (the ls_* "
-                            "hooks)");
-    if (!cs_layers_cooling(&spec->layers))
-        return cs_error_set(err, NULL,
-                            "annealing needs temperatures 0 < anneal_t1 <= "
-                            "anneal_t0");
-    if (spec->layers.local) {
-        if (!h->init || !cs_hooks_local(h))
-            return cs_error_set(err, NULL,
-                                "this model has no local search (the ls_* "
-                                "hooks)");
-        if (spec->task != CS_TASK_SOLVE)
-            return cs_error_set(err, NULL, "local search needs task solve");
-        if (cs_split_wanted(split))
-            return cs_error_set(err, NULL,
-                                "local search runs on one thread, without "
-                                "checkpoints");
-        return 0;
-    }
-    if (!h->init || !h->select || !h->next || !h->apply)
-        return cs_error_set(err, NULL,
-                            "model hooks lack init, select, next or apply");
-    if (!cs_select_possible(spec->select, h))
-        return cs_error_set(err, NULL,
-                            "this model cannot select %s: it reports no "
-                            "domain sizes",
-                            cs_select_names[spec->select]);
-    if (spec->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
-        return cs_error_set(err, NULL,
-                            "this model cannot optimize: it has no cost");
-    if (spec->task == CS_TASK_OPTIMIZE && h->relax && spec->layers.lns_nodes &&
-        !spec->limits.seconds && !spec->limits.nodes)
-        return cs_error_set(err, NULL,
-                            "neighbourhood rounds run until a limit: set "
-                            "limits.seconds or limits.nodes");
-    if (p->nvars < 0)
-        return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
-    if (spec->task == CS_TASK_ESTIMATE && cs_split_wanted(split))
-        return cs_error_set(err, NULL,
-                            "task estimate runs on one thread, without "
-                            "checkpoints");
-    if (spec->task == CS_TASK_ESTIMATE && spec->on_trace)
-        return cs_error_set(err, NULL, "task estimate cannot be traced");
-    if (spec->task == CS_TASK_COUNT || cs_split_wanted(split))
-        return cs_units_validate(spec, split, err);
-    return 0;
-}
-
-/* A search that is not split: the split's progress line, and under
- * optimize the bound it shows (asked of the root state, as the branch and
- * bound asks it). */
-static void progress_from(struct cs_engine *e, const struct cs_split *split,
-                          void *state)
-{
-    if (!split || !split->on_progress)
-        return;
-    e->on_progress = split->on_progress;
-    e->progress_ud = split->progress_ud;
-    e->shown = e->started;
-    if (e->spec->task == CS_TASK_OPTIMIZE)
-        e->progress_bound = e->problem->hooks->bound(state);
-}
-
-/* A given assignment (cs_problem.given) has one path to search: no layer,
- * thread or split can add to it, so it runs as one plain search; as
- * optimize when the hooks have a cost, so the result carries it. */
-static const struct cs_spec *given_spec(const struct cs_spec *spec,
-                                        struct cs_spec *plain)
-{
-    const struct cs_hooks *h = spec->problem->hooks;
-    *plain = *spec;
-    plain->layers = (struct cs_layers){0};
-    if (h->cost && h->bound)
-        plain->task = CS_TASK_OPTIMIZE;
-    return plain;
-}
-
-/* The bound of one assignment proves nothing about others: a solution
- * found is checked, never optimal, and has no bound. */
-static void mark_checked(struct cs_result *out)
-{
-    if (out->stats.solutions &&
-        (out->status == CS_OPTIMAL || out->status == CS_COMPLETE)) {
-        out->status = CS_CHECKED;
-        out->bound = 0;
-    }
-}
-
-int cs_search(const struct cs_spec *spec, const struct cs_split *split,
-              struct cs_result *out, struct cs_error *err)
-{
-    memset(out, 0, sizeof *out);
-    struct cs_spec plain;
-    const bool given = spec->problem->given;
-    if (given) {
-        spec = given_spec(spec, &plain);
-        split = NULL;
-    }
-    if (cs_spec_validate(spec, split, err))
-        return -1;
-    const struct cs_problem *p = spec->problem;
-    double started = cs_now();
-    int rc = 0;
-    if (spec->task == CS_TASK_ESTIMATE)
-        rc = estimate_search(spec, split, out);
-    else if (spec->layers.local)
-        rc = layer_local(spec, split, out, err);
-    else if (spec->task == CS_TASK_COUNT &&
-             (p->count_unit || cs_split_wanted(split)))
-        rc = cs_search_units(spec, split, out, err);
-    else if (split && split->threads > 1)
-        rc = layer_portfolio(spec, split->threads, out, err);
-    else {
-        struct cs_engine e;
-        eng_init(&e, spec, NULL);
-        void *state = eng_state_new(&e);
-        progress_from(&e, split, state);
-        out->status =
-            (enum cs_status)eng_run(&e, state, &out->cost, &out->bound);
-        if (e.on_progress)
-            progress(&e, &e.dfs, 0, true);
-        out->stats = e.dfs.stats;
-        out->restarts = e.restarts;
-        out->rounds = e.rounds;
-        out->steps = e.steps;
-        out->root_bound = e.root_bound;
-        out->first_seconds = e.first_at ? e.first_at - e.started : -1;
-        eng_state_free(&e, state);
-        eng_free(&e);
-    }
-    if (given)
-        mark_checked(out);
-    out->stats.seconds = cs_now() - started;
-    return rc;
+    return eng_stop_reason(e) >= 0 || eng_nodes_left(e) == 0;
 }
 
 void cs_problem_free(struct cs_problem *problem)

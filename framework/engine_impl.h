@@ -12,7 +12,20 @@
 #include "csearch/dfs.h"
 #include "csearch/engine.h"
 
+struct cs_engine;
 struct cs_shared; /* a portfolio's shared incumbent (portfolio.c) */
+
+/* How a search learns from others running beside it (a portfolio's
+ * threads, portfolio.c), so that the engine never calls up into them.
+ * poll: from cs_poll, take a better cost another thread found (to prune
+ * by); done: another thread ended the run; best: rounds copy the newest
+ * best state any thread found into e->best when it is newer than
+ * *version (then updated). */
+struct eng_share {
+    void (*poll)(struct cs_engine *e);
+    bool (*done)(const struct cs_engine *e);
+    void (*best)(struct cs_engine *e, uint64_t *version);
+};
 
 struct cs_engine {
     const struct cs_spec *spec;
@@ -43,7 +56,8 @@ struct cs_engine {
     cs_solution_fn on_solution; /* where solutions go on to when a layer
                                    keeps the best in between */
     void *ud;
-    struct cs_shared *shared; /* portfolio: NULL alone */
+    const struct eng_share *share; /* portfolio: NULL alone */
+    struct cs_shared *shared;      /* what share's functions share */
     /* optimize: the root's bound, when the first solution came (0: not
      * yet), and where solutions go on to from the layer that notes it */
     int64_t root_bound;
@@ -76,12 +90,11 @@ void eng_undo_to(struct cs_engine *e, void *state, int from, int to);
 uint64_t eng_nodes_left(const struct cs_engine *e);
 /* The progress line, if the run shows one (at most 4 times a second): for
  * the layers that run no tree between polls (a moves burst). */
-void eng_progress(struct cs_engine *e);
+void eng_progress(struct cs_engine *e, bool force);
 /* A stop, the time limit or the node limit has come. */
 bool eng_must_stop(const struct cs_engine *e);
-
-/* The search e->spec asks for, layers included, on a fresh state: the
- * status it ends with (the statistics are in e->dfs.stats). */
-int eng_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound);
+/* Why the whole search must stop now: CS_INTERRUPTED, CS_LIMIT (the time
+ * limit, or another thread of a portfolio is done), or -1. */
+int eng_stop_reason(const struct cs_engine *e);
 
 #endif

@@ -143,8 +143,8 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     uint64_t stalled = 0;         /* rounds since the last burst */
     while (status == CS_LIMIT && d->incumbent < INT64_MAX &&
            d->incumbent > bound && !eng_must_stop(e)) {
-        if (e->shared)
-            layer_shared_best(e, &version); /* the portfolio's best */
+        if (e->share)
+            e->share->best(e, &version); /* the portfolio's best */
         const uint64_t stall = e->layers.stall_rounds;
         if (e->layers.moves &&
             (d->incumbent != polished || (stall && stalled >= stall))) {
@@ -239,5 +239,30 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
         *bound = found ? d->incumbent : *bound;
         return found ? CS_OPTIMAL : CS_INFEASIBLE;
     }
+    return status;
+}
+
+int layer_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
+{
+    int status;
+    if (e->spec->task == CS_TASK_OPTIMIZE)
+        status = layer_optimize(e, state, cost, bound);
+    else
+        status = layer_first_solution(e, state);
+    eng_harvest(e, state);
+    /* a solve that searched its whole tree and found nothing proved that
+     * there is no solution */
+    if (e->spec->task == CS_TASK_SOLVE && status == CS_COMPLETE &&
+        !e->dfs.stats.solutions)
+        status = CS_INFEASIBLE;
+    /* A search that ends past its limit or after an interrupt proves
+     * nothing: a model may have given up a node there (the FlatZinc
+     * model's propagation does).  What it found is kept. */
+    int stop = eng_stop_reason(e);
+    bool proof = status == CS_OPTIMAL || status == CS_INFEASIBLE ||
+                 (status == CS_COMPLETE &&
+                  !(e->spec->task == CS_TASK_SOLVE && e->dfs.stats.solutions));
+    if (proof && stop >= 0)
+        status = stop;
     return status;
 }

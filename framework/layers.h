@@ -99,6 +99,10 @@
  * search wants a first solution and the layers ask for them. */
 int layer_first_solution(struct cs_engine *e, void *state);
 
+/* The search e->spec asks for, layers included, on a fresh state: the
+ * status it ends with (the statistics are in e->dfs.stats). */
+int layer_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound);
+
 /* optimize: the root bound, branch and bound or neighbourhood rounds, and
  * the final status (optimal, infeasible or the limit's). */
 int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
@@ -117,17 +121,5 @@ bool layer_moves(struct cs_engine *e);
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,
                     struct cs_result *out, struct cs_error *err);
-/* From cs_poll: take a better shared incumbent. */
-void layer_shared_poll(struct cs_engine *e);
-/* The portfolio is done: another thread solved it or proved its answer. */
-bool layer_shared_done(const struct cs_engine *e);
-/* A thread found a solution of this cost: share it (optimize), or end the
- * portfolio (solve); then the caller's on_solution, one thread at a time.
- * Returns what on_solution returned. */
-bool layer_shared_solution(struct cs_engine *e, const void *state,
-                           uint64_t weight);
-/* Rounds in a portfolio: copy the best state any thread has found into
- * e->best when it is newer than *version (then updated). */
-void layer_shared_best(struct cs_engine *e, uint64_t *version);
 
 #endif

@@ -386,7 +386,7 @@ bool layer_moves(struct cs_engine *e)
         if (step_limit && e->steps >= step_limit)
             break;
         if (e->steps % 256 == 0) {
-            eng_progress(e); /* a burst may take all the time left */
+            eng_progress(e, false); /* a burst may take all the time left */
             if (pending && e->steps - handed >= gap) {
                 go_on = new_best(e, state, now);
                 handed = e->steps;

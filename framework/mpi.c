@@ -20,7 +20,7 @@
 
 #include "csearch/dist.h"
 #include "dist_impl.h"
-#include "units.h"
+#include "pool.h"
 
 #ifdef CSEARCH_HAVE_MPI
 #include <inttypes.h>

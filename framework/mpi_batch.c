@@ -22,7 +22,6 @@
 #include "csearch/batch.h"
 #include "csearch/dist.h"
 #include "dist_impl.h"
-#include "units.h"
 #include "workers.h"
 
 #ifdef CSEARCH_HAVE_MPI

@@ -1,6 +1,6 @@
 /* portfolio.c - threads running differently seeded searches (a layer).
  *
- * Thread t of T runs the very search one thread would (eng_run: restarts,
+ * Thread t of T runs the very search one thread would (layer_run: restarts,
  * rounds, branch and bound) with seed + t, shuffled value orders for t > 0
  * where the model allows them, and neighbourhood rounds t + 1, t + 1 + T,
  * ...  What the threads share sits behind one lock: the best cost so far
@@ -46,19 +46,22 @@ struct portfolio {
     struct cs_shared shared;
 };
 
-void layer_shared_poll(struct cs_engine *e)
+static void shared_poll(struct cs_engine *e)
 {
     int64_t best = atomic_load(&e->shared->incumbent);
     if (best < e->dfs.incumbent)
         e->dfs.incumbent = best;
 }
 
-bool layer_shared_done(const struct cs_engine *e)
+static bool shared_done(const struct cs_engine *e)
 {
     return atomic_load(&e->shared->done);
 }
 
-bool layer_shared_solution(struct cs_engine *e, const void *state,
+/* A thread found a solution of this cost: share it (optimize), or end the
+ * portfolio (solve); then the caller's on_solution, one thread at a time.
+ * Returns what on_solution returned. */
+static bool share_solution(struct cs_engine *e, const void *state,
                            uint64_t weight)
 {
     struct cs_shared *sh = e->shared;
@@ -94,7 +97,7 @@ bool layer_shared_solution(struct cs_engine *e, const void *state,
     return go_on;
 }
 
-void layer_shared_best(struct cs_engine *e, uint64_t *version)
+static void shared_best(struct cs_engine *e, uint64_t *version)
 {
     struct cs_shared *sh = e->shared;
     pthread_mutex_lock(&sh->lock);
@@ -109,8 +112,11 @@ static bool shared_solution(void *ud, const struct cs_hooks *h,
                             const void *state, uint64_t weight)
 {
     (void)h;
-    return layer_shared_solution(ud, state, weight);
+    return share_solution(ud, state, weight);
 }
+
+static const struct eng_share portfolio_share = {
+    .poll = shared_poll, .done = shared_done, .best = shared_best};
 
 static void run_member(void *arg, int t)
 {
@@ -122,12 +128,13 @@ static void run_member(void *arg, int t)
     if (t > 0 && m->spec.problem->max_values > 0)
         m->spec.layers.shuffle = true;
     eng_init(e, &m->spec, NULL);
+    e->share = &portfolio_share;
     e->shared = &pf->shared;
     e->lns_offset = (uint64_t)t << 32;
     e->dfs.on_solution = shared_solution;
     e->dfs.ud = e;
     void *state = eng_state_new(e);
-    m->status = eng_run(e, state, &m->cost, &m->bound);
+    m->status = layer_run(e, state, &m->cost, &m->bound);
     /* a search that ended by itself proved something: the others stop */
     if (m->status == CS_COMPLETE || m->status == CS_OPTIMAL ||
         m->status == CS_INFEASIBLE)

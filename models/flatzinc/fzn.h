@@ -217,7 +217,7 @@ struct fzn_store {
      * Past the deadline (0: none) or once *stop is set, it gives up: the
      * node fails and gave_up says the failure proves nothing.  The
      * deadline lies after the engine's own, so the engine's end of the run
-     * (eng_run) sees its limit passed and claims no proof. */
+     * (layer_run) sees its limit passed and claims no proof. */
     double deadline;
     volatile sig_atomic_t *stop;
     bool gave_up;
