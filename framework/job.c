@@ -412,7 +412,7 @@ static struct cs_layers layers_of(const struct cs_config *cfg,
     else if (!cs_config_real(cfg, "limits.seconds"))
         l.large_share = 0; /* auto times nothing without a time limit, so
                               the same spec keeps giving the same run */
-    if (!p->hooks->ls_large)
+    if (!p->hooks->local || !p->hooks->local->ls_large)
         l.large_steps = 0, l.large_share = 0;
     double t0 = cs_config_real(cfg, "strategy.anneal_t0");
     double t1 = cs_config_real(cfg, "strategy.anneal_t1");

@@ -35,7 +35,7 @@ static bool best_move(const struct cs_hooks *h, void *state, int var,
     int64_t best = INT64_MAX;
     for (uint64_t k = 0; k < tries; k++) {
         uint64_t m = all ? k : cs_random_below(rng, moves);
-        int64_t d = h->ls_delta(state, var, m);
+        int64_t d = h->local->ls_delta(state, var, m);
         if (d == INT64_MAX || d > best)
             continue;
         if (d < best) {
@@ -57,14 +57,14 @@ static bool step_move(const struct cs_hooks *h, const struct cs_layers *l,
                       void *state, int var, uint64_t *rng, uint64_t *move,
                       int64_t *delta, bool *walk)
 {
-    uint64_t moves = h->ls_moves(state, var);
+    uint64_t moves = h->local->ls_moves(state, var);
     *walk = false;
     if (!moves)
         return false;
     if (l->walk > 0 && cs_random_unit(rng) < l->walk) {
         *walk = true;
         *move = cs_random_below(rng, moves);
-        *delta = h->ls_delta(state, var, *move);
+        *delta = h->local->ls_delta(state, var, *move);
         return *delta != INT64_MAX;
     }
     return best_move(h, state, var, moves, l->sample, rng, move, delta) &&
@@ -101,7 +101,7 @@ static void trace(const struct run *r, enum cs_trace_kind kind, int var,
                                 .weight = 1,
                                 .step = r->steps,
                                 .before = before,
-                                .after = r->h->ls_conflicts(r->state),
+                                .after = r->h->local->ls_conflicts(r->state),
                                 .walk = walk};
     s->on_trace(s->trace_ud, &ev, r->h, r->state);
 }
@@ -117,7 +117,7 @@ static void progress(struct run *r)
     r->shown = now;
     struct cs_progress p = {.elapsed = now - r->started,
                             .steps = r->steps,
-                            .conflicts = r->h->ls_conflicts(r->state)};
+                            .conflicts = r->h->local->ls_conflicts(r->state)};
     r->split->on_progress(r->split->progress_ud, &p);
 }
 
@@ -141,7 +141,7 @@ static int repair(struct run *r)
     uint64_t limit = r->spec->limits.steps, taken = 0;
     const bool tracing = r->spec->on_trace != NULL;
     for (;;) {
-        int var = h->ls_pick(r->state, cs_random(&r->rng));
+        int var = h->local->ls_pick(r->state, cs_random(&r->rng));
         if (var == CS_NONE)
             return CS_COMPLETE;
         if (limit && r->steps >= limit)
@@ -156,12 +156,12 @@ static int repair(struct run *r)
         }
         r->steps++;
         taken++;
-        uint64_t before = tracing ? h->ls_conflicts(r->state) : 0;
+        uint64_t before = tracing ? h->local->ls_conflicts(r->state) : 0;
         uint64_t move;
         int64_t delta, made = -1;
         bool walk;
         if (step_move(h, l, r->state, var, &r->rng, &move, &delta, &walk)) {
-            h->ls_apply(r->state, var, move);
+            h->local->ls_apply(r->state, var, move);
             made = (int64_t)move;
         }
         if (tracing)
@@ -184,8 +184,8 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
     int status;
     for (;;) {
         static volatile sig_atomic_t never;
-        if (!r.h->ls_start(r.state, cs_random(&r.rng),
-                           r.spec->stop ? r.spec->stop : &never)) {
+        if (!r.h->local->ls_start(r.state, cs_random(&r.rng),
+                                  r.spec->stop ? r.spec->stop : &never)) {
             status = CS_INTERRUPTED;
             break;
         }
@@ -197,7 +197,7 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
             break;
         r.restarts++;
     }
-    out->conflicts = r.h->ls_conflicts(r.state);
+    out->conflicts = r.h->local->ls_conflicts(r.state);
     if (status == CS_COMPLETE) {
         if (r.h->verify && !r.h->verify(r.state))
             status = CS_UNVERIFIED;
@@ -237,11 +237,11 @@ static bool new_best(struct cs_engine *e, const void *state, int64_t cost)
 static bool anneal_move(const struct cs_hooks *h, void *state, int var,
                         double t, uint64_t *rng, uint64_t *move, int64_t *delta)
 {
-    uint64_t moves = h->ls_moves(state, var);
+    uint64_t moves = h->local->ls_moves(state, var);
     if (!moves)
         return false;
     *move = cs_random_below(rng, moves);
-    *delta = h->ls_delta(state, var, *move);
+    *delta = h->local->ls_delta(state, var, *move);
     if (*delta == INT64_MAX)
         return false;
     return *delta <= 0 || cs_random_unit(rng) < exp(-(double)*delta / t);
@@ -341,9 +341,10 @@ bool layer_moves(struct cs_engine *e)
     uint64_t rng = e->spec->seed ^ e->lns_offset ^
                    (++e->bursts * UINT64_C(0xd1b54a32d192ed03));
     static volatile sig_atomic_t never;
-    if (!h->ls_start(state, cs_random(&rng), e->stop ? e->stop : &never))
+    if (!h->local->ls_start(state, cs_random(&rng), e->stop ? e->stop : &never))
         return false;
-    int64_t now = (int64_t)h->ls_conflicts(state), best = e->dfs.incumbent;
+    int64_t now = (int64_t)h->local->ls_conflicts(state),
+            best = e->dfs.incumbent;
     /* the lowest cost this burst has seen (a descent's idle count restarts
      * only below it), and what it began at (a portfolio's shared best
      * may be below the incumbent, and is no find of this burst's) */
@@ -365,9 +366,10 @@ bool layer_moves(struct cs_engine *e)
     const double began = cs_now();
     /* the model's large moves: the first after this many steps, then as
      * large_next says; the seconds they have taken */
-    uint64_t next_large = h->ls_large && (l->large_steps || l->large_share > 0)
-                              ? (l->large_steps ? l->large_steps : 4096)
-                              : UINT64_MAX;
+    uint64_t next_large =
+        h->local->ls_large && (l->large_steps || l->large_share > 0)
+            ? (l->large_steps ? l->large_steps : 4096)
+            : UINT64_MAX;
     double large_time = 0;
     /* a new best goes out before the state leaves it (a sideways, walk or
      * uphill move), at each poll and at the end, not at every step of a
@@ -397,12 +399,12 @@ bool layer_moves(struct cs_engine *e)
         }
         if (k == next_large) {
             double t_in = cs_now();
-            int64_t delta = h->ls_large(state, cs_random(&rng));
+            int64_t delta = h->local->ls_large(state, cs_random(&rng));
             next_large = large_next(l, k, t_in, began, &large_time);
             if (delta != INT64_MAX && delta < 0)
                 walked(delta, &now, &best, &pending, &seen, &idle);
         }
-        int var = h->ls_pick(state, cs_random(&rng));
+        int var = h->local->ls_pick(state, cs_random(&rng));
         if (var == CS_NONE)
             break; /* no move can pay */
         e->steps++;
@@ -421,7 +423,7 @@ bool layer_moves(struct cs_engine *e)
             }
             pending = false;
         }
-        h->ls_apply(state, var, move);
+        h->local->ls_apply(state, var, move);
         walked(delta, &now, &best, &pending, &seen, &idle);
     }
     if (go_on && now < e->dfs.incumbent)

@@ -44,8 +44,8 @@ void cs_view_free(struct cs_view *view)
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,
                     char *buf, size_t size)
 {
-    if (h->var_name)
-        h->var_name(state, var, buf, size);
+    if (h->names && h->names->var_name)
+        h->names->var_name(state, var, buf, size);
     else
         snprintf(buf, size, "x%d", var);
 }
@@ -59,8 +59,8 @@ void trace_move_name(const struct cs_hooks *h, const void *state, int var,
         return;
     }
     trace_var_name(h, state, var, name, sizeof name);
-    if (h->value_name)
-        h->value_name(state, var, value, val, sizeof val);
+    if (h->names && h->names->value_name)
+        h->names->value_name(state, var, value, val, sizeof val);
     else
         snprintf(val, sizeof val, "%d", value);
     snprintf(buf, size, "%s = %s", name, val);
@@ -221,8 +221,8 @@ static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
         trace_var_name(h, state, ev->var, var, sizeof var);
         if (ev->value == CS_NONE)
             snprintf(move, sizeof move, "stays: no move lowers its conflicts");
-        else if (h->value_name)
-            h->value_name(state, ev->var, ev->value, move, sizeof move);
+        else if (h->names && h->names->value_name)
+            h->names->value_name(state, ev->var, ev->value, move, sizeof move);
         else
             snprintf(move, sizeof move, "makes move %d", ev->value);
         snprintf(line, sizeof line,
@@ -233,8 +233,8 @@ static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
     struct trace_node *n = record ? record_node(t, ev, line) : NULL;
     struct cs_view scratch = {0};
     struct cs_view *view = n ? &n->view : &scratch;
-    if (h->describe)
-        h->describe(state, view);
+    if (h->names && h->names->describe)
+        h->names->describe(state, view);
     if (n)
         add_frame(t, t->nnodes - 1, false, line);
     if (text) {
@@ -272,8 +272,8 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
         struct trace_node *n = record ? record_node(t, ev, move) : NULL;
         struct cs_view scratch = {0};
         struct cs_view *view = n ? &n->view : &scratch;
-        if (h->describe && (n || text))
-            h->describe(state, view);
+        if (h->names && h->names->describe && (n || text))
+            h->names->describe(state, view);
         /* a model whose view has no board (a roster's is too large for
          * every step) shows its solution as it prints it, on the page */
         if (n && ev->kind == CS_TRACE_SOLUTION && !view->board.count && h->emit)

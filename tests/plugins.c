@@ -104,14 +104,16 @@ static bool liar_verify(const void *state)
 {
     return (void)state, false;
 }
-static const struct cs_hooks liar_hooks = {.state_size = 16,
+static const struct cs_local_hooks liar_local = {.ls_start = liar_start,
+                                                 .ls_conflicts = liar_conflicts,
+                                                 .ls_pick = liar_pick,
+                                                 .ls_moves = liar_moves,
+                                                 .ls_delta = liar_delta,
+                                                 .ls_apply = liar_apply};
+
+static const struct cs_hooks liar_hooks = {.local = &liar_local,
+                                           .state_size = 16,
                                            .init = liar_init,
-                                           .ls_start = liar_start,
-                                           .ls_conflicts = liar_conflicts,
-                                           .ls_pick = liar_pick,
-                                           .ls_moves = liar_moves,
-                                           .ls_delta = liar_delta,
-                                           .ls_apply = liar_apply,
                                            .verify = liar_verify};
 static int liar_setup(const struct cs_config *cfg, const struct cs_setup *how,
                       struct cs_problem *out, struct cs_error *err)

@@ -103,15 +103,17 @@ static bool ring_verify(const void *state)
     return !s->p->lie;
 }
 
+static const struct cs_local_hooks ring_local = {.ls_start = ring_start,
+                                                 .ls_conflicts = ring_conflicts,
+                                                 .ls_pick = ring_pick,
+                                                 .ls_moves = ring_moves,
+                                                 .ls_delta = ring_delta,
+                                                 .ls_apply = ring_apply};
+
 static const struct cs_hooks ring_hooks = {
+    .local = &ring_local,
     .state_size = sizeof(struct ring),
     .init = ring_init,
-    .ls_start = ring_start,
-    .ls_conflicts = ring_conflicts,
-    .ls_pick = ring_pick,
-    .ls_moves = ring_moves,
-    .ls_delta = ring_delta,
-    .ls_apply = ring_apply,
     .verify = ring_verify,
 };
 
@@ -243,8 +245,10 @@ static void test_local_spec_checks(void **ctx)
 {
     (void)ctx;
     struct ring_problem rp = {.len = 5, .k = 3};
+    struct cs_local_hooks partial_local = ring_local;
+    partial_local.ls_delta = NULL;
     struct cs_hooks partial = ring_hooks;
-    partial.ls_delta = NULL;
+    partial.local = &partial_local;
     struct cs_problem p = {.hooks = &partial, .data = &rp, .nvars = 5};
     struct cs_spec spec = {.problem = &p, .task = CS_TASK_SOLVE};
     spec.layers.local = true;

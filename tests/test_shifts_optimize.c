@@ -277,7 +277,7 @@ static void *first_roster(struct cs_config *cfg, struct cs_job *job,
     spec.ud = kept;
     assert_int_equal(cs_search(&spec, NULL, &run, &err), 0);
     assert_true(run.stats.solutions > 0);
-    assert_true(job->problem.hooks->ls_start(state, 0, NULL));
+    assert_true(job->problem.hooks->local->ls_start(state, 0, NULL));
     return state;
 }
 
@@ -304,13 +304,13 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
         struct shf_report rep;
         memcpy(before, shf_state_roster(state), (size_t)ncells);
         assert_int_equal(shf_check(p, before, &rep), 0);
-        assert_int_equal((int64_t)h->ls_conflicts(state), rep.total);
+        assert_int_equal((int64_t)h->local->ls_conflicts(state), rep.total);
         assert_int_equal(h->cost(state), rep.total);
         int64_t total = rep.total;
         /* a cover line is picked only where the roster is short */
         for (int i = 0; i < 64; i++) {
             rng = rng * 6364136223846793005u + 1442695040888963407u;
-            int var = h->ls_pick(state, rng);
+            int var = h->local->ls_pick(state, rng);
             if (var < 2 * ncells || var >= 2 * ncells + nlines)
                 continue;
             int k = var - 2 * ncells, have = 0;
@@ -328,8 +328,8 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
             int var = vars > 0 ? (int)((rng >> 33) % (uint64_t)all)
                       : vars   ? 2 * ncells + i
                                : i;
-            for (uint64_t m = 0; m < h->ls_moves(state, var); m++) {
-                int64_t delta = h->ls_delta(state, var, m);
+            for (uint64_t m = 0; m < h->local->ls_moves(state, var); m++) {
+                int64_t delta = h->local->ls_delta(state, var, m);
                 assert_memory_equal(shf_state_roster(state), before,
                                     (size_t)ncells);
                 far_apart = far_len = 0;
@@ -350,11 +350,11 @@ static uint64_t check_moves(struct cs_config *cfg, int rounds, int vars,
         }
         if (pick < 0)
             break;
-        h->ls_apply(state, pick, pick_move);
+        h->local->ls_apply(state, pick, pick_move);
         moved_roster(p, before, pick, pick_move, after);
         assert_memory_equal(shf_state_roster(state), after, (size_t)ncells);
     }
-    *end_cost = (int64_t)h->ls_conflicts(state);
+    *end_cost = (int64_t)h->local->ls_conflicts(state);
     free(before);
     free(after);
     free(state);
@@ -478,10 +478,10 @@ static int64_t row_best_walk(struct cs_config *cfg, int walk, int widest)
         for (int tries = 0; tries < 1000; tries++) {
             rng = rng * 6364136223846793005u + 1442695040888963407u;
             int var = (int)((rng >> 33) % (uint64_t)(3 * ncells));
-            uint64_t moves = h->ls_moves(st, var);
+            uint64_t moves = h->local->ls_moves(st, var);
             uint64_t m = (rng >> 13) % moves;
-            if (h->ls_delta(st, var, m) != INT64_MAX) {
-                h->ls_apply(st, var, m);
+            if (h->local->ls_delta(st, var, m) != INT64_MAX) {
+                h->local->ls_apply(st, var, m);
                 break;
             }
         }
@@ -551,12 +551,12 @@ static void test_shifts_row_move(void **ctx)
     struct shf_state *st = first_roster(cfg, &job, &reg);
     const struct shf_problem *p = st->p;
     const struct cs_hooks *h = job.problem.hooks;
-    int64_t cost = (int64_t)h->ls_conflicts(st), first = cost;
+    int64_t cost = (int64_t)h->local->ls_conflicts(st), first = cost;
     int made = 0;
     uint64_t rng = 11;
     for (int i = 0; i < 300; i++) {
         rng = rng * 6364136223846793005u + 1442695040888963407u;
-        int64_t delta = h->ls_large(st, rng);
+        int64_t delta = h->local->ls_large(st, rng);
         struct shf_report rep;
         assert_int_equal(shf_check(p, shf_state_roster(st), &rep), 0);
         if (delta != INT64_MAX) {
@@ -565,7 +565,7 @@ static void test_shifts_row_move(void **ctx)
             made++;
         }
         assert_int_equal(rep.total, cost);
-        assert_int_equal((int64_t)h->ls_conflicts(st), cost);
+        assert_int_equal((int64_t)h->local->ls_conflicts(st), cost);
     }
     assert_int_equal(first, 12904);
     assert_int_equal(made, 32);

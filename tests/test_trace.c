@@ -159,9 +159,7 @@ static void test_trace_default_names(void **unused)
     struct fixture f;
     setup(&f, sets);
     struct cs_hooks bare = *f.job.problem.hooks;
-    bare.describe = NULL;
-    bare.var_name = NULL;
-    bare.value_name = NULL;
+    bare.names = NULL;
     f.job.problem.hooks = &bare;
     char *text = NULL;
     size_t size = 0;

@@ -90,10 +90,13 @@ static void lf_value_name(const void *state, int var, int value, char *buf,
     snprintf(buf, size, "places %d, %d", value + 1, value + s->n - var + 2);
 }
 
+static const struct cs_name_hooks lf_names = {.var_name = lf_var_name,
+                                              .value_name = lf_value_name};
+
 CS_HOOKS(lf_hooks, .state_size = sizeof(struct lf_state), .init = lf_init,
          .counters = true, .select = lf_select, .next = lf_next,
          .weight = lf_weight, .apply = lf_apply, .undo = lf_undo,
-         .emit = lf_emit, .var_name = lf_var_name, .value_name = lf_value_name)
+         .emit = lf_emit, .names = &lf_names)
 
 static const struct cs_option lf_options[] = {
     {.key = "params.n",

@@ -502,6 +502,10 @@ static int fzs_value(const void *state, int var)
     return ((const struct fzn_state *)state)->sol[var];
 }
 
+static const struct cs_name_hooks fzs_names = {.describe = fzs_describe,
+                                               .var_name = fzs_var_name,
+                                               .value_name = fzs_value_name};
+
 const struct cs_hooks fzn_hooks = {
     .init = fzs_init,
     .fini = fzs_fini,
@@ -519,8 +523,6 @@ const struct cs_hooks fzn_hooks = {
     .bound = fzs_bound,
     .relax = fzs_relax,
     .rounds_whole = true,
-    .describe = fzs_describe,
-    .var_name = fzs_var_name,
-    .value_name = fzs_value_name,
+    .names = &fzs_names,
     .value = fzs_value,
 };

@@ -126,6 +126,10 @@ static void abs_describe(const void *state, struct cs_view *out)
 
 static int abs_search(struct cs_dfs *dfs, void *state);
 
+static const struct cs_name_hooks abs_names = {.describe = abs_describe,
+                                               .var_name = nq_var_name,
+                                               .value_name = nq_value_name};
+
 static const struct cs_hooks absolute_hooks = {
     .state_size = sizeof(struct nq_abs),
     .init = abs_init,
@@ -141,9 +145,7 @@ static const struct cs_hooks absolute_hooks = {
     .weight = abs_weight,
     .emit = abs_emit,
     .value = abs_value,
-    .describe = abs_describe,
-    .var_name = nq_var_name,
-    .value_name = nq_value_name,
+    .names = &abs_names,
     .search = abs_search,
 };
 

@@ -174,6 +174,10 @@ static void arr_describe(const void *state, struct cs_view *out)
     nq_view_flags(out, "d2", s->d2, 2 * s->n - 1);
 }
 
+static const struct cs_name_hooks arr_names = {.describe = arr_describe,
+                                               .var_name = nq_var_name,
+                                               .value_name = nq_value_name};
+
 static const struct cs_hooks array_hooks = {
     .state_size = sizeof(struct nq_array),
     .init = arr_init,
@@ -190,9 +194,7 @@ static const struct cs_hooks array_hooks = {
     .weight = arr_weight,
     .emit = arr_emit,
     .value = arr_value,
-    .describe = arr_describe,
-    .var_name = nq_var_name,
-    .value_name = nq_value_name,
+    .names = &arr_names,
 };
 
 const struct cs_hooks *nq_array_hooks(const struct nq_problem *p)

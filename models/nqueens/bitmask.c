@@ -113,13 +113,16 @@ static void bits_describe(const void *state, struct cs_view *out)
 static int bits_search(struct cs_dfs *dfs, void *state);
 static int bits_forward_search(struct cs_dfs *dfs, void *state);
 
+static const struct cs_name_hooks bits_names = {.describe = bits_describe,
+                                                .var_name = nq_var_name,
+                                                .value_name = nq_value_name};
+
 #define BITS_HOOKS                                                             \
     .state_size = sizeof(struct nq_bits), .init = bits_init,                   \
     .select = bits_select, .first = bits_first, .next = nq_next_bit,           \
     .apply = bits_apply, .undo = bits_undo, .weight = bits_weight,             \
     .counters = true, .emit = bits_emit, .value = bits_value,                  \
-    .describe = bits_describe, .var_name = nq_var_name,                        \
-    .value_name = nq_value_name
+    .names = &bits_names
 
 static const struct cs_hooks bitmask_hooks = {
     BITS_HOOKS,

@@ -150,12 +150,15 @@ static void cell_describe(const void *state, struct cs_view *out)
     nq_view_flags(out, "d2", s->d2, 2 * s->n - 1);
 }
 
+static const struct cs_name_hooks cell_names = {.describe = cell_describe,
+                                                .var_name = cell_var_name,
+                                                .value_name = cell_value_name};
+
 #define CELL_HOOKS                                                             \
     .state_size = sizeof(struct nq_cell), .init = cell_init,                   \
     .select = cell_select, .first = cell_first, .next = cell_next,             \
     .apply = cell_apply, .undo = cell_undo, .goal = cell_goal,                 \
-    .counters = true, .emit = cell_emit, .describe = cell_describe,            \
-    .var_name = cell_var_name, .value_name = cell_value_name
+    .counters = true, .emit = cell_emit, .names = &cell_names
 
 static const struct cs_hooks cell_hooks = {CELL_HOOKS};
 
@@ -249,6 +252,10 @@ static void brute_describe(const void *state, struct cs_view *out)
 
 static int brute_search(struct cs_dfs *dfs, void *state);
 
+static const struct cs_name_hooks brute_names = {.describe = brute_describe,
+                                                 .var_name = nq_var_name,
+                                                 .value_name = nq_value_name};
+
 static const struct cs_hooks brute_hooks = {
     .state_size = sizeof(struct nq_brute),
     .init = brute_init,
@@ -260,9 +267,7 @@ static const struct cs_hooks brute_hooks = {
     .goal = brute_goal,
     .counters = true,
     .emit = brute_emit,
-    .describe = brute_describe,
-    .var_name = nq_var_name,
-    .value_name = nq_value_name,
+    .names = &brute_names,
     .search = brute_search, /* n! leaves: worth inlining the hooks */
 };
 

@@ -325,20 +325,28 @@ static void ls_describe(const void *state, struct cs_view *out)
     }
 }
 
-static const struct cs_hooks ls_hooks = {
-    .state_size = sizeof(struct nq_ls),
-    .init = ls_init,
-    .fini = ls_fini,
-    .emit = ls_emit,
-    .var_name = nq_var_name,
-    .value_name = ls_move_name,
-    .describe = ls_describe,
+static const struct cs_local_hooks ls_local = {
     .ls_start = ls_start,
     .ls_conflicts = ls_conflicts,
     .ls_pick = ls_pick,
     .ls_moves = ls_moves,
     .ls_delta = ls_delta,
     .ls_apply = ls_apply,
+};
+
+static const struct cs_name_hooks ls_names = {
+    .describe = ls_describe,
+    .var_name = nq_var_name,
+    .value_name = ls_move_name,
+};
+
+static const struct cs_hooks ls_hooks = {
+    .state_size = sizeof(struct nq_ls),
+    .init = ls_init,
+    .fini = ls_fini,
+    .emit = ls_emit,
+    .names = &ls_names,
+    .local = &ls_local,
     .verify = ls_verify,
     .value = ls_value,
 };

@@ -423,20 +423,27 @@ static int shf_restart(void *state, int depth, bool *grow)
     return s * p->ndays;
 }
 
+static const struct cs_name_hooks shf_names = {.describe = shf_describe,
+                                               .var_name = shf_var_name,
+                                               .value_name = shf_value_name};
+
 /* The slots the tree needs; under optimize also the local moves. */
 #define SHF_TREE_HOOKS                                                         \
     .init = shf_init, .select = shf_select, .first = shf_first,                \
     .next = shf_next, .apply = shf_apply, .undo = shf_undo,                    \
     .prune = shf_prune, .counters = true, .emit = shf_emit, .cost = shf_cost,  \
     .bound = shf_bound, .relax = shf_relax, .restart = shf_restart,            \
-    .describe = shf_describe, .var_name = shf_var_name,                        \
-    .value_name = shf_value_name
+    .names = &shf_names
 
 CS_HOOKS(shf_hooks, SHF_TREE_HOOKS)
-CS_HOOKS(shf_local_hooks, SHF_TREE_HOOKS, .ls_start = shf_ls_start,
-         .ls_conflicts = shf_ls_cost, .ls_pick = shf_ls_pick,
-         .ls_moves = shf_ls_moves, .ls_delta = shf_ls_delta,
-         .ls_apply = shf_ls_apply, .ls_large = shf_ls_large)
+static const struct cs_local_hooks shf_local = {.ls_start = shf_ls_start,
+                                                .ls_conflicts = shf_ls_cost,
+                                                .ls_pick = shf_ls_pick,
+                                                .ls_moves = shf_ls_moves,
+                                                .ls_delta = shf_ls_delta,
+                                                .ls_apply = shf_ls_apply,
+                                                .ls_large = shf_ls_large};
+CS_HOOKS(shf_local_hooks, SHF_TREE_HOOKS, .local = &shf_local)
 
 /* The tables, for setup. */
 const struct cs_hooks *const shf_model_hooks = &shf_hooks;

@@ -384,10 +384,13 @@ static void sdk_describe(const void *state, struct cs_view *out)
     cs_view_add(out, "singles", line);
 }
 
+static const struct cs_name_hooks sdk_names = {.describe = sdk_describe,
+                                               .var_name = sdk_var_name,
+                                               .value_name = sdk_value_name};
+
 CS_HOOKS(sdk_hooks, .init = sdk_init, .copy = sdk_copy, .select = sdk_select,
          .domain_size = sdk_domain_size, .first = sdk_first,
          .next = sdk_next_candidate, .apply = sdk_apply, .prune = sdk_prune,
-         .counters = true, .emit = sdk_emit, .describe = sdk_describe,
-         .var_name = sdk_var_name, .value_name = sdk_value_name)
+         .counters = true, .emit = sdk_emit, .names = &sdk_names)
 
 const struct cs_hooks *const sdk_generic_hooks = &sdk_hooks;

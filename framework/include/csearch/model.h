@@ -30,7 +30,7 @@
  * cs_problem, cs_layers) changes shape.  The registry refuses a model or a
  * plugin built against any other version: there is no compatibility
  * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 10
+#define CS_ABI_VERSION 11
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -228,6 +228,64 @@ struct cs_stats {
     double seconds;     /* wall-clock time of the search */
 };
 
+/* Local search (the min-conflicts layer and the moves layer,
+ * framework/layers.h): a sub-table of struct cs_hooks (its `local`), so
+ * that a new local-search hook changes neither the core table nor the tree
+ * search.  A complete assignment that the layer repairs step by step.  All
+ * six of ls_start .. ls_apply, or no table.  The layer owns the loop and
+ * all its randomness: a model draws only from the numbers it is handed, so
+ * one seed gives one run.  The core table's init, fini and state_size serve
+ * these states as they serve the tree's; its select, next and apply may
+ * stay NULL in a table that is only searched locally.
+ * Under task optimize (cs_layers.moves) the same six serve an improvement
+ * search: the layer copies the incumbent (a goal state of the tree) into a
+ * state and calls ls_start, which keeps that assignment and readies its
+ * own bookkeeping; ls_conflicts is then the cost, ls_pick a variable whose
+ * moves may pay (CS_NONE: none can), and a move that would break a hard
+ * rule has delta INT64_MAX.  The state after any allowed move must still be
+ * a goal state whose cost hook gives ls_conflicts, since the layer hands it
+ * out as the incumbent. */
+struct cs_local_hooks {
+    /* Put a complete start assignment into an initialised state (again on
+     * each restart, replacing the last); seed is for the model's draws.
+     * A start that takes long (a billion queens) polls *stop now and then
+     * and returns false, the state unfinished, once it is set; else true. */
+    bool (*ls_start)(void *state, uint64_t seed, volatile sig_atomic_t *stop);
+    /* The conflicts of the state: 0 exactly when it is a solution. */
+    uint64_t (*ls_conflicts)(const void *state);
+    /* A variable in conflict, chosen with random (uniform over 64 bits);
+     * CS_NONE when there is none. */
+    int (*ls_pick)(void *state, uint64_t random);
+    /* How many moves var has now (moves are 0 .. count-1: a new value, or
+     * a swap with another variable, as the model defines them). */
+    uint64_t (*ls_moves)(const void *state, int var);
+    /* The change in ls_conflicts that move would make, state unchanged
+     * on return (it may change it in between).  INT64_MAX: the move is not
+     * allowed now. */
+    int64_t (*ls_delta)(void *state, int var, uint64_t move);
+    /* Make the move. */
+    void (*ls_apply)(void *state, int var, uint64_t move);
+    /* Optional, for the moves layer: a large move -- a part of the state
+     * drawn with random (uniform over 64 bits) re-solved whole, the rest
+     * as it is -- made only when it costs no more: the change in
+     * ls_conflicts (<= 0), or INT64_MAX when none was made.  The layer
+     * calls it every cs_layers.large_steps steps of a burst, or at
+     * cs_layers.large_share of its time. */
+    int64_t (*ls_large)(void *state, uint64_t random);
+};
+
+/* Traces and pictures (csearch/trace.h); all three optional. */
+struct cs_name_hooks {
+    /* Fill *out (cleared by the caller) with what a trace shows of a state.
+     * NULL: the trace shows the moves only. */
+    void (*describe)(const void *state, struct cs_view *out);
+    /* Write the name of variable var ("row 2") or of its value ("col 3")
+     * into buf of size bytes.  NULL: "x2", and the value as a number. */
+    void (*var_name)(const void *state, int var, char *buf, size_t size);
+    void (*value_name)(const void *state, int var, int value, char *buf,
+                       size_t size);
+};
+
 struct cs_hooks {
     /* ---- the state ---- */
     size_t state_size; /* bytes; 0: the problem says (cs_problem) */
@@ -309,16 +367,6 @@ struct cs_hooks {
      * every restart is from the root. */
     int (*restart)(void *state, int depth, bool *grow);
 
-    /* ---- traces and pictures (csearch/trace.h); all three optional ---- */
-    /* Fill *out (cleared by the caller) with what a trace shows of a state.
-     * NULL: the trace shows the moves only. */
-    void (*describe)(const void *state, struct cs_view *out);
-    /* Write the name of variable var ("row 2") or of its value ("col 3")
-     * into buf of size bytes.  NULL: "x2", and the value as a number. */
-    void (*var_name)(const void *state, int var, char *buf, size_t size);
-    void (*value_name)(const void *state, int var, int value, char *buf,
-                       size_t size);
-
     /* ---- speed ---- */
     /* The engine body instantiated with this very table (CS_HOOKS in
      * dfs.h), so the hooks inline; it passes dfs on to cs_dfs() untouched.
@@ -327,49 +375,9 @@ struct cs_hooks {
      * one has them compiled out. */
     int (*search)(struct cs_dfs *dfs, void *state);
 
-    /* ---- local search (the min-conflicts layer, framework/layers.h) ----
-     * A complete assignment that the layer repairs step by step.  All six
-     * of ls_start .. ls_apply, or none (NULL: the model has no local
-     * search).  The layer owns the loop and all its randomness: a model
-     * draws only from the numbers it is handed, so one seed gives one
-     * run.  init, fini and state_size serve these states as they serve
-     * the tree's; select, next and apply may stay NULL in a table that is
-     * only searched locally.
-     * Under task optimize (cs_layers.moves) the same six serve an
-     * improvement search: the layer copies the incumbent (a goal state of
-     * the tree) into a state and calls ls_start, which keeps that
-     * assignment and readies its own bookkeeping; ls_conflicts is then the
-     * cost, ls_pick a variable whose moves may pay (CS_NONE: none can),
-     * and a move that would break a hard rule has delta INT64_MAX.  The
-     * state after any allowed move must still be a goal state whose cost
-     * hook gives ls_conflicts, since the layer hands it out as the
-     * incumbent. */
-    /* Put a complete start assignment into an initialised state (again on
-     * each restart, replacing the last); seed is for the model's draws.
-     * A start that takes long (a billion queens) polls *stop now and then
-     * and returns false, the state unfinished, once it is set; else true. */
-    bool (*ls_start)(void *state, uint64_t seed, volatile sig_atomic_t *stop);
-    /* The conflicts of the state: 0 exactly when it is a solution. */
-    uint64_t (*ls_conflicts)(const void *state);
-    /* A variable in conflict, chosen with random (uniform over 64 bits);
-     * CS_NONE when there is none. */
-    int (*ls_pick)(void *state, uint64_t random);
-    /* How many moves var has now (moves are 0 .. count-1: a new value, or
-     * a swap with another variable, as the model defines them). */
-    uint64_t (*ls_moves)(const void *state, int var);
-    /* The change in ls_conflicts that move would make, state unchanged
-     * on return (it may change it in between).  INT64_MAX: the move is not
-     * allowed now. */
-    int64_t (*ls_delta)(void *state, int var, uint64_t move);
-    /* Make the move. */
-    void (*ls_apply)(void *state, int var, uint64_t move);
-    /* Optional, for the moves layer: a large move -- a part of the state
-     * drawn with random (uniform over 64 bits) re-solved whole, the rest
-     * as it is -- made only when it costs no more: the change in
-     * ls_conflicts (<= 0), or INT64_MAX when none was made.  The layer
-     * calls it every cs_layers.large_steps steps of a burst, or at
-     * cs_layers.large_share of its time. */
-    int64_t (*ls_large)(void *state, uint64_t random);
+    /* ---- the sub-tables; each optional ---- */
+    const struct cs_local_hooks *local; /* local search; NULL: none */
+    const struct cs_name_hooks *names;  /* traces and pictures; NULL: none */
 
     /* ---- checking and showing a complete assignment; both optional ---- */
     /* An independent check that a state the search calls a solution is one:
@@ -394,8 +402,9 @@ static inline bool cs_layers_cooling(const struct cs_layers *l)
 /* Does the table carry the local-search hooks? */
 static inline bool cs_hooks_local(const struct cs_hooks *h)
 {
-    return h->ls_start && h->ls_conflicts && h->ls_pick && h->ls_moves &&
-           h->ls_delta && h->ls_apply;
+    const struct cs_local_hooks *l = h->local;
+    return l && l->ls_start && l->ls_conflicts && l->ls_pick && l->ls_moves &&
+           l->ls_delta && l->ls_apply;
 }
 
 /* A model's answer to a config: which hooks, and the data they share. */
