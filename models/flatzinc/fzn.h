@@ -303,6 +303,9 @@ bool fzn_propagate(struct fzn_store *s);
 void fzn_entail(struct fzn_store *s, struct fzn_prop *p);
 /* Queue every propagator (the root's first propagation). */
 void fzn_schedule_all(struct fzn_store *s);
+/* Empty the queues, their propagators no longer queued (propagate.c; a
+ * pop after a failure, and the end of a fixpoint). */
+void fzn_queue_clear(struct fzn_store *s);
 
 /* ---- 3. constraints ----------------------------------------------------- */
 

@@ -1,14 +1,14 @@
 /* store.c - the finite-domain store: domains (bit sets up to
  * FZN_BITSET_LIMIT values, intervals beyond), the trail that fzn_pop()
- * rolls back exactly, the watch lists and the three FIFO queues that
- * fzn_propagate() runs to a fixpoint.  A domain's min and max are always
+ * rolls back exactly, and the watch lists that wake propagators into the
+ * queues.  A domain's min and max are always
  * values it holds; its bits outside [min, max] mean nothing, so moving a
  * bound never writes a bit and a trail entry holds at most one word.
+ * Posting propagators and running the queues is propagate.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "csearch/engine.h"
 #include "fzn.h"
 
 #define uthash_malloc(sz) cs_xmalloc(sz)
@@ -441,15 +441,6 @@ void fzn_entail(struct fzn_store *s, struct fzn_prop *p)
     s->entailed[s->nentailed++] = (int)(p - s->props);
 }
 
-static void clear_queues(struct fzn_store *s)
-{
-    for (int q = 0; q < FZN_PRIOS; q++) {
-        for (int i = 0; i < s->qlen[q]; i++)
-            s->props[s->queue[q][(s->qhead[q] + i) % s->nprops]].queued = false;
-        s->qhead[q] = s->qlen[q] = 0;
-    }
-}
-
 void fzn_pop(struct fzn_store *s)
 {
     if (s->level > 0) {
@@ -468,34 +459,7 @@ void fzn_pop(struct fzn_store *s)
     }
     s->failed = false;
     if (s->frozen)
-        clear_queues(s);
-}
-
-/* ---- propagators -------------------------------------------------------- */
-
-struct fzn_prop *fzn_post(struct fzn_store *s, const char *name, fzn_run_fn run,
-                          int prio, const int *x, int nx, const int64_t *k,
-                          int nk)
-{
-    if (s->nprops == s->props_cap) {
-        s->props_cap = s->props_cap ? 2 * s->props_cap : 64;
-        s->props =
-            cs_xrealloc(s->props, (size_t)s->props_cap * sizeof *s->props);
-    }
-    struct fzn_prop *p = &s->props[s->nprops++];
-    *p = (struct fzn_prop){.run = run,
-                           .nx = nx,
-                           .nk = nk,
-                           .prio = prio,
-                           .events = FZN_EV_ANY,
-                           .name = name};
-    p->x = cs_xmalloc((size_t)(nx ? nx : 1) * sizeof *p->x);
-    if (nx)
-        memcpy(p->x, x, (size_t)nx * sizeof *p->x);
-    p->k = cs_xmalloc((size_t)(nk ? nk : 1) * sizeof *p->k);
-    if (nk)
-        memcpy(p->k, k, (size_t)nk * sizeof *p->k);
-    return p;
+        fzn_queue_clear(s);
 }
 
 /* Large domains narrowed below the limit while building get their bits;
@@ -597,67 +561,4 @@ struct fzn_store *fzn_store_clone(const struct fzn_store *s)
     c->consts = NULL;
     c->is_clone = true;
     return c;
-}
-
-/* How many propagator runs lie between two looks at the clock. */
-#define FZN_POLL_RUNS 4096
-
-static bool give_up(struct fzn_store *s)
-{
-    if (!s->gave_up &&
-        ((s->stop && *s->stop) || (s->deadline > 0 && cs_now() >= s->deadline)))
-        s->gave_up = true;
-    return s->gave_up;
-}
-
-bool fzn_propagate(struct fzn_store *s)
-{
-    if (s->gave_up) {
-        clear_queues(s);
-        s->failed = true;
-        return false;
-    }
-    while (!s->failed) {
-        if (s->propagations % FZN_POLL_RUNS == FZN_POLL_RUNS - 1 &&
-            give_up(s)) {
-            clear_queues(s);
-            s->failed = true;
-            return false;
-        }
-        int q = 0;
-        while (q < FZN_PRIOS && !s->qlen[q])
-            q++;
-        if (q == FZN_PRIOS)
-            return true;
-        struct fzn_prop *p = &s->props[s->queue[q][s->qhead[q]]];
-        s->qhead[q] = (s->qhead[q] + 1) % s->nprops;
-        s->qlen[q]--;
-        p->queued = false;
-        s->propagations++;
-        if (!p->run(s, p) || s->failed) {
-            s->failed = true;
-            s->culprit = p;
-            p->weight++;
-            if (!s->failures)
-                s->failures =
-                    cs_xcalloc((size_t)s->nvars + 1, sizeof *s->failures);
-            for (int i = 0; i < p->nx; i++)
-                s->failures[p->x[i]]++;
-        }
-    }
-    clear_queues(s);
-    return false;
-}
-
-void fzn_schedule_all(struct fzn_store *s)
-{
-    for (int p = 0; p < s->nprops; p++) {
-        struct fzn_prop *pr = &s->props[p];
-        if (pr->queued)
-            continue;
-        pr->queued = true;
-        int q = pr->prio;
-        s->queue[q][(s->qhead[q] + s->qlen[q]) % s->nprops] = p;
-        s->qlen[q]++;
-    }
 }
