@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "csearch/job.h"
+#include "layer_keys.h"
 
 /* The framework's enumerations, each named once: X(constant, "name"). */
 #define JOB_TASKS(X)                                                           \
@@ -20,26 +21,11 @@
     X(CS_TASK_ESTIMATE, "estimate")                                            \
     X(CS_TASK_GENERATE, "generate")                                            \
     X(CS_TASK_RATE, "rate")
-/* -1, "auto": the model's proposal (cs_problem.layers) */
-#define JOB_RESTARTS(X)                                                        \
-    X(-1, "auto")                                                              \
-    X(CS_RESTARTS_NONE, "none")                                                \
-    X(CS_RESTARTS_CONSTANT, "constant")                                        \
-    X(CS_RESTARTS_GEOMETRIC, "geometric")                                      \
-    X(CS_RESTARTS_LUBY, "luby")
-#define JOB_LOCALS(X)                                                          \
-    X(CS_LOCAL_AUTO, "auto")                                                   \
-    X(CS_LOCAL_NONE, "none")                                                   \
-    X(CS_LOCAL_MIN_CONFLICTS, "min-conflicts")
 #define JOB_NAME(constant, name) name,
 #define JOB_CONSTANT(constant, name) constant,
 
 static const char *const task_names[] = {JOB_TASKS(JOB_NAME) NULL};
 static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
-static const char *const restart_names[] = {JOB_RESTARTS(JOB_NAME) NULL};
-static const int restart_values[] = {JOB_RESTARTS(JOB_CONSTANT)};
-static const char *const local_names[] = {JOB_LOCALS(JOB_NAME) NULL};
-static const enum cs_local local_values[] = {JOB_LOCALS(JOB_CONSTANT)};
 
 const struct cs_option cs_framework_options[] = {
     {.key = "model",
@@ -76,140 +62,14 @@ const struct cs_option cs_framework_options[] = {
      .max = 9e18,
      .help = "randomness of restarts, shuffled orders and portfolios: the "
              "same seed, the same search"},
-    {.key = "strategy.restarts",
-     .type = CS_OPT_ENUM,
-     .def = "auto",
-     .choices = restart_names,
-     .help = "restart a search for a first solution under node budgets: "
-             "constant, geometric (doubling), luby, none, or the model's "
-             "choice"},
-    {.key = "strategy.restart_nodes",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "the first restart budget in nodes, 0 = never restart (auto: "
-             "the model's)"},
-    {.key = "strategy.shuffle",
-     .type = CS_OPT_BOOL,
-     .def = "false",
-     .help = "try values in an order drawn from strategy.seed (models "
-             "that allow it)"},
-    {.key = "strategy.lns_nodes",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "optimize: nodes per neighbourhood round after a first "
-             "solution, 0 = one branch and bound (auto: the model's)"},
-    {.key = "strategy.local",
-     .type = CS_OPT_ENUM,
-     .def = "auto",
-     .choices = local_names,
-     .help = "task solve: min-conflicts local search on a complete "
-             "assignment instead of the tree, none, or auto (the model's "
-             "choice: local where backtracking would stall)"},
-    {.key = "strategy.local_moves",
-     .type = CS_OPT_ENUM,
-     .def = "auto",
-     .choices = (const char *const[]){"auto", "on", "off", NULL},
-     .help = "task optimize: bursts of local improvement moves (the "
-             "model's ls_* hooks) between neighbourhood rounds; auto: the "
-             "model's choice"},
-    {.key = "strategy.local_stall",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "task optimize with local moves: a burst also after this "
-             "many rounds without a new best since the last burst, 0 = "
-             "only after a round that improved (auto: the model's)"},
-    {.key = "strategy.anneal_steps",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "task optimize with local moves: each burst anneals for this "
-             "many steps (random moves, uphill ones by Metropolis' chance), "
-             "0 = bursts descend (auto: the model's)"},
-    {.key = "strategy.anneal_fill",
-     .type = CS_OPT_ENUM,
-     .def = "auto",
-     .choices = (const char *const[]){"auto", "on", "off", NULL},
-     .help = "annealing under limits.seconds: on, a burst cools over all "
-             "the time left (one burst, anneal_steps aside); off, bursts of "
-             "anneal_steps; auto: the model's, off when anneal_steps is "
-             "given"},
-    {.key = "strategy.large_steps",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "task optimize with local moves: a large move (a part of the "
-             "state re-solved whole, where the model has one) after every "
-             "this many steps of a burst, 0 = by large_share (auto: the "
-             "model's)"},
-    {.key = "strategy.large_share",
-     .type = CS_OPT_REAL,
-     .def = "auto",
-     .min = 0,
-     .max = 0.99,
-     .all_word = "auto",
-     .help = "task optimize with local moves: the share of a burst's time "
-             "its large moves may take, when large_steps is 0; 0 = none "
-             "(auto: the model's)"},
-    {.key = "strategy.anneal_t0",
-     .type = CS_OPT_REAL,
-     .def = "auto",
-     .min = 1e-9,
-     .max = 1e15,
-     .all_word = "auto",
-     .help = "annealing: the temperature a burst starts at, in cost units; "
-             "after a burst that found nothing better the next starts twice "
-             "as hot, up to 8 times this (auto: the model's)"},
-    {.key = "strategy.anneal_t1",
-     .type = CS_OPT_REAL,
-     .def = "auto",
-     .min = 1e-9,
-     .max = 1e15,
-     .all_word = "auto",
-     .help = "annealing: the temperature a burst ends at, at most "
-             "anneal_t0 (auto: the model's)"},
-    {.key = "strategy.local_steps",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "local search: steps before a restart from a new start, 0 = "
-             "never (auto: the model's)"},
-    {.key = "strategy.walk",
-     .type = CS_OPT_REAL,
-     .def = "0.02",
-     .min = 0,
-     .max = 1,
-     .help = "local search: the chance that a step makes a random move "
-             "instead of the best"},
-    {.key = "strategy.sample",
-     .type = CS_OPT_INT,
-     .def = "auto",
-     .min = 0,
-     .max = 9e18,
-     .all_word = "auto",
-     .help = "local search: moves weighed per step, drawn at random when "
-             "a variable has more, 0 = all (auto: the model's)"},
-    {.key = "strategy.probes",
-     .type = CS_OPT_INT,
-     .def = "10000",
-     .min = 1,
-     .max = 9e18,
-     .help = "task estimate: random root-to-leaf probes to make (a time "
-             "limit may end it sooner)"},
+    LAYER_KNOBS(LAYER_OPTION){
+        .key = "strategy.probes",
+        .type = CS_OPT_INT,
+        .def = "10000",
+        .min = 1,
+        .max = 9e18,
+        .help = "task estimate: random root-to-leaf probes to make (a time "
+                "limit may end it sooner)"},
     {.key = "limits.solutions",
      .type = CS_OPT_INT,
      .def = "0",
@@ -324,22 +184,19 @@ static uint64_t fingerprint(const struct cs_config *cfg,
     uint64_t h = UINT64_C(14695981039346656037);
     for (; *tables; tables++)
         for (const struct cs_option *opt = *tables; opt->key; opt++) {
+            /* the layers' keys say whether they shape a count (most came
+             * after the logs of earlier versions, which must still
+             * resume: layer_keys.h) */
+            const struct layer_knob *knob = layer_knob(opt->key);
+            if (knob &&
+                (knob->hash == HASH_NEVER || (knob->hash == HASH_WHEN_TRUE &&
+                                              !cs_config_bool(cfg, opt->key))))
+                continue;
             if (!strncmp(opt->key, "limits.", 7) ||
                 !strncmp(opt->key, "output.", 7) ||
                 !strcmp(opt->key, "strategy.threads") ||
-                /* the layers' keys shape no count (and came after the
-                 * logs of earlier versions, which must still resume) */
                 !strcmp(opt->key, "strategy.seed") ||
-                !strcmp(opt->key, "strategy.restarts") ||
-                !strcmp(opt->key, "strategy.restart_nodes") ||
-                !strcmp(opt->key, "strategy.lns_nodes") ||
-                !strncmp(opt->key, "strategy.local", 14) ||
-                !strncmp(opt->key, "strategy.anneal", 15) ||
-                !strcmp(opt->key, "strategy.walk") ||
-                !strcmp(opt->key, "strategy.sample") ||
                 !strcmp(opt->key, "strategy.probes") ||
-                (!strcmp(opt->key, "strategy.shuffle") &&
-                 !cs_config_bool(cfg, opt->key)) ||
                 !strcmp(opt->key, "plugin"))
                 continue;
             /* values as typed, so "08" and "8" are the same config */
@@ -364,70 +221,6 @@ static uint64_t fingerprint(const struct cs_config *cfg,
             h = hash_text(h, "\n");
         }
     return h;
-}
-
-/* The layers: the model's proposal, with the keys given on top. */
-static struct cs_layers layers_of(const struct cs_config *cfg,
-                                  const struct cs_problem *p)
-{
-    struct cs_layers l = p->layers;
-    int restarts = restart_values[cs_config_enum(cfg, "strategy.restarts")];
-    if (restarts >= 0)
-        l.restarts = (enum cs_restarts)restarts;
-    int64_t nodes = cs_config_int(cfg, "strategy.restart_nodes");
-    if (nodes >= 0)
-        l.restart_nodes = (uint64_t)nodes;
-    else if (l.restarts != CS_RESTARTS_NONE && !l.restart_nodes)
-        l.restart_nodes = 1000; /* asked for by key, none proposed */
-    if (cs_config_bool(cfg, "strategy.shuffle"))
-        l.shuffle = true;
-    int64_t lns = cs_config_int(cfg, "strategy.lns_nodes");
-    if (lns >= 0)
-        l.lns_nodes = (uint64_t)lns;
-    int local = cs_config_enum(cfg, "strategy.local");
-    if (local == CS_LOCAL_NONE)
-        l.local = false;
-    else if (local == CS_LOCAL_MIN_CONFLICTS && cs_hooks_local(p->hooks))
-        l.local = true;
-    int moves = cs_config_enum(cfg, "strategy.local_moves");
-    if (moves) /* 1 on, 2 off; 0 auto keeps the model's */
-        l.moves = moves == 1;
-    int64_t stall = cs_config_int(cfg, "strategy.local_stall");
-    if (stall >= 0)
-        l.stall_rounds = (uint64_t)stall;
-    int64_t anneal = cs_config_int(cfg, "strategy.anneal_steps");
-    if (anneal >= 0)
-        l.anneal_steps = (uint64_t)anneal, l.anneal_fill = false;
-    int fill = cs_config_enum(cfg, "strategy.anneal_fill");
-    if (fill) /* 1 on, 2 off; 0 auto keeps the model's */
-        l.anneal_fill = fill == 1;
-    if (!cs_config_real(cfg, "limits.seconds"))
-        l.anneal_fill = false; /* no limit to fill */
-    int64_t large = cs_config_int(cfg, "strategy.large_steps");
-    if (large >= 0)
-        l.large_steps = (uint64_t)large;
-    double share = cs_config_real(cfg, "strategy.large_share");
-    if (share >= 0)
-        l.large_share = share;
-    else if (!cs_config_real(cfg, "limits.seconds"))
-        l.large_share = 0; /* auto times nothing without a time limit, so
-                              the same spec keeps giving the same run */
-    if (!p->hooks->local || !p->hooks->local->ls_large)
-        l.large_steps = 0, l.large_share = 0;
-    double t0 = cs_config_real(cfg, "strategy.anneal_t0");
-    double t1 = cs_config_real(cfg, "strategy.anneal_t1");
-    if (t0 > 0)
-        l.anneal_t0 = t0;
-    if (t1 > 0)
-        l.anneal_t1 = t1;
-    int64_t steps = cs_config_int(cfg, "strategy.local_steps");
-    if (steps >= 0)
-        l.local_steps = (uint64_t)steps;
-    l.walk = cs_config_real(cfg, "strategy.walk");
-    int64_t sample = cs_config_int(cfg, "strategy.sample");
-    if (sample >= 0)
-        l.sample = (uint64_t)sample;
-    return l;
 }
 
 static void list_tasks(unsigned tasks, char *buf, size_t size)
@@ -495,7 +288,8 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->limits.nodes = (uint64_t)cs_config_int(cfg, "limits.nodes");
     job->limits.seconds = cs_config_real(cfg, "limits.seconds");
     job->limits.steps = (uint64_t)cs_config_int(cfg, "limits.steps");
-    enum cs_local local = local_values[cs_config_enum(cfg, "strategy.local")];
+    enum cs_local local =
+        layer_local_values[cs_config_enum(cfg, "strategy.local")];
     if (local == CS_LOCAL_MIN_CONFLICTS && job->task != CS_TASK_SOLVE)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local"),
                            "local search finds one solution: it needs task "

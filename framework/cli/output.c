@@ -126,26 +126,12 @@ static void json_option(FILE *out, const struct cs_config *cfg,
     }
 }
 
-/* A finite real as JSON, in the fewest digits that read back as the same
- * double (%g keeps six: a temperature of 12.3456789 came out 12.3457). */
-static void json_real(FILE *out, double v)
-{
-    char buf[32];
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    fputs(buf, out);
-}
-
-/* The keys of one section ("params") from every table, as a JSON object. */
 /* A strategy key whose value the job resolved ("auto" and the model's
  * proposals): what was chosen, or false when the config's value stands. */
 static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
 {
-    const struct cs_layers *l = &job->layers;
     const struct cs_problem *p = &job->problem;
+    char text[64];
     for (size_t i = 0;
          i < sizeof p->chosen / sizeof *p->chosen && p->chosen[i].key; i++)
         if (!strcmp(key, p->chosen[i].key)) {
@@ -162,44 +148,14 @@ static bool json_chosen(FILE *out, const struct cs_job *job, const char *key)
         out_json_string(out, p->kernel); /* what "auto" became */
     else if (!strcmp(key, "strategy.state") && p->state)
         out_json_string(out, p->state); /* what the run kept */
-    else if (!strcmp(key, "strategy.restarts"))
-        out_json_string(out,
-                        cs_restarts_name(l->restart_nodes ? l->restarts
-                                                          : CS_RESTARTS_NONE));
-    else if (!strcmp(key, "strategy.restart_nodes"))
-        fprintf(out, "%" PRIu64, l->restart_nodes);
-    else if (!strcmp(key, "strategy.shuffle"))
-        fputs(l->shuffle ? "true" : "false", out);
-    else if (!strcmp(key, "strategy.lns_nodes"))
-        fprintf(out, "%" PRIu64, l->lns_nodes);
-    else if (!strcmp(key, "strategy.local")) /* the search that ran */
-        out_json_string(out, l->local ? "min-conflicts" : "none");
-    else if (!strcmp(key, "strategy.local_moves"))
-        out_json_string(out, l->moves ? "on" : "off");
-    else if (!strcmp(key, "strategy.local_steps"))
-        fprintf(out, "%" PRIu64, l->local_steps);
-    else if (!strcmp(key, "strategy.anneal_steps"))
-        fprintf(out, "%" PRIu64, l->anneal_steps);
-    else if (!strcmp(key, "strategy.anneal_fill"))
-        out_json_string(
-            out, l->moves && l->anneal_steps && l->anneal_fill ? "on" : "off");
-    else if (!strcmp(key, "strategy.large_steps"))
-        fprintf(out, "%" PRIu64, l->moves ? l->large_steps : 0);
-    else if (!strcmp(key, "strategy.large_share"))
-        json_real(out, l->moves && !l->large_steps ? l->large_share : 0);
-    else if (!strcmp(key, "strategy.anneal_t0"))
-        json_real(out, l->anneal_t0);
-    else if (!strcmp(key, "strategy.anneal_t1"))
-        json_real(out, l->anneal_t1);
-    else if (!strcmp(key, "strategy.local_stall"))
-        fprintf(out, "%" PRIu64, l->stall_rounds);
-    else if (!strcmp(key, "strategy.sample"))
-        fprintf(out, "%" PRIu64, l->sample);
+    else if (cs_job_layer_value(job, key, text, sizeof text))
+        fputs(text, out); /* what the layers settled on */
     else
         return false;
     return true;
 }
 
+/* The keys of one section ("params") from every table, as a JSON object. */
 static void json_section(FILE *out, const struct cs_config *cfg,
                          const struct cs_option *const *tables,
                          const char *section, const struct cs_job *job)

@@ -72,6 +72,13 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
 void cs_job_spec(const struct cs_job *job, struct cs_spec *spec,
                  struct cs_split *split);
 
+/* What a layer key ("strategy.restarts") came to in this job -- the
+ * model's proposal and the config's value settled -- as JSON text
+ * ("geometric", 2000, true) into buf, for --json; false for a key that is
+ * no layer's, or one whose config value stands as written. */
+bool cs_job_layer_value(const struct cs_job *job, const char *key, char *buf,
+                        size_t size);
+
 void cs_job_free(struct cs_job *job);
 
 #pragma GCC visibility pop

@@ -1,0 +1,154 @@
+/* layer_keys.h - the layers' keys (internal to libcsearch): one row per
+ * knob of struct cs_layers (model.h), and everything made of the rows.
+ *
+ * A row is X(name, key, hash, read, echo, OPTION...): the knob's name and
+ * key, whether it shapes a count (then the checkpoint's fingerprint hashes
+ * it), how a config's value goes over the model's proposal (read), how
+ * --json says what ran (echo), and the rest of its option row (the fields
+ * of struct cs_option).
+ * job.c expands the option rows into cs_framework_options; layer_keys.c
+ * the readers and the echoes.  A new knob is a row, a field of struct
+ * cs_layers, its reader and echo, and what the layer does with it.
+ */
+#ifndef CSEARCH_LAYER_KEYS_H
+#define CSEARCH_LAYER_KEYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "csearch/job.h"
+
+/* What a knob's value does to the checkpoint's fingerprint. */
+enum layer_hash {
+    HASH_NEVER,     /* it shapes no count */
+    HASH_ALWAYS,    /* hashed (large_*: logs written since they came
+                       hash them, and must still resume) */
+    HASH_WHEN_TRUE, /* a boolean hashed only when true (shuffle) */
+};
+
+/* The names of the choices the rows name, and what they stand for (-1:
+ * "auto", the model's proposal). */
+extern const char *const layer_restart_names[];
+extern const int layer_restart_values[];
+extern const char *const layer_local_names[];
+extern const enum cs_local layer_local_values[];
+extern const char *const layer_switch_names[]; /* auto, on, off */
+
+/* An integer that "auto" leaves to the model. */
+#define LAYER_AUTO_INT(text)                                                   \
+    .type = CS_OPT_INT, .def = "auto", .min = 0, .max = 9e18,                  \
+    .all_word = "auto", .help = text
+/* A real number in [lo, hi] that "auto" leaves to the model. */
+#define LAYER_AUTO_REAL(lo, hi, text)                                          \
+    .type = CS_OPT_REAL, .def = "auto", .min = lo, .max = hi,                  \
+    .all_word = "auto", .help = text
+
+/* clang-format off */
+#define LAYER_KNOBS(X)                                                         \
+    X(restarts, "strategy.restarts", HASH_NEVER, read_restarts, echo_restarts, \
+      .type = CS_OPT_ENUM, .def = "auto",                                      \
+      .choices = layer_restart_names,                                          \
+      .help = "restart a search for a first solution under node budgets: "     \
+              "constant, geometric (doubling), luby, none, or the model's "    \
+              "choice")                                                        \
+    X(restart_nodes, "strategy.restart_nodes", HASH_NEVER,                     \
+      read_restart_nodes, echo_restart_nodes,                                  \
+      LAYER_AUTO_INT("the first restart budget in nodes, 0 = never restart "   \
+                     "(auto: the model's)"))                                   \
+    X(shuffle, "strategy.shuffle", HASH_WHEN_TRUE, read_shuffle, echo_shuffle, \
+      .type = CS_OPT_BOOL, .def = "false",                                     \
+      .help = "try values in an order drawn from strategy.seed (models "       \
+              "that allow it)")                                                \
+    X(lns_nodes, "strategy.lns_nodes", HASH_NEVER,                             \
+      read_lns_nodes, echo_lns_nodes,                                          \
+      LAYER_AUTO_INT("optimize: nodes per neighbourhood round after a first "  \
+                     "solution, 0 = one branch and bound (auto: the "          \
+                     "model's)"))                                              \
+    X(local, "strategy.local", HASH_NEVER, read_local, echo_local,             \
+      .type = CS_OPT_ENUM, .def = "auto",                                      \
+      .choices = layer_local_names,                                            \
+      .help = "task solve: min-conflicts local search on a complete "          \
+              "assignment instead of the tree, none, or auto (the model's "    \
+              "choice: local where backtracking would stall)")                 \
+    X(moves, "strategy.local_moves", HASH_NEVER, read_moves, echo_moves,       \
+      .type = CS_OPT_ENUM, .def = "auto",                                      \
+      .choices = layer_switch_names,                                           \
+      .help = "task optimize: bursts of local improvement moves (the "         \
+              "model's ls_* hooks) between neighbourhood rounds; auto: the "   \
+              "model's choice")                                                \
+    X(stall_rounds, "strategy.local_stall", HASH_NEVER,                        \
+      read_stall_rounds, echo_stall_rounds,                                    \
+      LAYER_AUTO_INT("task optimize with local moves: a burst also after "     \
+                     "this many rounds without a new best since the last "     \
+                     "burst, 0 = only after a round that improved (auto: the " \
+                     "model's)"))                                              \
+    X(anneal_steps, "strategy.anneal_steps", HASH_NEVER,                       \
+      read_anneal_steps, echo_anneal_steps,                                    \
+      LAYER_AUTO_INT("task optimize with local moves: each burst anneals for " \
+                     "this many steps (random moves, uphill ones by "          \
+                     "Metropolis' chance), 0 = bursts descend (auto: the "     \
+                     "model's)"))                                              \
+    X(anneal_fill, "strategy.anneal_fill", HASH_NEVER,                         \
+      read_anneal_fill, echo_anneal_fill,                                      \
+      .type = CS_OPT_ENUM, .def = "auto",                                      \
+      .choices = layer_switch_names,                                           \
+      .help = "annealing under limits.seconds: on, a burst cools over all "    \
+              "the time left (one burst, anneal_steps aside); off, bursts of " \
+              "anneal_steps; auto: the model's, off when anneal_steps is "     \
+              "given")                                                         \
+    X(large_steps, "strategy.large_steps", HASH_ALWAYS,                        \
+      read_large_steps, echo_large_steps,                                      \
+      LAYER_AUTO_INT("task optimize with local moves: a large move (a part "   \
+                     "of the state re-solved whole, where the model has one) " \
+                     "after every this many steps of a burst, 0 = by "         \
+                     "large_share (auto: the model's)"))                       \
+    X(large_share, "strategy.large_share", HASH_ALWAYS,                        \
+      read_large_share, echo_large_share,                                      \
+      LAYER_AUTO_REAL(0, 0.99, "task optimize with local moves: the share of " \
+                      "a burst's time its large moves may take, when "         \
+                      "large_steps is 0; 0 = none (auto: the model's)"))       \
+    X(anneal_t0, "strategy.anneal_t0", HASH_NEVER,                             \
+      read_anneal_t0, echo_anneal_t0,                                          \
+      LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst starts " \
+                      "at, in cost units; after a burst that found nothing "   \
+                      "better the next starts twice as hot, up to 8 times "    \
+                      "this (auto: the model's)"))                             \
+    X(anneal_t1, "strategy.anneal_t1", HASH_NEVER,                             \
+      read_anneal_t1, echo_anneal_t1,                                          \
+      LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst ends "   \
+                      "at, at most anneal_t0 (auto: the model's)"))            \
+    X(local_steps, "strategy.local_steps", HASH_NEVER,                         \
+      read_local_steps, echo_local_steps,                                      \
+      LAYER_AUTO_INT("local search: steps before a restart from a new start, " \
+                     "0 = never (auto: the model's)"))                         \
+    X(walk, "strategy.walk", HASH_NEVER, read_walk, NULL,                      \
+      .type = CS_OPT_REAL, .def = "0.02", .min = 0,                            \
+      .max = 1,                                                                \
+      .help = "local search: the chance that a step makes a random move "      \
+              "instead of the best")                                           \
+    X(sample, "strategy.sample", HASH_NEVER, read_sample, echo_sample,         \
+      LAYER_AUTO_INT("local search: moves weighed per step, drawn at random "  \
+                     "when a variable has more, 0 = all (auto: the model's)"))
+/* clang-format on */
+
+/* The option rows, for cs_framework_options (job.c). */
+#define LAYER_OPTION(name, knob_key, hash, read, echo, ...)                    \
+    {.key = knob_key, __VA_ARGS__},
+
+/* The knob of a key, or NULL for a key that is no layer's. */
+struct layer_knob {
+    const char *key;
+    enum layer_hash hash;
+    /* the config's value over l (the model's proposal, p's) */
+    void (*read)(const struct cs_config *cfg, const char *key,
+                 const struct cs_problem *p, struct cs_layers *l);
+    /* what ran, as JSON text into buf; NULL: the config's value stands */
+    void (*echo)(const struct cs_layers *l, char *buf, size_t size);
+};
+const struct layer_knob *layer_knob(const char *key);
+
+/* The layers: the model's proposal, with the keys given on top. */
+struct cs_layers layers_of(const struct cs_config *cfg,
+                           const struct cs_problem *p);
+
+#endif
