@@ -44,6 +44,11 @@ enum cli_exit {
  * CLI_EXIT_USAGE. */
 int cli_fail(const struct cs_error *err);
 
+/* ---- list.c ------------------------------------------------------------- */
+
+/* csearch --list (markdown: the tables of docs/keys.md); the exit status. */
+int cli_list(const struct cs_registry *reg, bool markdown);
+
 /* ---- run.c -------------------------------------------------------------- */
 
 /* Set by Ctrl-C or SIGTERM once cli_catch_sigint() ran (or by rank 0 when
