@@ -30,7 +30,7 @@ static const enum cs_task task_values[] = {JOB_TASKS(JOB_CONSTANT)};
 const struct cs_option cs_framework_options[] = {
     {.key = "model",
      .type = CS_OPT_STRING,
-     .help = "the model to search (csearch --list shows them)"},
+     .help = "the model to search (required; csearch --list shows them)"},
     {.key = "plugin",
      .type = CS_OPT_STRING,
      .help = "a shared library with more models, relative to the config "
@@ -47,14 +47,16 @@ const struct cs_option cs_framework_options[] = {
      .type = CS_OPT_ENUM,
      .def = "in-order",
      .choices = cs_select_names,
-     .help = "next variable: the model's order, or fewest values first"},
+     .help = "next variable: the model's order, or fewest values first "
+             "(mrv: models that know domain sizes, else an error here)"},
     {.key = "strategy.threads",
      .type = CS_OPT_INT,
      .def = "1",
      .min = 1,
      .max = 1024,
      .help = "worker threads: a count is split into units, a batch shares "
-             "out its instances, solve and optimize run a portfolio"},
+             "out its instances, solve and optimize run a portfolio; one "
+             "search: not with enumerate, limits.nodes or limits.solutions"},
     {.key = "strategy.seed",
      .type = CS_OPT_INT,
      .def = "0",
@@ -75,7 +77,8 @@ const struct cs_option cs_framework_options[] = {
      .def = "0",
      .min = 0,
      .max = 9e18,
-     .help = "stop after this many solutions (0 = no limit)"},
+     .help = "stop after this many solutions as counted (a branch that "
+             "counts twice may overshoot by one; 0 = no limit)"},
     {.key = "limits.nodes",
      .type = CS_OPT_INT,
      .def = "0",
@@ -87,7 +90,8 @@ const struct cs_option cs_framework_options[] = {
      .def = "0",
      .min = 0,
      .max = 9e18,
-     .help = "local search: stop after this many steps (0 = no limit)"},
+     .help = "local search: stop after this many steps; local moves: "
+             "after this many in all bursts (0 = no limit)"},
     {.key = "limits.seconds",
      .type = CS_OPT_REAL,
      .def = "0",

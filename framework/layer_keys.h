@@ -75,7 +75,7 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
       .choices = layer_switch_names,                                           \
       .help = "task optimize: bursts of local improvement moves (the "         \
               "model's ls_* hooks) between neighbourhood rounds; auto: the "   \
-              "model's choice")                                                \
+              "model's choice; on where the model has none is an error")       \
     X(stall_rounds, "strategy.local_stall", HASH_NEVER,                        \
       read_stall_rounds, echo_stall_rounds,                                    \
       LAYER_AUTO_INT("task optimize with local moves: a burst also after "     \
@@ -95,7 +95,7 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
       .help = "annealing under limits.seconds: on, a burst cools over all "    \
               "the time left (one burst, anneal_steps aside); off, bursts of " \
               "anneal_steps; auto: the model's, off when anneal_steps is "     \
-              "given")                                                         \
+              "given; on needs limits.seconds")                                \
     X(large_steps, "strategy.large_steps", HASH_ALWAYS,                        \
       read_large_steps, echo_large_steps,                                      \
       LAYER_AUTO_INT("task optimize with local moves: a large move (a part "   \
@@ -120,7 +120,8 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
     X(local_steps, "strategy.local_steps", HASH_NEVER,                         \
       read_local_steps, echo_local_steps,                                      \
       LAYER_AUTO_INT("local search: steps before a restart from a new start, " \
-                     "0 = never (auto: the model's)"))                         \
+                     "0 = never; local moves: steps without a new best that "  \
+                     "end a burst (auto: the model's)"))                       \
     X(walk, "strategy.walk", HASH_NEVER, read_walk, NULL,                      \
       .type = CS_OPT_REAL, .def = "0.02", .min = 0,                            \
       .max = 1,                                                                \

@@ -29,15 +29,18 @@ static const struct cs_option cli_keys[] = {
      .min = 0,
      .max = 9e18,
      .all_word = "all",
-     .help = "solutions to print for solve/enumerate (a number or all)"},
+     .help = "solutions to print for solve and enumerate (0: none); the "
+             "search and its counts go on"},
     {.key = "output.stats",
      .type = CS_OPT_BOOL,
      .def = "true",
-     .help = "print the search statistics"},
+     .help = "print the search statistics (false: the text output keeps "
+             "solutions, unique and status; JSON always has them)"},
     {.key = "output.trace",
      .type = CS_OPT_BOOL,
      .def = "false",
-     .help = "print every step of the search (--trace)"},
+     .help = "print every step of the search (--trace); not with "
+             "output.format json"},
     {.key = "output.trace_html",
      .type = CS_OPT_STRING,
      .help = "write a step-through HTML page of the search to this file "
@@ -50,7 +53,8 @@ static const struct cs_option cli_keys[] = {
      .def = "2000",
      .min = 1,
      .max = 1000000,
-     .help = "nodes the tree and the HTML page hold at most"},
+     .help = "nodes the tree and the HTML page hold at most (local "
+             "search: starts and steps); the search runs on"},
     {.key = "compare",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"mapping", NULL},

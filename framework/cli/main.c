@@ -110,7 +110,7 @@ static const char help_head[] =
     "usage: csearch CONFIG [options]\n"
     "       csearch compare CONFIG [options]\n"
     "       csearch merge CONFIG [--set KEY=VALUE]... [--json] LOG...\n"
-    "       csearch --list | --help | --version\n"
+    "       csearch --list [--markdown] | --help | --version\n"
     "\n"
     "Run the search a YAML config describes and print its result.  With a\n"
     "compare: section (csearch compare, or a config holding one) run each of\n"
@@ -132,7 +132,8 @@ static const char help_tail[] =
     "count's units out to the other ranks and alone prints.\n"
     "\n"
     "Results go to stdout, diagnostics to stderr.  Config keys: see\n"
-    "csearch --list and docs/config.md; clusters: docs/distributed.md.\n";
+    "csearch --list and docs/keys.md; configs: docs/config.md; clusters:\n"
+    "docs/distributed.md.\n";
 
 static void print_help(void)
 {

@@ -33,8 +33,8 @@ static const char *const search_names[] = {FZN_SEARCHES(FZN_ENUM_NAME) NULL};
 static const struct cs_option fzn_options[] = {
     {.key = "params.file",
      .type = CS_OPT_STRING,
-     .help = "the FlatZinc file (minizinc -c model.mzn); relative to the "
-             "config's folder"},
+     .help = "the FlatZinc file (required; minizinc -c model.mzn), "
+             "relative to the config's folder"},
     {.key = "strategy.search",
      .type = CS_OPT_ENUM,
      .def = "auto",

@@ -37,7 +37,7 @@
  * bottom sets of one split), each at most `cap` patterns, and their copies
  * sorted by class: a larger set is joined block by block, the bottom one
  * listed again for each top block.
- * See docs/config.md (strategy.halves_memory) for the sizes per n.
+ * docs/config.md (strategy.kernel) gives the process's size for some n.
  */
 #include <math.h>
 #include <pthread.h>

@@ -50,7 +50,8 @@ static const struct cs_option nq_options[] = {
      .type = CS_OPT_ENUM,
      .def = "row",
      .choices = formulation_names,
-     .help = "row: a queen per row; cell: each queen on a later square"},
+     .help = "row: a queen per row; cell: each queen on a later square "
+             "(select in-order, prune none, symmetry none or d4)"},
     {.key = "strategy.prune_skipped_rows",
      .type = CS_OPT_BOOL,
      .def = "false",
@@ -59,7 +60,8 @@ static const struct cs_option nq_options[] = {
      .type = CS_OPT_ENUM,
      .def = "backtrack",
      .choices = search_names,
-     .help = "brute-force: all n! permutations, each tested at the leaf"},
+     .help = "brute-force: all n! permutations, each tested at the leaf "
+             "(n up to 12)"},
     {.key = "strategy.symmetry",
      .type = CS_OPT_ENUM,
      .def = "d4",
@@ -78,7 +80,9 @@ static const struct cs_option nq_options[] = {
      .help = "count with the fast border-constellation kernel, the "
              "halves kernel (meet in the middle: totals only, no unique), "
              "or the generic engine; auto: with symmetry d4, halves from "
-             "n = 16, else fast"},
+             "n = 16, else fast, where they apply (a count on the bitmask "
+             "state, in-order, prune none, no node or solution limit, no "
+             "trace), else generic"},
     {.key = "strategy.halves_memory",
      .type = CS_OPT_INT,
      .def = "64",

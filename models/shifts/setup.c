@@ -115,12 +115,12 @@ static const struct cs_option shf_options[] = {
      .type = CS_OPT_INT,
      .min = 1,
      .max = SHF_MAX_DAYS,
-     .help = "the horizon in days"},
+     .help = "the horizon in days (required without params.instance)"},
     {.key = "params.first_day",
      .type = CS_OPT_ENUM,
      .def = "monday",
      .choices = weekday_names,
-     .help = "weekday of day 0"},
+     .help = "weekday of day 0 (weekends: Saturday and Sunday)"},
     {.key = "params.shifts",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
@@ -128,8 +128,9 @@ static const struct cs_option shf_options[] = {
     {.key = "params.staff",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
-     .help = "staff: id, max_shifts, min/max_minutes, min/max_consecutive, "
-             "min_days_off, max_weekends, days_off, skills"},
+     .help = "staff (required without params.instance): id, max_shifts, "
+             "min/max_minutes, min/max_consecutive, min_days_off, "
+             "max_weekends, days_off, skills"},
     {.key = "params.cover",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
@@ -145,11 +146,13 @@ static const struct cs_option shf_options[] = {
     {.key = "params.apart",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
-     .help = "pairs of staff who may not work the same shift on a day"},
+     .help = "pairs [A, B] of staff who may not work the same shift on a "
+             "day (a hard rule)"},
     {.key = "params.roster",
      .type = CS_OPT_STRING,
      .help = "check this roster (CSV as output.format csv writes it) "
-             "instead of searching for one"},
+             "instead of searching: a broken hard rule is an error at its "
+             "cell, a legal roster gets status checked and its cost"},
     {.key = "strategy.order",
      .type = CS_OPT_ENUM,
      .def = "staff",
@@ -172,7 +175,8 @@ static const struct cs_option shf_options[] = {
      .min = 1,
      .max = 1e10,
      .help = "bound lagrange: most row states (8 bytes each), all staff and "
-             "days together"},
+             "days together; past it rows are priced, and past that too a "
+             "named bound lagrange is an error"},
     {.key = "strategy.lagrange_rows",
      .type = CS_OPT_ENUM,
      .def = "auto",

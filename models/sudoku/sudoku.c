@@ -24,14 +24,16 @@ static const struct cs_option sdk_options[] = {
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"string", "list", NULL},
      .help = "the grid: one string of N*N cells, or a list of N row strings; "
-             "'.' or '0' blank, digits 1-9 then A-P"},
+             "'.' or '0' blank, digits 1-9 then A-P (required unless "
+             "params.file or params.cages)"},
     {.key = "params.file",
      .type = CS_OPT_STRING,
      .help = "a file of puzzles, one a line (a batch); relative to the "
              "config's folder"},
     {.key = "params.box",
      .type = CS_OPT_STRING,
-     .help = "box shape RxC (rows x columns); default from the grid size"},
+     .help = "box shape RxC (rows x columns, R*C = N); default: the "
+             "squarest with R <= C"},
     {.key = "params.regions",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"list", NULL},
@@ -71,7 +73,8 @@ static const struct cs_option sdk_options[] = {
      .type = CS_OPT_INT,
      .min = 1,
      .max = 1e9,
-     .help = "task generate: how many puzzles, one a line"},
+     .help = "task generate (required there): how many puzzles, one a "
+             "line"},
     {.key = "params.seed",
      .type = CS_OPT_INT,
      .def = "0",
