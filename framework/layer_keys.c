@@ -1,6 +1,7 @@
 /* layer_keys.c - the layers' keys (layer_keys.h): each knob's reader, which
  * puts a config's value over the model's proposal, and its echo, which
- * says in --json what ran.  layers_of() reads them all in the rows' order,
+ * says in --json what ran, by the knob's kind or its own function where the
+ * kind does not say it all.  layers_of() reads them all in the rows' order,
  * then settles what one knob means for another.
  */
 #include <inttypes.h>
@@ -31,25 +32,7 @@ const char *const layer_local_names[] = {LAYER_LOCALS(LAYER_NAME) NULL};
 const enum cs_local layer_local_values[] = {LAYER_LOCALS(LAYER_CONSTANT)};
 const char *const layer_switch_names[] = {"auto", "on", "off", NULL};
 
-/* ---- readers: the config's value over the model's proposal ------------- */
-
-/* An integer or "auto" (-1: the model's stands). */
-static void auto_int(const struct cs_config *cfg, const char *key,
-                     uint64_t *field)
-{
-    int64_t v = cs_config_int(cfg, key);
-    if (v >= 0)
-        *field = (uint64_t)v;
-}
-
-/* auto, on, off: 0 keeps the model's. */
-static void auto_switch(const struct cs_config *cfg, const char *key,
-                        bool *field)
-{
-    int v = cs_config_enum(cfg, key);
-    if (v)
-        *field = v == 1;
-}
+/* ---- readers and echoes that a knob's kind does not cover -------------- */
 
 static void read_restarts(const struct cs_config *cfg, const char *key,
                           const struct cs_problem *p, struct cs_layers *l)
@@ -71,21 +54,6 @@ static void read_restart_nodes(const struct cs_config *cfg, const char *key,
         l->restart_nodes = 1000; /* asked for by key, none proposed */
 }
 
-static void read_shuffle(const struct cs_config *cfg, const char *key,
-                         const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    if (cs_config_bool(cfg, key))
-        l->shuffle = true;
-}
-
-static void read_lns_nodes(const struct cs_config *cfg, const char *key,
-                           const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_int(cfg, key, &l->lns_nodes);
-}
-
 static void read_local(const struct cs_config *cfg, const char *key,
                        const struct cs_problem *p, struct cs_layers *l)
 {
@@ -96,20 +64,6 @@ static void read_local(const struct cs_config *cfg, const char *key,
         l->local = true;
 }
 
-static void read_moves(const struct cs_config *cfg, const char *key,
-                       const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_switch(cfg, key, &l->moves);
-}
-
-static void read_stall_rounds(const struct cs_config *cfg, const char *key,
-                              const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_int(cfg, key, &l->stall_rounds);
-}
-
 static void read_anneal_steps(const struct cs_config *cfg, const char *key,
                               const struct cs_problem *p, struct cs_layers *l)
 {
@@ -117,20 +71,6 @@ static void read_anneal_steps(const struct cs_config *cfg, const char *key,
     int64_t v = cs_config_int(cfg, key);
     if (v >= 0) /* steps given: bursts of them, unless fill says on */
         l->anneal_steps = (uint64_t)v, l->anneal_fill = false;
-}
-
-static void read_anneal_fill(const struct cs_config *cfg, const char *key,
-                             const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_switch(cfg, key, &l->anneal_fill);
-}
-
-static void read_large_steps(const struct cs_config *cfg, const char *key,
-                             const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_int(cfg, key, &l->large_steps);
 }
 
 static void read_large_share(const struct cs_config *cfg, const char *key,
@@ -145,152 +85,126 @@ static void read_large_share(const struct cs_config *cfg, const char *key,
                                the same spec keeps giving the same run */
 }
 
-static void read_anneal_t0(const struct cs_config *cfg, const char *key,
-                           const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    double v = cs_config_real(cfg, key);
-    if (v > 0)
-        l->anneal_t0 = v;
-}
-
-static void read_anneal_t1(const struct cs_config *cfg, const char *key,
-                           const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    double v = cs_config_real(cfg, key);
-    if (v > 0)
-        l->anneal_t1 = v;
-}
-
-static void read_local_steps(const struct cs_config *cfg, const char *key,
-                             const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_int(cfg, key, &l->local_steps);
-}
-
-static void read_walk(const struct cs_config *cfg, const char *key,
-                      const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    l->walk = cs_config_real(cfg, key);
-}
-
-static void read_sample(const struct cs_config *cfg, const char *key,
-                        const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    auto_int(cfg, key, &l->sample);
-}
-
-/* ---- echoes: what ran, as JSON text ------------------------------------ */
-
-static void echo_u64(char *buf, size_t size, uint64_t v)
+static bool echo_u64(char *buf, size_t size, uint64_t v)
 {
     snprintf(buf, size, "%" PRIu64, v);
+    return true;
 }
 
-static void echo_name(char *buf, size_t size, const char *name)
+static bool echo_name(char *buf, size_t size, const char *name)
 {
     snprintf(buf, size, "\"%s\"", name);
+    return true;
 }
 
 /* The shortest text that reads back as v. */
-static void echo_real(char *buf, size_t size, double v)
+static bool echo_real(char *buf, size_t size, double v)
 {
     for (int digits = 1; digits <= 17; digits++) {
         snprintf(buf, size, "%.*g", digits, v);
         if (strtod(buf, NULL) == v)
             break;
     }
+    return true;
 }
 
-static void echo_restarts(const struct cs_layers *l, char *buf, size_t size)
+static bool echo_none(const struct cs_layers *l, char *buf, size_t size)
 {
-    echo_name(
+    (void)l, (void)buf, (void)size;
+    return false;
+}
+
+static bool echo_restarts(const struct cs_layers *l, char *buf, size_t size)
+{
+    return echo_name(
         buf, size,
         cs_restarts_name(l->restart_nodes ? l->restarts : CS_RESTARTS_NONE));
 }
 
-static void echo_restart_nodes(const struct cs_layers *l, char *buf,
-                               size_t size)
-{
-    echo_u64(buf, size, l->restart_nodes);
-}
-
-static void echo_shuffle(const struct cs_layers *l, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", l->shuffle ? "true" : "false");
-}
-
-static void echo_lns_nodes(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_u64(buf, size, l->lns_nodes);
-}
-
 /* the search that ran */
-static void echo_local(const struct cs_layers *l, char *buf, size_t size)
+static bool echo_local(const struct cs_layers *l, char *buf, size_t size)
 {
-    echo_name(buf, size, l->local ? "min-conflicts" : "none");
+    return echo_name(buf, size, l->local ? "min-conflicts" : "none");
 }
 
-static void echo_moves(const struct cs_layers *l, char *buf, size_t size)
+static bool echo_anneal_fill(const struct cs_layers *l, char *buf, size_t size)
 {
-    echo_name(buf, size, l->moves ? "on" : "off");
+    return echo_name(buf, size,
+                     l->moves && l->anneal_steps && l->anneal_fill ? "on"
+                                                                   : "off");
 }
 
-static void echo_stall_rounds(const struct cs_layers *l, char *buf, size_t size)
+static bool echo_large_steps(const struct cs_layers *l, char *buf, size_t size)
 {
-    echo_u64(buf, size, l->stall_rounds);
+    return echo_u64(buf, size, l->moves ? l->large_steps : 0);
 }
 
-static void echo_anneal_steps(const struct cs_layers *l, char *buf, size_t size)
+static bool echo_large_share(const struct cs_layers *l, char *buf, size_t size)
 {
-    echo_u64(buf, size, l->anneal_steps);
-}
-
-static void echo_anneal_fill(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_name(buf, size,
-              l->moves && l->anneal_steps && l->anneal_fill ? "on" : "off");
-}
-
-static void echo_large_steps(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_u64(buf, size, l->moves ? l->large_steps : 0);
-}
-
-static void echo_large_share(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_real(buf, size, l->moves && !l->large_steps ? l->large_share : 0);
-}
-
-static void echo_anneal_t0(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_real(buf, size, l->anneal_t0);
-}
-
-static void echo_anneal_t1(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_real(buf, size, l->anneal_t1);
-}
-
-static void echo_local_steps(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_u64(buf, size, l->local_steps);
-}
-
-static void echo_sample(const struct cs_layers *l, char *buf, size_t size)
-{
-    echo_u64(buf, size, l->sample);
+    return echo_real(buf, size,
+                     l->moves && !l->large_steps ? l->large_share : 0);
 }
 
 /* ---- the table ---------------------------------------------------------- */
 
-#define LAYER_ROW(name, key, hash, read, echo, ...) {key, hash, read, echo},
+#define LAYER_ROW(name, key, hash, kind, read, echo, ...)                      \
+    {key, hash, kind, offsetof(struct cs_layers, name), read, echo},
 
 static const struct layer_knob knobs[] = {LAYER_KNOBS(LAYER_ROW)};
+
+/* The config's value of k over l, as k's kind reads it. */
+static void read_by_kind(const struct layer_knob *k,
+                         const struct cs_config *cfg, struct cs_layers *l)
+{
+    void *field = (char *)l + k->field;
+    switch (k->kind) {
+    case KIND_COUNT: {
+        int64_t v = cs_config_int(cfg, k->key);
+        if (v >= 0)
+            *(uint64_t *)field = (uint64_t)v;
+        break;
+    }
+    case KIND_SWITCH: { /* auto, on, off */
+        int v = cs_config_enum(cfg, k->key);
+        if (v)
+            *(bool *)field = v == 1;
+        break;
+    }
+    case KIND_REAL: {
+        double v = cs_config_real(cfg, k->key);
+        if (v >= 0)
+            *(double *)field = v;
+        break;
+    }
+    case KIND_FLAG:
+        if (cs_config_bool(cfg, k->key))
+            *(bool *)field = true;
+        break;
+    case KIND_OTHER: /* its row has a reader */
+        break;
+    }
+}
+
+/* What ran for k, as JSON text, as k's kind says it. */
+static bool echo_by_kind(const struct layer_knob *k, const struct cs_layers *l,
+                         char *buf, size_t size)
+{
+    const void *field = (const char *)l + k->field;
+    switch (k->kind) {
+    case KIND_COUNT:
+        return echo_u64(buf, size, *(const uint64_t *)field);
+    case KIND_SWITCH:
+        return echo_name(buf, size, *(const bool *)field ? "on" : "off");
+    case KIND_REAL:
+        return echo_real(buf, size, *(const double *)field);
+    case KIND_FLAG:
+        snprintf(buf, size, "%s", *(const bool *)field ? "true" : "false");
+        return true;
+    case KIND_OTHER: /* its row has an echo */
+        break;
+    }
+    return false;
+}
 
 const struct layer_knob *layer_knob(const char *key)
 {
@@ -305,7 +219,10 @@ struct cs_layers layers_of(const struct cs_config *cfg,
 {
     struct cs_layers l = p->layers;
     for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++)
-        knobs[i].read(cfg, knobs[i].key, p, &l);
+        if (knobs[i].read)
+            knobs[i].read(cfg, knobs[i].key, p, &l);
+        else
+            read_by_kind(&knobs[i], cfg, &l);
     if (!cs_config_real(cfg, "limits.seconds"))
         l.anneal_fill = false; /* no limit to fill */
     if (!p->hooks->local || !p->hooks->local->ls_large)
@@ -317,8 +234,8 @@ bool cs_job_layer_value(const struct cs_job *job, const char *key, char *buf,
                         size_t size)
 {
     const struct layer_knob *k = layer_knob(key);
-    if (!k || !k->echo)
+    if (!k)
         return false;
-    k->echo(&job->layers, buf, size);
-    return true;
+    return k->echo ? k->echo(&job->layers, buf, size)
+                   : echo_by_kind(k, &job->layers, buf, size);
 }

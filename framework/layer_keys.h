@@ -1,14 +1,15 @@
 /* layer_keys.h - the layers' keys (internal to libcsearch): one row per
  * knob of struct cs_layers (model.h), and everything made of the rows.
  *
- * A row is X(name, key, hash, read, echo, OPTION...): the knob's name and
- * key, whether it shapes a count (then the checkpoint's fingerprint hashes
- * it), how a config's value goes over the model's proposal (read), how
- * --json says what ran (echo), and the rest of its option row (the fields
- * of struct cs_option).
- * job.c expands the option rows into cs_framework_options; layer_keys.c
- * the readers and the echoes.  A new knob is a row, a field of struct
- * cs_layers, its reader and echo, and what the layer does with it.
+ * A row is X(name, key, hash, kind, read, echo, OPTION...): the knob's
+ * field of struct cs_layers and its key, whether it shapes a count (then the
+ * checkpoint's fingerprint hashes it), the field's kind, which says how a
+ * config's value goes over the model's proposal and how --json says what ran, a
+ * reader and an echo for a knob its kind does not cover (NULL: the kind's), and
+ * the rest of its option row (the fields of struct cs_option). job.c expands
+ * the option rows into cs_framework_options; layer_keys.c the table the readers
+ * and echoes work from.  A new knob is a row, a field of struct cs_layers, and
+ * what the layer does with it.
  */
 #ifndef CSEARCH_LAYER_KEYS_H
 #define CSEARCH_LAYER_KEYS_H
@@ -24,6 +25,15 @@ enum layer_hash {
     HASH_ALWAYS,    /* hashed (large_*: logs written since they came
                        hash them, and must still resume) */
     HASH_WHEN_TRUE, /* a boolean hashed only when true (shuffle) */
+};
+
+/* How a knob's field takes a config's value, and says it in --json. */
+enum layer_kind {
+    KIND_COUNT,  /* uint64_t: an integer, or "auto" (-1) keeps the model's */
+    KIND_SWITCH, /* bool: auto keeps the model's, on, off */
+    KIND_REAL,   /* double: a number >= 0, or "auto" (-1) keeps the model's */
+    KIND_FLAG,   /* bool: true turns it on, false keeps the model's */
+    KIND_OTHER,  /* an enum: its row's reader and echo say */
 };
 
 /* The names of the choices the rows name, and what they stand for (-1:
@@ -45,51 +55,52 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
 
 /* clang-format off */
 #define LAYER_KNOBS(X)                                                         \
-    X(restarts, "strategy.restarts", HASH_NEVER, read_restarts, echo_restarts, \
+    X(restarts, "strategy.restarts", HASH_NEVER,                               \
+      KIND_OTHER, read_restarts, echo_restarts,                                \
       .type = CS_OPT_ENUM, .def = "auto",                                      \
       .choices = layer_restart_names,                                          \
       .help = "restart a search for a first solution under node budgets: "     \
               "constant, geometric (doubling), luby, none, or the model's "    \
               "choice")                                                        \
     X(restart_nodes, "strategy.restart_nodes", HASH_NEVER,                     \
-      read_restart_nodes, echo_restart_nodes,                                  \
+      KIND_COUNT, read_restart_nodes, NULL,                                    \
       LAYER_AUTO_INT("the first restart budget in nodes, 0 = never restart "   \
                      "(auto: the model's)"))                                   \
-    X(shuffle, "strategy.shuffle", HASH_WHEN_TRUE, read_shuffle, echo_shuffle, \
+    X(shuffle, "strategy.shuffle", HASH_WHEN_TRUE, KIND_FLAG, NULL, NULL,      \
       .type = CS_OPT_BOOL, .def = "false",                                     \
       .help = "try values in an order drawn from strategy.seed (models "       \
               "that allow it)")                                                \
-    X(lns_nodes, "strategy.lns_nodes", HASH_NEVER,                             \
-      read_lns_nodes, echo_lns_nodes,                                          \
+    X(lns_nodes, "strategy.lns_nodes", HASH_NEVER, KIND_COUNT, NULL, NULL,     \
       LAYER_AUTO_INT("optimize: nodes per neighbourhood round after a first "  \
                      "solution, 0 = one branch and bound (auto: the "          \
                      "model's)"))                                              \
-    X(local, "strategy.local", HASH_NEVER, read_local, echo_local,             \
+    X(local, "strategy.local", HASH_NEVER,                                     \
+      KIND_OTHER, read_local, echo_local,                                      \
       .type = CS_OPT_ENUM, .def = "auto",                                      \
       .choices = layer_local_names,                                            \
       .help = "task solve: min-conflicts local search on a complete "          \
               "assignment instead of the tree, none, or auto (the model's "    \
               "choice: local where backtracking would stall)")                 \
-    X(moves, "strategy.local_moves", HASH_NEVER, read_moves, echo_moves,       \
+    X(moves, "strategy.local_moves", HASH_NEVER, KIND_SWITCH, NULL, NULL,      \
       .type = CS_OPT_ENUM, .def = "auto",                                      \
       .choices = layer_switch_names,                                           \
       .help = "task optimize: bursts of local improvement moves (the "         \
               "model's ls_* hooks) between neighbourhood rounds; auto: the "   \
               "model's choice; on where the model has none is an error")       \
     X(stall_rounds, "strategy.local_stall", HASH_NEVER,                        \
-      read_stall_rounds, echo_stall_rounds,                                    \
+      KIND_COUNT, NULL, NULL,                                                  \
       LAYER_AUTO_INT("task optimize with local moves: a burst also after "     \
                      "this many rounds without a new best since the last "     \
                      "burst, 0 = only after a round that improved (auto: the " \
                      "model's)"))                                              \
     X(anneal_steps, "strategy.anneal_steps", HASH_NEVER,                       \
-      read_anneal_steps, echo_anneal_steps,                                    \
+      KIND_COUNT, read_anneal_steps, NULL,                                     \
       LAYER_AUTO_INT("task optimize with local moves: each burst anneals for " \
                      "this many steps (random moves, uphill ones by "          \
                      "Metropolis' chance), 0 = bursts descend (auto: the "     \
                      "model's)"))                                              \
     X(anneal_fill, "strategy.anneal_fill", HASH_NEVER,                         \
-      read_anneal_fill, echo_anneal_fill,                                      \
+      KIND_SWITCH, NULL, echo_anneal_fill,                                     \
       .type = CS_OPT_ENUM, .def = "auto",                                      \
       .choices = layer_switch_names,                                           \
       .help = "annealing under limits.seconds: on, a burst cools over all "    \
@@ -97,54 +108,55 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
               "anneal_steps; auto: the model's, off when anneal_steps is "     \
               "given; on needs limits.seconds")                                \
     X(large_steps, "strategy.large_steps", HASH_ALWAYS,                        \
-      read_large_steps, echo_large_steps,                                      \
+      KIND_COUNT, NULL, echo_large_steps,                                      \
       LAYER_AUTO_INT("task optimize with local moves: a large move (a part "   \
                      "of the state re-solved whole, where the model has one) " \
                      "after every this many steps of a burst, 0 = by "         \
                      "large_share (auto: the model's)"))                       \
     X(large_share, "strategy.large_share", HASH_ALWAYS,                        \
-      read_large_share, echo_large_share,                                      \
+      KIND_REAL, read_large_share, echo_large_share,                           \
       LAYER_AUTO_REAL(0, 0.99, "task optimize with local moves: the share of " \
                       "a burst's time its large moves may take, when "         \
                       "large_steps is 0; 0 = none (auto: the model's)"))       \
-    X(anneal_t0, "strategy.anneal_t0", HASH_NEVER,                             \
-      read_anneal_t0, echo_anneal_t0,                                          \
+    X(anneal_t0, "strategy.anneal_t0", HASH_NEVER, KIND_REAL, NULL, NULL,      \
       LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst starts " \
                       "at, in cost units; after a burst that found nothing "   \
                       "better the next starts twice as hot, up to 8 times "    \
                       "this (auto: the model's)"))                             \
-    X(anneal_t1, "strategy.anneal_t1", HASH_NEVER,                             \
-      read_anneal_t1, echo_anneal_t1,                                          \
+    X(anneal_t1, "strategy.anneal_t1", HASH_NEVER, KIND_REAL, NULL, NULL,      \
       LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst ends "   \
                       "at, at most anneal_t0 (auto: the model's)"))            \
     X(local_steps, "strategy.local_steps", HASH_NEVER,                         \
-      read_local_steps, echo_local_steps,                                      \
+      KIND_COUNT, NULL, NULL,                                                  \
       LAYER_AUTO_INT("local search: steps before a restart from a new start, " \
                      "0 = never; local moves: steps without a new best that "  \
                      "end a burst (auto: the model's)"))                       \
-    X(walk, "strategy.walk", HASH_NEVER, read_walk, NULL,                      \
+    X(walk, "strategy.walk", HASH_NEVER, KIND_REAL, NULL, echo_none,           \
       .type = CS_OPT_REAL, .def = "0.02", .min = 0,                            \
       .max = 1,                                                                \
       .help = "local search: the chance that a step makes a random move "      \
               "instead of the best")                                           \
-    X(sample, "strategy.sample", HASH_NEVER, read_sample, echo_sample,         \
+    X(sample, "strategy.sample", HASH_NEVER, KIND_COUNT, NULL, NULL,           \
       LAYER_AUTO_INT("local search: moves weighed per step, drawn at random "  \
                      "when a variable has more, 0 = all (auto: the model's)"))
 /* clang-format on */
 
 /* The option rows, for cs_framework_options (job.c). */
-#define LAYER_OPTION(name, knob_key, hash, read, echo, ...)                    \
+#define LAYER_OPTION(name, knob_key, hash, kind, read, echo, ...)              \
     {.key = knob_key, __VA_ARGS__},
 
 /* The knob of a key, or NULL for a key that is no layer's. */
 struct layer_knob {
     const char *key;
     enum layer_hash hash;
-    /* the config's value over l (the model's proposal, p's) */
+    enum layer_kind kind;
+    size_t field; /* its offset in struct cs_layers */
+    /* the config's value over l (the model's proposal, p's); NULL: by kind */
     void (*read)(const struct cs_config *cfg, const char *key,
                  const struct cs_problem *p, struct cs_layers *l);
-    /* what ran, as JSON text into buf; NULL: the config's value stands */
-    void (*echo)(const struct cs_layers *l, char *buf, size_t size);
+    /* what ran, as JSON text into buf, or false: the config's value
+     * stands; NULL: by kind */
+    bool (*echo)(const struct cs_layers *l, char *buf, size_t size);
 };
 const struct layer_knob *layer_knob(const char *key);
 
