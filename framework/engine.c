@@ -1,7 +1,7 @@
 /* engine.c - the engine's primitives (engine_impl.h): a run's context, its
  * states, calls of the body (dfs.h) -- the model's own instance or the
  * generic one below -- and polling.  Everything that is not per node (the
- * clock, limits, the interrupt flag, a portfolio's news through e->share)
+ * clock, limits, the interrupt flag, a portfolio's news through e->peers)
  * lives in cs_poll, called every CS_POLL_NODES nodes, so the hot loop stays
  * small.  The layers (layers.c) and the entry point (search.c) are above;
  * nothing here calls up into them.
@@ -37,7 +37,7 @@ int eng_stop_reason(const struct cs_engine *e)
         return CS_INTERRUPTED;
     if (e->seconds > 0 && cs_now() - e->started >= e->seconds)
         return CS_LIMIT;
-    if (e->share && e->share->done(e))
+    if (e->peers.share && e->peers.share->done(e))
         return CS_LIMIT;
     return -1;
 }
@@ -50,33 +50,33 @@ static void progress(struct cs_engine *e, const struct cs_dfs *d,
                      uint64_t nodes, bool force)
 {
     double now = cs_now();
-    if (now - e->shown < 0.25 && !force)
+    if (now - e->progress.shown < 0.25 && !force)
         return;
-    e->shown = now;
+    e->progress.shown = now;
     struct cs_progress p = {.elapsed = now - e->started,
                             .nodes = d->stats.nodes + nodes,
                             .optimizing = e->spec->task == CS_TASK_OPTIMIZE,
                             .has_cost = d->incumbent != INT64_MAX,
                             .cost = d->incumbent,
-                            .bound = e->progress_bound};
-    e->on_progress(e->progress_ud, &p);
+                            .bound = e->progress.bound};
+    e->progress.fn(e->progress.ud, &p);
 }
 
 void eng_progress(struct cs_engine *e, bool force)
 {
-    if (e->on_progress)
+    if (e->progress.fn)
         progress(e, &e->dfs, 0, force);
 }
 
 int cs_poll(struct cs_dfs *d, uint64_t nodes)
 {
     struct cs_engine *e = d->engine;
-    if (e->on_progress)
+    if (e->progress.fn)
         progress(e, d, nodes, false);
     if (nodes >= e->node_cap)
         return CS_LIMIT;
-    if (e->share)
-        e->share->poll(e); /* prune by the portfolio's best cost */
+    if (e->peers.share)
+        e->peers.share->poll(e); /* prune by the portfolio's best cost */
     int stop = eng_stop_reason(e);
     if (stop >= 0)
         return stop;
@@ -103,8 +103,6 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     e->seconds = spec->limits.seconds;
     e->node_limit = spec->limits.nodes ? spec->limits.nodes : UINT64_MAX;
     e->node_cap = e->node_limit;
-    e->on_solution = spec->on_solution;
-    e->ud = spec->ud;
     struct cs_dfs *d = &e->dfs;
     d->problem = p;
     d->task = spec->task;
@@ -138,11 +136,7 @@ void eng_free(struct cs_engine *e)
     free(e->dfs.frames);
     free(e->dfs.saved);
     free(e->dfs.values);
-    free(e->best);
-    free(e->walker);
     memset(&e->dfs, 0, sizeof e->dfs);
-    e->best = NULL;
-    e->walker = NULL;
 }
 
 void *eng_state_new(const struct cs_engine *e)

@@ -2,7 +2,7 @@
  *
  * A struct cs_engine is one search in progress: the body's context (struct
  * cs_dfs, dfs.h), the spec it runs, the clock, the node cap of the body's
- * next call and, under optimize, the best solution so far.  The layers
+ * next call, the progress line and the searches beside it.  The layers
  * (layers.h), the work units (units.c) and the portfolio drive the body
  * only through the functions below; no model ever sees this struct.
  */
@@ -19,14 +19,35 @@ struct cs_shared; /* a portfolio's shared incumbent (portfolio.c) */
  * threads, portfolio.c), so that the engine never calls up into them.
  * poll: from cs_poll, take a better cost another thread found (to prune
  * by); done: another thread ended the run; best: rounds copy the newest
- * best state any thread found into e->best when it is newer than
- * *version (then updated). */
+ * best state any thread found into best when it is newer than *version
+ * (then updated). */
 struct eng_share {
     void (*poll)(struct cs_engine *e);
     bool (*done)(const struct cs_engine *e);
-    void (*best)(struct cs_engine *e, uint64_t *version);
+    void (*best)(struct cs_engine *e, void *best, uint64_t *version);
 };
 
+/* A search among others (a portfolio's thread t; all zero alone): how it
+ * learns from them, and its rounds' numbers, t * 2^32 + 1, + 2, ... (their
+ * parity, which a model may use, still alternates). */
+struct eng_peers {
+    const struct eng_share *share;
+    struct cs_shared *shared; /* what share's functions share */
+    uint64_t round_offset;
+};
+
+/* The progress line of a search on one thread (the split's on_progress, or
+ * fn NULL): when it was shown last, and under optimize the root's bound it
+ * shows. */
+struct eng_progress {
+    cs_progress_fn fn;
+    void *ud;
+    double shown;
+    int64_t bound;
+};
+
+/* What the body and the layers share; each layer keeps its own state in
+ * its own struct (layers.c, local.c). */
 struct cs_engine {
     const struct cs_spec *spec;
     const struct cs_problem *problem;
@@ -38,32 +59,8 @@ struct cs_engine {
     uint64_t node_cap;           /* nodes of the body's current call */
     uint64_t node_limit;         /* of the whole search: limits.nodes or
                                     UINT64_MAX */
-    uint64_t restarts, rounds;   /* the layers' statistics */
-    /* optimize on one thread: the progress line (the split's on_progress,
-     * or NULL), when it was shown last, and the root's bound it shows */
-    cs_progress_fn on_progress;
-    void *progress_ud;
-    double shown;
-    int64_t progress_bound;
-    uint64_t lns_offset;        /* portfolio: thread t's rounds are
-                                   t * 2^32 + 1, + 2, ... (their parity,
-                                   which a model may use, still alternates) */
-    unsigned char *best;        /* optimize with rounds: the incumbent */
-    void *walker;               /* the moves layer's state, or NULL */
-    uint64_t steps, bursts;     /* the moves layer's statistics */
-    double heat;                /* annealing: its start temperature's factor
-                                   (0 at first: 1) */
-    cs_solution_fn on_solution; /* where solutions go on to when a layer
-                                   keeps the best in between */
-    void *ud;
-    const struct eng_share *share; /* portfolio: NULL alone */
-    struct cs_shared *shared;      /* what share's functions share */
-    /* optimize: the root's bound, when the first solution came (0: not
-     * yet), and where solutions go on to from the layer that notes it */
-    int64_t root_bound;
-    double first_at;
-    cs_solution_fn first_on_solution;
-    void *first_ud;
+    struct eng_progress progress;
+    struct eng_peers peers;
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,

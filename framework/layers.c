@@ -52,7 +52,7 @@ static void budget_next(struct budget *b, bool grow)
                      : UINT64_MAX;
 }
 
-static int restarting(struct cs_engine *e, void *state)
+static int restarting(struct cs_engine *e, void *state, uint64_t *restarts)
 {
     struct cs_dfs *d = &e->dfs;
     const struct cs_hooks *h = e->problem->hooks;
@@ -71,7 +71,7 @@ static int restarting(struct cs_engine *e, void *state)
             eng_undo_to(e, state, d->base, 0);
             d->base = 0;
             b.now = doubled(b.now);
-            e->restarts++;
+            ++*restarts;
             continue;
         }
         if (status != CS_LIMIT || d->stats.solutions || !spent || cap == left)
@@ -92,66 +92,78 @@ static int restarting(struct cs_engine *e, void *state)
         else
             budget_next(&b, grow);
         d->base = to;
-        e->restarts++;
+        ++*restarts;
     }
     d->base = 0;
     return status;
 }
 
-int layer_first_solution(struct cs_engine *e, void *state)
+int layer_first_solution(struct cs_engine *e, void *state, uint64_t *restarts)
 {
     const struct cs_dfs *d = &e->dfs;
     bool first_only = d->task == CS_TASK_SOLVE || d->solution_cap == 1;
     if (first_only && e->layers.restarts != CS_RESTARTS_NONE &&
         e->layers.restart_nodes && !d->on_trace)
-        return restarting(e, state);
+        return restarting(e, state, restarts);
     return eng_dfs(e, state, eng_nodes_left(e));
 }
 
 /* ---- neighbourhood rounds ------------------------------------------------ */
+
+/* The rounds' own: the incumbent, and where solutions go on to. */
+struct keeper {
+    unsigned char *best;
+    size_t size;
+    cs_solution_fn next;
+    void *next_ud;
+};
 
 /* on_solution while in rounds: keep a copy of the new incumbent, then tell
  * the caller. */
 static bool keep_best(void *ud, const struct cs_hooks *h, const void *state,
                       uint64_t weight)
 {
-    struct cs_engine *e = ud;
-    memcpy(e->best, state, cs_problem_state_size(e->problem));
-    return e->on_solution ? e->on_solution(e->ud, h, state, weight) : true;
+    struct keeper *k = ud;
+    memcpy(k->best, state, k->size);
+    return k->next ? k->next(k->next_ud, h, state, weight) : true;
 }
 
 #define SIZE_START 0.1
 #define SIZE_STEP 1.25
 
-static int rounds(struct cs_engine *e, void *state, int64_t bound)
+static int rounds(struct cs_engine *e, void *state, int64_t bound,
+                  struct cs_result *out)
 {
     struct cs_dfs *d = &e->dfs;
     const struct cs_problem *p = e->problem;
-    e->best = cs_xcalloc(1, cs_problem_state_size(p));
-    e->on_solution = d->on_solution; /* what keep_best passes solutions on to */
-    e->ud = d->ud;
+    struct keeper keep = {.size = cs_problem_state_size(p),
+                          .next = d->on_solution,
+                          .next_ud = d->ud};
+    keep.best = cs_xcalloc(1, keep.size);
     d->on_solution = keep_best;
-    d->ud = e;
+    d->ud = &keep;
+    struct layer_moves moves = {0};
 
     /* round 0: a first solution, by the plain search or restarts */
     d->solution_cap = 1;
-    int status = layer_first_solution(e, state);
+    int status = layer_first_solution(e, state, &out->restarts);
     d->solution_cap = UINT64_MAX;
-    struct cs_round round = {.index = 1 + e->lns_offset, .size = SIZE_START};
+    struct cs_round round = {.index = 1 + e->peers.round_offset,
+                             .size = SIZE_START};
     uint64_t version = 0;
     int64_t polished = INT64_MAX; /* the incumbent the last burst began at */
     uint64_t stalled = 0;         /* rounds since the last burst */
     while (status == CS_LIMIT && d->incumbent < INT64_MAX &&
            d->incumbent > bound && !eng_must_stop(e)) {
-        if (e->share)
-            e->share->best(e, &version); /* the portfolio's best */
+        if (e->peers.share) /* the portfolio's best */
+            e->peers.share->best(e, keep.best, &version);
         const uint64_t stall = e->layers.stall_rounds;
         if (e->layers.moves &&
             (d->incumbent != polished || (stall && stalled >= stall))) {
             /* local moves polish what the last round (or the first
              * solution) found; or, the rounds stalled, try again from the
              * same incumbent with another draw */
-            bool go_on = layer_moves(e);
+            bool go_on = layer_moves(e, keep.best, &moves);
             polished = d->incumbent;
             stalled = 0;
             if (!go_on || d->incumbent <= bound)
@@ -163,12 +175,12 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
         /* grown to the whole problem: the round is the whole tree */
         const bool whole = p->hooks->rounds_whole && round.size >= 1;
         if (!whole)
-            p->hooks->relax(state, e->best, &round);
+            p->hooks->relax(state, keep.best, &round);
         uint64_t left = eng_nodes_left(e);
         uint64_t budget = e->layers.lns_nodes + (uint64_t)p->nvars;
         int64_t before = d->incumbent;
         status = eng_dfs(e, state, left < budget ? left : budget);
-        e->rounds++;
+        out->rounds++;
         stalled++;
         if (whole && status == CS_COMPLETE)
             break; /* the whole tree searched under the incumbent: proof */
@@ -183,8 +195,11 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
     }
     if (e->stop && *e->stop)
         status = CS_INTERRUPTED;
-    d->on_solution = e->on_solution;
-    d->ud = e->ud;
+    d->on_solution = keep.next;
+    d->ud = keep.next_ud;
+    out->steps = moves.steps;
+    layer_moves_free(&moves);
+    free(keep.best);
     return status;
 }
 
@@ -192,13 +207,14 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound)
  * solution comes from them (so a limit that stops the branch and bound
  * still leaves one where the first descent would stall); then the tree is
  * searched from the root under its cost, which keeps the proof whole. */
-static int branch_and_bound(struct cs_engine *e, void *state)
+static int branch_and_bound(struct cs_engine *e, void *state,
+                            uint64_t *restarts)
 {
     struct cs_dfs *d = &e->dfs;
     if (e->layers.restarts != CS_RESTARTS_NONE && e->layers.restart_nodes &&
         !d->on_trace) {
         d->solution_cap = 1;
-        int status = layer_first_solution(e, state);
+        int status = layer_first_solution(e, state, restarts);
         d->solution_cap = UINT64_MAX;
         if (status != CS_LIMIT || !d->stats.solutions || eng_must_stop(e))
             return status;
@@ -207,48 +223,58 @@ static int branch_and_bound(struct cs_engine *e, void *state)
     return eng_dfs(e, state, eng_nodes_left(e));
 }
 
+/* The optimize layer's own: when the first solution came (0: not yet),
+ * and where solutions go on to. */
+struct first_note {
+    double at;
+    cs_solution_fn next;
+    void *next_ud;
+};
+
 /* on_solution under optimize: note when the first came, pass it on. */
 static bool note_first(void *ud, const struct cs_hooks *h, const void *state,
                        uint64_t weight)
 {
-    struct cs_engine *e = ud;
-    if (!e->first_at)
-        e->first_at = cs_now();
-    return e->first_on_solution
-               ? e->first_on_solution(e->first_ud, h, state, weight)
-               : true;
+    struct first_note *f = ud;
+    if (!f->at)
+        f->at = cs_now();
+    return f->next ? f->next(f->next_ud, h, state, weight) : true;
 }
 
-int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
-                   int64_t *bound)
+/* optimize: the root bound, branch and bound or neighbourhood rounds, and
+ * the final status (optimal, infeasible or the limit's). */
+static int layer_optimize(struct cs_engine *e, void *state,
+                          struct cs_result *out)
 {
     struct cs_dfs *d = &e->dfs;
     const struct cs_hooks *h = e->problem->hooks;
-    *bound = e->root_bound = h->bound(state);
-    e->first_on_solution = d->on_solution;
-    e->first_ud = d->ud;
+    out->bound = out->root_bound = h->bound(state);
+    struct first_note first = {.next = d->on_solution, .next_ud = d->ud};
     d->on_solution = note_first;
-    d->ud = e;
-    int status = h->relax && e->layers.lns_nodes ? rounds(e, state, *bound)
-                                                 : branch_and_bound(e, state);
-    d->on_solution = e->first_on_solution;
-    d->ud = e->first_ud;
+    d->ud = &first;
+    int status = h->relax && e->layers.lns_nodes
+                     ? rounds(e, state, out->bound, out)
+                     : branch_and_bound(e, state, &out->restarts);
+    d->on_solution = first.next;
+    d->ud = first.next_ud;
+    out->first_seconds = first.at ? first.at - e->started : -1;
     bool found = d->stats.solutions > 0;
-    *cost = found ? d->incumbent : 0;
-    if (status == CS_COMPLETE || (found && d->incumbent <= *bound)) {
-        *bound = found ? d->incumbent : *bound;
+    out->cost = found ? d->incumbent : 0;
+    if (status == CS_COMPLETE || (found && d->incumbent <= out->bound)) {
+        out->bound = found ? d->incumbent : out->bound;
         return found ? CS_OPTIMAL : CS_INFEASIBLE;
     }
     return status;
 }
 
-int layer_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound)
+int layer_run(struct cs_engine *e, void *state, struct cs_result *out)
 {
     int status;
+    out->first_seconds = -1;
     if (e->spec->task == CS_TASK_OPTIMIZE)
-        status = layer_optimize(e, state, cost, bound);
+        status = layer_optimize(e, state, out);
     else
-        status = layer_first_solution(e, state);
+        status = layer_first_solution(e, state, &out->restarts);
     eng_harvest(e, state);
     /* a solve that searched its whole tree and found nothing proved that
      * there is no solution */

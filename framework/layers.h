@@ -96,17 +96,15 @@
 #include "engine_impl.h"
 
 /* solve, count and enumerate: the plain search, or restarts when the
- * search wants a first solution and the layers ask for them. */
-int layer_first_solution(struct cs_engine *e, void *state);
+ * search wants a first solution and the layers ask for them; restarts
+ * counted into *restarts. */
+int layer_first_solution(struct cs_engine *e, void *state, uint64_t *restarts);
 
 /* The search e->spec asks for, layers included, on a fresh state: the
- * status it ends with (the statistics are in e->dfs.stats). */
-int layer_run(struct cs_engine *e, void *state, int64_t *cost, int64_t *bound);
-
-/* optimize: the root bound, branch and bound or neighbourhood rounds, and
- * the final status (optimal, infeasible or the limit's). */
-int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
-                   int64_t *bound);
+ * status it ends with; out gets cost, bound, restarts, rounds, steps,
+ * root_bound and first_seconds (the body's statistics are in
+ * e->dfs.stats). */
+int layer_run(struct cs_engine *e, void *state, struct cs_result *out);
 
 /* Local search for a first solution (local.c); fills *out but for the
  * seconds; split (may be NULL) only for its progress callback.  Returns
@@ -114,9 +112,19 @@ int layer_optimize(struct cs_engine *e, void *state, int64_t *cost,
 int layer_local(const struct cs_spec *spec, const struct cs_split *split,
                 struct cs_result *out, struct cs_error *err);
 
-/* One burst of the moves layer from e->best (local.c); false: stop the
+/* The moves layer's own state across the bursts of one run of rounds
+ * (local.c); zero before the first. */
+struct layer_moves {
+    void *walker;    /* the state a burst walks, or NULL */
+    uint64_t bursts; /* so far: each draws its own seed */
+    uint64_t steps;  /* so far, all bursts together */
+    double heat;     /* annealing: the next start temperature's factor */
+};
+
+/* One burst of the moves layer from the incumbent best; false: stop the
  * search (a limit, a stop, or on_solution said so). */
-bool layer_moves(struct cs_engine *e);
+bool layer_moves(struct cs_engine *e, const void *best, struct layer_moves *m);
+void layer_moves_free(struct layer_moves *m);
 
 /* Threads running differently seeded searches (portfolio.c). */
 int layer_portfolio(const struct cs_spec *spec, int threads,

@@ -325,21 +325,28 @@ static uint64_t large_next(const struct cs_layers *l, uint64_t k, double t_in,
     return k + (gap < 1 ? 1 : gap > 1e12 ? (uint64_t)1e12 : (uint64_t)gap);
 }
 
-bool layer_moves(struct cs_engine *e)
+void layer_moves_free(struct layer_moves *m)
+{
+    free(m->walker);
+    m->walker = NULL;
+}
+
+bool layer_moves(struct cs_engine *e, const void *incumbent,
+                 struct layer_moves *m)
 {
     const struct cs_problem *p = e->problem;
     const struct cs_hooks *h = p->hooks;
     const struct cs_layers *l = &e->layers;
     const uint64_t step_limit = e->spec->limits.steps;
     size_t size = cs_problem_state_size(p);
-    if (!e->walker)
-        e->walker = cs_xmalloc(size);
-    void *state = e->walker;
-    memcpy(state, e->best, size);
+    if (!m->walker)
+        m->walker = cs_xmalloc(size);
+    void *state = m->walker;
+    memcpy(state, incumbent, size);
     if (h->counters)
         memset(state, 0, sizeof(struct cs_counters));
-    uint64_t rng = e->spec->seed ^ e->lns_offset ^
-                   (++e->bursts * UINT64_C(0xd1b54a32d192ed03));
+    uint64_t rng = e->spec->seed ^ e->peers.round_offset ^
+                   (++m->bursts * UINT64_C(0xd1b54a32d192ed03));
     static volatile sig_atomic_t never;
     if (!h->local->ls_start(state, cs_random(&rng), e->stop ? e->stop : &never))
         return false;
@@ -354,9 +361,9 @@ bool layer_moves(struct cs_engine *e)
      * factor at each from anneal_t0 to anneal_t1; else a descent that ends
      * after local_steps steps without a new best */
     const bool anneal = l->anneal_steps > 0;
-    if (!e->heat)
-        e->heat = 1;
-    double t = l->anneal_t0 * e->heat;
+    if (!m->heat)
+        m->heat = 1;
+    double t = l->anneal_t0 * m->heat;
     /* the step the burst ends at: anneal_steps (with anneal_fill and a
      * time limit, none), or sooner, so that a burst the time limit would
      * cut short still cools to anneal_t1 by then (fit_cooling) */
@@ -379,19 +386,19 @@ bool layer_moves(struct cs_engine *e)
      * if it beats the incumbent */
     bool go_on = true, pending = false;
     const uint64_t gap = hand_gap(size);
-    uint64_t handed = e->steps;
+    uint64_t handed = m->steps;
     for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
         if (anneal ? k >= end : idle >= l->local_steps)
             break;
         if (anneal && e->seconds > 0 && k && k % FIT_STEPS == 0)
             fit_cooling(e, began, k, t, &end, &cool);
-        if (step_limit && e->steps >= step_limit)
+        if (step_limit && m->steps >= step_limit)
             break;
-        if (e->steps % 256 == 0) {
+        if (m->steps % 256 == 0) {
             eng_progress(e, false); /* a burst may take all the time left */
-            if (pending && e->steps - handed >= gap) {
+            if (pending && m->steps - handed >= gap) {
                 go_on = new_best(e, state, now);
-                handed = e->steps;
+                handed = m->steps;
                 pending = false;
             }
             if (!go_on || eng_must_stop(e))
@@ -407,7 +414,7 @@ bool layer_moves(struct cs_engine *e)
         int var = h->local->ls_pick(state, cs_random(&rng));
         if (var == CS_NONE)
             break; /* no move can pay */
-        e->steps++;
+        m->steps++;
         uint64_t move;
         int64_t delta;
         bool walk;
@@ -415,9 +422,9 @@ bool layer_moves(struct cs_engine *e)
                      : step_move(h, l, state, var, &rng, &move, &delta, &walk)))
             continue;
         if (delta >= 0 && pending) {
-            if (e->steps - handed >= gap) {
+            if (m->steps - handed >= gap) {
                 go_on = new_best(e, state, now);
-                handed = e->steps;
+                handed = m->steps;
             } else {
                 best = e->dfs.incumbent; /* let it go: the next counts */
             }
@@ -429,9 +436,9 @@ bool layer_moves(struct cs_engine *e)
     if (go_on && now < e->dfs.incumbent)
         go_on = new_best(e, state, now); /* the burst's end, if better */
     if (anneal)
-        e->heat = seen < start                    ? 1
-                  : e->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
-                                                  : e->heat * 2;
+        m->heat = seen < start                    ? 1
+                  : m->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
+                                                  : m->heat * 2;
     eng_harvest(e, state);
     return go_on && !eng_must_stop(e);
 }

@@ -36,7 +36,7 @@ struct member {
     struct cs_engine e;
     struct cs_shared *shared;
     int status;
-    int64_t cost, bound;
+    struct cs_result result; /* what layer_run reports */
 };
 
 struct portfolio {
@@ -48,14 +48,14 @@ struct portfolio {
 
 static void shared_poll(struct cs_engine *e)
 {
-    int64_t best = atomic_load(&e->shared->incumbent);
+    int64_t best = atomic_load(&e->peers.shared->incumbent);
     if (best < e->dfs.incumbent)
         e->dfs.incumbent = best;
 }
 
 static bool shared_done(const struct cs_engine *e)
 {
-    return atomic_load(&e->shared->done);
+    return atomic_load(&e->peers.shared->done);
 }
 
 /* A thread found a solution of this cost: share it (optimize), or end the
@@ -64,7 +64,7 @@ static bool shared_done(const struct cs_engine *e)
 static bool share_solution(struct cs_engine *e, const void *state,
                            uint64_t weight)
 {
-    struct cs_shared *sh = e->shared;
+    struct cs_shared *sh = e->peers.shared;
     bool go_on = true;
     pthread_mutex_lock(&sh->lock);
     bool deliver;
@@ -97,12 +97,12 @@ static bool share_solution(struct cs_engine *e, const void *state,
     return go_on;
 }
 
-static void shared_best(struct cs_engine *e, uint64_t *version)
+static void shared_best(struct cs_engine *e, void *best, uint64_t *version)
 {
-    struct cs_shared *sh = e->shared;
+    struct cs_shared *sh = e->peers.shared;
     pthread_mutex_lock(&sh->lock);
     if (sh->best && sh->best_version != *version) {
-        memcpy(e->best, sh->best, cs_problem_state_size(e->problem));
+        memcpy(best, sh->best, cs_problem_state_size(e->problem));
         *version = sh->best_version;
     }
     pthread_mutex_unlock(&sh->lock);
@@ -128,13 +128,13 @@ static void run_member(void *arg, int t)
     if (t > 0 && m->spec.problem->max_values > 0)
         m->spec.layers.shuffle = true;
     eng_init(e, &m->spec, NULL);
-    e->share = &portfolio_share;
-    e->shared = &pf->shared;
-    e->lns_offset = (uint64_t)t << 32;
+    e->peers = (struct eng_peers){.share = &portfolio_share,
+                                  .shared = &pf->shared,
+                                  .round_offset = (uint64_t)t << 32};
     e->dfs.on_solution = shared_solution;
     e->dfs.ud = e;
     void *state = eng_state_new(e);
-    m->status = layer_run(e, state, &m->cost, &m->bound);
+    m->status = layer_run(e, state, &m->result);
     /* a search that ended by itself proved something: the others stop */
     if (m->status == CS_COMPLETE || m->status == CS_OPTIMAL ||
         m->status == CS_INFEASIBLE)
@@ -153,8 +153,8 @@ static enum cs_status merged_status(const struct portfolio *pf,
         int s = pf->members[t].status;
         proof |= s == CS_COMPLETE || s == CS_OPTIMAL || s == CS_INFEASIBLE;
         interrupted |= s == CS_INTERRUPTED;
-        if (pf->members[t].bound > out->bound)
-            out->bound = pf->members[t].bound;
+        if (pf->members[t].result.bound > out->bound)
+            out->bound = pf->members[t].result.bound;
     }
     if (optimizing && sh->found) {
         out->cost = atomic_load(&sh->incumbent);
@@ -191,21 +191,21 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
     out->first_seconds = -1;
     for (int t = 0; t < started; t++) {
         const struct cs_stats *s = &pf.members[t].e.dfs.stats;
-        const struct cs_engine *e = &pf.members[t].e;
-        if (!t || e->root_bound > out->root_bound)
-            out->root_bound = e->root_bound;
-        if (e->first_at && (out->first_seconds < 0 ||
-                            e->first_at - e->started < out->first_seconds))
-            out->first_seconds = e->first_at - e->started;
+        const struct cs_result *r = &pf.members[t].result;
+        if (!t || r->root_bound > out->root_bound)
+            out->root_bound = r->root_bound;
+        if (r->first_seconds >= 0 &&
+            (out->first_seconds < 0 || r->first_seconds < out->first_seconds))
+            out->first_seconds = r->first_seconds;
         out->stats.nodes += s->nodes;
         out->stats.checks += s->checks;
         out->stats.fails += s->fails;
         out->stats.unique += s->unique;
         if (s->max_depth > out->stats.max_depth)
             out->stats.max_depth = s->max_depth;
-        out->restarts += pf.members[t].e.restarts;
-        out->rounds += pf.members[t].e.rounds;
-        out->steps += pf.members[t].e.steps;
+        out->restarts += r->restarts;
+        out->rounds += r->rounds;
+        out->steps += r->steps;
         eng_free(&pf.members[t].e);
     }
     out->stats.solutions = pf.shared.delivered;

@@ -78,11 +78,11 @@ static void progress_from(struct cs_engine *e, const struct cs_split *split,
 {
     if (!split || !split->on_progress)
         return;
-    e->on_progress = split->on_progress;
-    e->progress_ud = split->progress_ud;
-    e->shown = e->started;
+    e->progress = (struct eng_progress){.fn = split->on_progress,
+                                        .ud = split->progress_ud,
+                                        .shown = e->started};
     if (e->spec->task == CS_TASK_OPTIMIZE)
-        e->progress_bound = e->problem->hooks->bound(state);
+        e->progress.bound = e->problem->hooks->bound(state);
 }
 
 /* A given assignment (cs_problem.given) has one path to search: no layer,
@@ -139,15 +139,9 @@ int cs_search(const struct cs_spec *spec, const struct cs_split *split,
         eng_init(&e, spec, NULL);
         void *state = eng_state_new(&e);
         progress_from(&e, split, state);
-        out->status =
-            (enum cs_status)layer_run(&e, state, &out->cost, &out->bound);
+        out->status = (enum cs_status)layer_run(&e, state, out);
         eng_progress(&e, true);
         out->stats = e.dfs.stats;
-        out->restarts = e.restarts;
-        out->rounds = e.rounds;
-        out->steps = e.steps;
-        out->root_bound = e.root_bound;
-        out->first_seconds = e.first_at ? e.first_at - e.started : -1;
         eng_state_free(&e, state);
         eng_free(&e);
     }
