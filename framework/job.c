@@ -118,6 +118,13 @@ void cs_problem_chose(struct cs_problem *p, const char *key, const char *fmt,
     va_end(ap);
 }
 
+void cs_problem_chose_real(struct cs_problem *p, const char *key, double v)
+{
+    char text[32];
+    layer_real_text(text, sizeof text, v);
+    cs_problem_chose(p, key, "%s", text);
+}
+
 static const struct cs_model *find_model(const struct cs_config *cfg,
                                          const struct cs_registry *reg,
                                          struct cs_error *err)
@@ -177,6 +184,65 @@ static uint64_t hash_node(uint64_t h, const struct cs_node *node)
     return hash_text(h, "]");
 }
 
+/* Keys that came to a model's table from the framework's, where they
+ * were hashed after strategy.shuffle (the shifts model's large moves):
+ * hashed there still, as their value or, where the model has no such key,
+ * "auto" (-1), so that the logs written before still resume; and not
+ * again with the model's keys. */
+static const char *const moved_keys[] = {"strategy.large_steps",
+                                         "strategy.large_share"};
+
+/* Keys that shape no count: the model's bursts of local moves (optimize
+ * only), which logs of before were written without. */
+static bool unhashed(const char *key)
+{
+    for (size_t i = 0; i < sizeof moved_keys / sizeof *moved_keys; i++)
+        if (!strcmp(key, moved_keys[i]))
+            return true;
+    return !strncmp(key, "strategy.anneal_", 16);
+}
+
+static uint64_t hash_value(uint64_t h, const struct cs_config *cfg,
+                           const struct cs_option *opt)
+{
+    /* values as typed, so "08" and "8" are the same config */
+    char value[64] = "";
+    if (opt->type == CS_OPT_INT)
+        snprintf(value, sizeof value, "%" PRId64, cs_config_int(cfg, opt->key));
+    else if (opt->type == CS_OPT_REAL)
+        snprintf(value, sizeof value, "%.17g", cs_config_real(cfg, opt->key));
+    else if (opt->type == CS_OPT_BOOL)
+        snprintf(value, sizeof value, "%d", cs_config_bool(cfg, opt->key));
+    h = hash_text(hash_text(h, opt->key), "=");
+    if (opt->type == CS_OPT_ENUM || opt->type == CS_OPT_STRING) {
+        const char *text = cs_config_str(cfg, opt->key);
+        h = hash_text(h, text ? text : "");
+    }
+    h = hash_text(h, value);
+    if (opt->type == CS_OPT_NODE)
+        h = hash_node(h, cs_config_node(cfg, opt->key));
+    return hash_text(h, "\n");
+}
+
+static uint64_t hash_moved(uint64_t h, const struct cs_config *cfg,
+                           const struct cs_option *const *tables)
+{
+    for (size_t i = 0; i < sizeof moved_keys / sizeof *moved_keys; i++) {
+        const struct cs_option *found = NULL;
+        for (const struct cs_option *const *t = tables; *t && !found; t++)
+            for (const struct cs_option *opt = *t; opt->key && !found; opt++)
+                if (!strcmp(opt->key, moved_keys[i]))
+                    found = opt;
+        if (found) {
+            h = hash_value(h, cfg, found);
+            continue;
+        }
+        h = hash_text(hash_text(h, moved_keys[i]), "=");
+        h = hash_text(hash_text(h, "-1"), "\n");
+    }
+    return h;
+}
+
 /* FNV-1a over every key that shapes the search tree and its split: the
  * model, its params and strategy, the task.  Threads, limits and output do
  * not change which units exist or what they count, so they are left out; so
@@ -186,43 +252,26 @@ static uint64_t fingerprint(const struct cs_config *cfg,
                             const struct cs_option *const *tables)
 {
     uint64_t h = UINT64_C(14695981039346656037);
-    for (; *tables; tables++)
-        for (const struct cs_option *opt = *tables; opt->key; opt++) {
+    for (const struct cs_option *const *t = tables; *t; t++)
+        for (const struct cs_option *opt = *t; opt->key; opt++) {
             /* the layers' keys say whether they shape a count (most came
              * after the logs of earlier versions, which must still
              * resume: layer_keys.h) */
             const struct layer_knob *knob = layer_knob(opt->key);
-            if (knob &&
-                (knob->hash == HASH_NEVER || (knob->hash == HASH_WHEN_TRUE &&
-                                              !cs_config_bool(cfg, opt->key))))
-                continue;
-            if (!strncmp(opt->key, "limits.", 7) ||
-                !strncmp(opt->key, "output.", 7) ||
-                !strcmp(opt->key, "strategy.threads") ||
-                !strcmp(opt->key, "strategy.seed") ||
-                !strcmp(opt->key, "strategy.probes") ||
-                !strcmp(opt->key, "plugin"))
-                continue;
-            /* values as typed, so "08" and "8" are the same config */
-            char value[64] = "";
-            if (opt->type == CS_OPT_INT)
-                snprintf(value, sizeof value, "%" PRId64,
-                         cs_config_int(cfg, opt->key));
-            else if (opt->type == CS_OPT_REAL)
-                snprintf(value, sizeof value, "%.17g",
-                         cs_config_real(cfg, opt->key));
-            else if (opt->type == CS_OPT_BOOL)
-                snprintf(value, sizeof value, "%d",
-                         cs_config_bool(cfg, opt->key));
-            h = hash_text(hash_text(h, opt->key), "=");
-            if (opt->type == CS_OPT_ENUM || opt->type == CS_OPT_STRING) {
-                const char *text = cs_config_str(cfg, opt->key);
-                h = hash_text(h, text ? text : "");
-            }
-            h = hash_text(h, value);
-            if (opt->type == CS_OPT_NODE)
-                h = hash_node(h, cs_config_node(cfg, opt->key));
-            h = hash_text(h, "\n");
+            bool skip = (knob && (knob->hash == HASH_NEVER ||
+                                  (knob->hash == HASH_WHEN_TRUE &&
+                                   !cs_config_bool(cfg, opt->key)))) ||
+                        unhashed(opt->key) ||
+                        !strncmp(opt->key, "limits.", 7) ||
+                        !strncmp(opt->key, "output.", 7) ||
+                        !strcmp(opt->key, "strategy.threads") ||
+                        !strcmp(opt->key, "strategy.seed") ||
+                        !strcmp(opt->key, "strategy.probes") ||
+                        !strcmp(opt->key, "plugin");
+            if (!skip)
+                h = hash_value(h, cfg, opt);
+            if (!strcmp(opt->key, "strategy.shuffle"))
+                h = hash_moved(h, cfg, tables);
         }
     return h;
 }
@@ -343,31 +392,6 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local_moves"),
                            "model %s %s", job->model->name, why);
-    }
-    /* annealing bursts need a temperature to start and end at, falling
-     * (cs_spec_validate says so too, for callers of the library; here the
-     * error points at the key) */
-    const struct cs_layers *l = &job->layers;
-    const char *at = NULL;
-    if (!cs_layers_cooling(l) && !(l->anneal_t0 > 0 && l->anneal_t1 > 0))
-        at = "strategy.anneal_steps",
-        why = "proposes no temperatures: strategy.anneal_steps needs "
-              "strategy.anneal_t0 and strategy.anneal_t1";
-    else if (!cs_layers_cooling(l))
-        at = "strategy.anneal_t1",
-        why = "cools, not heats: strategy.anneal_t1 must be at most "
-              "strategy.anneal_t0";
-    if (at) {
-        cs_problem_free(&job->problem);
-        return cs_error_at(err, cs_config_pos(cfg, at), "model %s %s",
-                           job->model->name, why);
-    }
-    if (cs_config_enum(cfg, "strategy.anneal_fill") == 1 &&
-        !cs_config_real(cfg, "limits.seconds")) {
-        cs_problem_free(&job->problem);
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_fill"),
-                           "strategy.anneal_fill on anneals up to "
-                           "limits.seconds, and no limits.seconds is given");
     }
     why = NULL;
     if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {

@@ -64,27 +64,6 @@ static void read_local(const struct cs_config *cfg, const char *key,
         l->local = true;
 }
 
-static void read_anneal_steps(const struct cs_config *cfg, const char *key,
-                              const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    int64_t v = cs_config_int(cfg, key);
-    if (v >= 0) /* steps given: bursts of them, unless fill says on */
-        l->anneal_steps = (uint64_t)v, l->anneal_fill = false;
-}
-
-static void read_large_share(const struct cs_config *cfg, const char *key,
-                             const struct cs_problem *p, struct cs_layers *l)
-{
-    (void)p;
-    double v = cs_config_real(cfg, key);
-    if (v >= 0)
-        l->large_share = v;
-    else if (!cs_config_real(cfg, "limits.seconds"))
-        l->large_share = 0; /* auto times nothing without a time limit, so
-                               the same spec keeps giving the same run */
-}
-
 static bool echo_u64(char *buf, size_t size, uint64_t v)
 {
     snprintf(buf, size, "%" PRIu64, v);
@@ -97,14 +76,18 @@ static bool echo_name(char *buf, size_t size, const char *name)
     return true;
 }
 
-/* The shortest text that reads back as v. */
-static bool echo_real(char *buf, size_t size, double v)
+void layer_real_text(char *buf, size_t size, double v)
 {
     for (int digits = 1; digits <= 17; digits++) {
         snprintf(buf, size, "%.*g", digits, v);
         if (strtod(buf, NULL) == v)
             break;
     }
+}
+
+static bool echo_real(char *buf, size_t size, double v)
+{
+    layer_real_text(buf, size, v);
     return true;
 }
 
@@ -125,24 +108,6 @@ static bool echo_restarts(const struct cs_layers *l, char *buf, size_t size)
 static bool echo_local(const struct cs_layers *l, char *buf, size_t size)
 {
     return echo_name(buf, size, l->local ? "min-conflicts" : "none");
-}
-
-static bool echo_anneal_fill(const struct cs_layers *l, char *buf, size_t size)
-{
-    return echo_name(buf, size,
-                     l->moves && l->anneal_steps && l->anneal_fill ? "on"
-                                                                   : "off");
-}
-
-static bool echo_large_steps(const struct cs_layers *l, char *buf, size_t size)
-{
-    return echo_u64(buf, size, l->moves ? l->large_steps : 0);
-}
-
-static bool echo_large_share(const struct cs_layers *l, char *buf, size_t size)
-{
-    return echo_real(buf, size,
-                     l->moves && !l->large_steps ? l->large_share : 0);
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -223,10 +188,6 @@ struct cs_layers layers_of(const struct cs_config *cfg,
             knobs[i].read(cfg, knobs[i].key, p, &l);
         else
             read_by_kind(&knobs[i], cfg, &l);
-    if (!cs_config_real(cfg, "limits.seconds"))
-        l.anneal_fill = false; /* no limit to fill */
-    if (!p->hooks->local || !p->hooks->local->ls_large)
-        l.large_steps = 0, l.large_share = 0; /* no large move to make */
     return l;
 }
 

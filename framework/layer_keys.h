@@ -22,8 +22,6 @@
 /* What a knob's value does to the checkpoint's fingerprint. */
 enum layer_hash {
     HASH_NEVER,     /* it shapes no count */
-    HASH_ALWAYS,    /* hashed (large_*: logs written since they came
-                       hash them, and must still resume) */
     HASH_WHEN_TRUE, /* a boolean hashed only when true (shuffle) */
 };
 
@@ -93,39 +91,6 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
                      "this many rounds without a new best since the last "     \
                      "burst, 0 = only after a round that improved (auto: the " \
                      "model's)"))                                              \
-    X(anneal_steps, "strategy.anneal_steps", HASH_NEVER,                       \
-      KIND_COUNT, read_anneal_steps, NULL,                                     \
-      LAYER_AUTO_INT("task optimize with local moves: each burst anneals for " \
-                     "this many steps (random moves, uphill ones by "          \
-                     "Metropolis' chance), 0 = bursts descend (auto: the "     \
-                     "model's)"))                                              \
-    X(anneal_fill, "strategy.anneal_fill", HASH_NEVER,                         \
-      KIND_SWITCH, NULL, echo_anneal_fill,                                     \
-      .type = CS_OPT_ENUM, .def = "auto",                                      \
-      .choices = layer_switch_names,                                           \
-      .help = "annealing under limits.seconds: on, a burst cools over all "    \
-              "the time left (one burst, anneal_steps aside); off, bursts of " \
-              "anneal_steps; auto: the model's, off when anneal_steps is "     \
-              "given; on needs limits.seconds")                                \
-    X(large_steps, "strategy.large_steps", HASH_ALWAYS,                        \
-      KIND_COUNT, NULL, echo_large_steps,                                      \
-      LAYER_AUTO_INT("task optimize with local moves: a large move (a part "   \
-                     "of the state re-solved whole, where the model has one) " \
-                     "after every this many steps of a burst, 0 = by "         \
-                     "large_share (auto: the model's)"))                       \
-    X(large_share, "strategy.large_share", HASH_ALWAYS,                        \
-      KIND_REAL, read_large_share, echo_large_share,                           \
-      LAYER_AUTO_REAL(0, 0.99, "task optimize with local moves: the share of " \
-                      "a burst's time its large moves may take, when "         \
-                      "large_steps is 0; 0 = none (auto: the model's)"))       \
-    X(anneal_t0, "strategy.anneal_t0", HASH_NEVER, KIND_REAL, NULL, NULL,      \
-      LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst starts " \
-                      "at, in cost units; after a burst that found nothing "   \
-                      "better the next starts twice as hot, up to 8 times "    \
-                      "this (auto: the model's)"))                             \
-    X(anneal_t1, "strategy.anneal_t1", HASH_NEVER, KIND_REAL, NULL, NULL,      \
-      LAYER_AUTO_REAL(1e-9, 1e15, "annealing: the temperature a burst ends "   \
-                      "at, at most anneal_t0 (auto: the model's)"))            \
     X(local_steps, "strategy.local_steps", HASH_NEVER,                         \
       KIND_COUNT, NULL, NULL,                                                  \
       LAYER_AUTO_INT("local search: steps before a restart from a new start, " \
@@ -159,6 +124,9 @@ struct layer_knob {
     bool (*echo)(const struct cs_layers *l, char *buf, size_t size);
 };
 const struct layer_knob *layer_knob(const char *key);
+
+/* The shortest text that reads back as v, into buf. */
+void layer_real_text(char *buf, size_t size, double v);
 
 /* The layers: the model's proposal, with the keys given on top. */
 struct cs_layers layers_of(const struct cs_config *cfg,

@@ -52,8 +52,9 @@
  *              since the last burst found nothing better (a new draw from
  *              the same incumbent), so a stalled run keeps alternating
  *              rounds and bursts (0: only after improvement).  Each
- *              step picks a variable (ls_pick).  With anneal_steps a
- *              burst anneals: that many steps, each a random move of the
+ *              step picks a variable (ls_pick).  How a burst walks is the
+ *              model's (cs_problem.bursts, from keys of its own).  With
+ *              anneal_steps it anneals: that many steps, each a random move of the
  *              variable made when it costs nothing or with chance
  *              exp(-delta / T), T falling geometrically from anneal_t0
  *              (times the heat: doubled after a burst that found nothing

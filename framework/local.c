@@ -285,9 +285,9 @@ static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
     if (reach >= (double)*end)
         return;
     double steps = reach > (double)k + 1 ? reach - (double)k : 1;
-    const double t1 = e->layers.anneal_t1;
+    const double t1 = e->problem->bursts.anneal_t1;
     *cool = t > t1 ? pow(t1 / t, 1 / steps) : 1;
-    if (!e->layers.anneal_fill)
+    if (!e->problem->bursts.anneal_fill)
         *end = k + (uint64_t)steps;
 }
 
@@ -312,16 +312,16 @@ static void walked(int64_t delta, int64_t *now, int64_t *best, bool *pending,
  * taken, this one added): large_steps later, or, by large_share, when the
  * steps at their own pace so far will have taken the time that keeps the
  * large moves at that share of the burst's. */
-static uint64_t large_next(const struct cs_layers *l, uint64_t k, double t_in,
+static uint64_t large_next(const struct cs_bursts *b, uint64_t k, double t_in,
                            double began, double *spent)
 {
     double now = cs_now();
     *spent += now - t_in;
-    if (l->large_steps)
-        return k + l->large_steps;
+    if (b->large_steps)
+        return k + b->large_steps;
     double stepping = now - began - *spent;
     double rate = stepping > 0 ? (double)k / stepping : 1e6;
-    double gap = (now - t_in) * (1 - l->large_share) / l->large_share * rate;
+    double gap = (now - t_in) * (1 - b->large_share) / b->large_share * rate;
     return k + (gap < 1 ? 1 : gap > 1e12 ? (uint64_t)1e12 : (uint64_t)gap);
 }
 
@@ -337,6 +337,7 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
     const struct cs_problem *p = e->problem;
     const struct cs_hooks *h = p->hooks;
     const struct cs_layers *l = &e->layers;
+    const struct cs_bursts *b = &p->bursts;
     const uint64_t step_limit = e->spec->limits.steps;
     size_t size = cs_problem_state_size(p);
     if (!m->walker)
@@ -360,22 +361,22 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
     /* annealing: anneal_steps steps, the temperature falling by the same
      * factor at each from anneal_t0 to anneal_t1; else a descent that ends
      * after local_steps steps without a new best */
-    const bool anneal = l->anneal_steps > 0;
+    const bool anneal = b->anneal_steps > 0;
     if (!m->heat)
         m->heat = 1;
-    double t = l->anneal_t0 * m->heat;
+    double t = b->anneal_t0 * m->heat;
     /* the step the burst ends at: anneal_steps (with anneal_fill and a
      * time limit, none), or sooner, so that a burst the time limit would
      * cut short still cools to anneal_t1 by then (fit_cooling) */
     uint64_t end =
-        l->anneal_fill && e->seconds > 0 ? UINT64_MAX : l->anneal_steps;
-    double cool = anneal ? pow(l->anneal_t1 / t, 1 / (double)end) : 1;
+        b->anneal_fill && e->seconds > 0 ? UINT64_MAX : b->anneal_steps;
+    double cool = anneal ? pow(b->anneal_t1 / t, 1 / (double)end) : 1;
     const double began = cs_now();
     /* the model's large moves: the first after this many steps, then as
      * large_next says; the seconds they have taken */
     uint64_t next_large =
-        h->local->ls_large && (l->large_steps || l->large_share > 0)
-            ? (l->large_steps ? l->large_steps : 4096)
+        h->local->ls_large && (b->large_steps || b->large_share > 0)
+            ? (b->large_steps ? b->large_steps : 4096)
             : UINT64_MAX;
     double large_time = 0;
     /* a new best goes out before the state leaves it (a sideways, walk or
@@ -407,7 +408,7 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
         if (k == next_large) {
             double t_in = cs_now();
             int64_t delta = h->local->ls_large(state, cs_random(&rng));
-            next_large = large_next(l, k, t_in, began, &large_time);
+            next_large = large_next(b, k, t_in, began, &large_time);
             if (delta != INT64_MAX && delta < 0)
                 walked(delta, &now, &best, &pending, &seen, &idle);
         }

@@ -24,7 +24,7 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
         return cs_error_set(err, NULL,
                             "this model has no local moves (the ls_* "
                             "hooks)");
-    if (!cs_layers_cooling(&spec->layers))
+    if (spec->layers.moves && !cs_bursts_cooling(&p->bursts))
         return cs_error_set(err, NULL,
                             "annealing needs temperatures 0 < anneal_t1 <= "
                             "anneal_t0");

@@ -268,12 +268,12 @@ static void test_local_spec_checks(void **ctx)
     /* annealing bursts need temperatures that fall and stay above 0 */
     struct cs_spec anneal = {.problem = &p, .task = CS_TASK_OPTIMIZE};
     anneal.layers.moves = true;
-    anneal.layers.anneal_steps = 5;
-    anneal.layers.anneal_t1 = 0.1;
+    p.bursts.anneal_steps = 5;
+    p.bursts.anneal_t1 = 0.1;
     assert_int_equal(cs_spec_validate(&anneal, NULL, &err), -1);
     assert_string_equal(err.msg, "annealing needs temperatures 0 < "
                                  "anneal_t1 <= anneal_t0");
-    anneal.layers.anneal_t0 = 0.05;
+    p.bursts.anneal_t0 = 0.05;
     assert_int_equal(cs_spec_validate(&anneal, NULL, &err), -1);
     assert_string_equal(err.msg, "annealing needs temperatures 0 < "
                                  "anneal_t1 <= anneal_t0");

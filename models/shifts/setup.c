@@ -35,30 +35,6 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_LS_SAMPLE 16
 /* and a burst again after this many rounds without a new best */
 #define SHF_LS_STALL 50
-/* each burst anneals: this many steps, the temperature falling from T0 to
- * T1 (cost units: an under-covered shift costs 100 in the benchmark, a
- * request 1-3; measured: docs/shifts.md, "Annealing bursts") */
-#define SHF_ANNEAL_STEPS 100000000
-#define SHF_ANNEAL_T0 10.0
-#define SHF_ANNEAL_T1 0.1
-/* and under a time limit, above this many cells, one burst cools over all
- * the time left (strategy.anneal_fill): at 58 s lower on Instances 9, 10,
- * 13-16, 20, 21, 23 and 24 than bursts with rounds between, equal on 11
- * and 12; not below (5, 7 and 8 ended higher; docs/shifts.md, "One burst
- * to the limit") */
-#define SHF_FILL_CELLS 1000
-
-/* and the row move (a window of a staff member's row re-solved whole,
- * rowbest.c) takes this share of the annealing's time under a time limit,
- * on horizons of at least SHF_LARGE_DAYS days with at most
- * SHF_LARGE_SHIFTS shift types: Instances 16, 17 and 18, where at 20 s it
- * ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
- * cost on 9, 13, 19 and 24, and on 14 (42 days) six runs of 20-60 s with
- * it averaged 1423, four without 1374 (docs/shifts.md, "The row move") */
-#define SHF_LARGE_SHARE 0.5
-#define SHF_LARGE_DAYS 56
-#define SHF_LARGE_SHIFTS 4
-
 /* the Lagrangian set-up's steps by default stop when they have taken
  * this share of limits.seconds (the limit is the whole run's, set-up and
  * all), so a short limit leaves the search its time: at 58 s none stops
@@ -225,7 +201,7 @@ static const struct cs_option shf_options[] = {
      .min = 0,
      .max = SHF_MAX_STAFF,
      .help = "the whole-row neighbourhood frees this many rows (0 = never)"},
-    {.key = NULL},
+    SHF_BURST_OPTIONS{.key = NULL},
 };
 
 static const char *const neighbourhood_names[] = {
@@ -416,12 +392,10 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->layers.local_steps = SHF_LS_IDLE;
         out->layers.sample = SHF_LS_SAMPLE;
         out->layers.stall_rounds = SHF_LS_STALL;
-        out->layers.anneal_steps = SHF_ANNEAL_STEPS;
-        out->layers.anneal_t0 = SHF_ANNEAL_T0;
-        out->layers.anneal_t1 = SHF_ANNEAL_T1;
-        out->layers.anneal_fill = p->nstaff * p->ndays > SHF_FILL_CELLS;
-        if (p->ndays >= SHF_LARGE_DAYS && p->nshifts <= SHF_LARGE_SHIFTS)
-            out->layers.large_share = SHF_LARGE_SHARE;
+    }
+    if (shf_bursts(cfg, how, p, out, err)) {
+        cs_problem_free(out);
+        return -1;
     }
     return 0;
 }

@@ -27,10 +27,10 @@
 #pragma GCC visibility push(default)
 
 /* Bumped whenever a public struct a model fills in (cs_hooks, cs_model,
- * cs_problem, cs_layers) changes shape.  The registry refuses a model or a
- * plugin built against any other version: there is no compatibility
+ * cs_problem, cs_layers, cs_bursts) changes shape.  The registry refuses a
+ * model or a plugin built against any other version: there is no compatibility
  * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 11
+#define CS_ABI_VERSION 12
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -129,20 +129,25 @@ struct cs_layers {
      * last burst that found nothing better (0: bursts only after a round
      * that improved, and after the first solution). */
     uint64_t stall_rounds;
-    /* With moves: simulated annealing bursts when anneal_steps > 0 --
-     * anneal_steps steps each, every step a move drawn at random, made
-     * when it costs nothing or with chance exp(-delta / T), T falling
-     * geometrically from anneal_t0 to anneal_t1 (cost units, > 0) over
-     * the burst -- instead of descents (0).  A burst the time limit would
-     * cut short cools to anneal_t1 by the limit instead; with anneal_fill
-     * and a time limit a burst goes on to the limit, anneal_steps aside
-     * (so the first burst takes all the time left). */
+};
+
+/* How the moves layer's bursts walk (cs_problem.bursts).  A model that
+ * offers them reads them from keys of its own (the shifts model's
+ * strategy.anneal_* and large_*); zero: each burst is a descent.
+ * Simulated annealing when anneal_steps > 0: anneal_steps steps a burst,
+ * every step a move drawn at random, made when it costs nothing or with
+ * chance exp(-delta / T), T falling geometrically from anneal_t0 to
+ * anneal_t1 (cost units, 0 < anneal_t1 <= anneal_t0) over the burst.  A
+ * burst the time limit would cut short cools to anneal_t1 by the limit
+ * instead; with anneal_fill (which needs a time limit) a burst goes on to
+ * the limit, anneal_steps aside, so the first burst takes all the time
+ * left.  With the model's ls_large hook: a large move after every
+ * large_steps steps of a burst; or, with large_steps 0, as often as keeps
+ * the large moves' time at large_share of a burst's (0: none). */
+struct cs_bursts {
     uint64_t anneal_steps;
     double anneal_t0, anneal_t1;
     bool anneal_fill;
-    /* With moves and the model's ls_large hook: a large move after every
-     * large_steps steps of a burst; or, with large_steps 0, as often as
-     * keeps the large moves' time at large_share of a burst's (0: none). */
     uint64_t large_steps;
     double large_share;
 };
@@ -269,8 +274,8 @@ struct cs_local_hooks {
      * drawn with random (uniform over 64 bits) re-solved whole, the rest
      * as it is -- made only when it costs no more: the change in
      * ls_conflicts (<= 0), or INT64_MAX when none was made.  The layer
-     * calls it every cs_layers.large_steps steps of a burst, or at
-     * cs_layers.large_share of its time. */
+     * calls it every cs_bursts.large_steps steps of a burst, or at
+     * cs_bursts.large_share of its time. */
     int64_t (*ls_large)(void *state, uint64_t random);
 };
 
@@ -390,13 +395,12 @@ struct cs_hooks {
     int (*value)(const void *state, int var);
 };
 
-/* Do annealing layers have temperatures that are above 0 and fall (or
+/* Do annealing bursts have temperatures that are above 0 and fall (or
  * anneal not at all)? */
-static inline bool cs_layers_cooling(const struct cs_layers *l)
+static inline bool cs_bursts_cooling(const struct cs_bursts *b)
 {
-    return !l->moves || !l->anneal_steps ||
-           (l->anneal_t0 > 0 && l->anneal_t1 > 0 &&
-            l->anneal_t1 <= l->anneal_t0);
+    return !b->anneal_steps || (b->anneal_t0 > 0 && b->anneal_t1 > 0 &&
+                                b->anneal_t1 <= b->anneal_t0);
 }
 
 /* Does the table carry the local-search hooks? */
@@ -420,6 +424,8 @@ struct cs_problem {
     /* The layers the model proposes for this problem (csearch/engine.h);
      * the framework's strategy keys override them.  Zero: none. */
     struct cs_layers layers;
+    /* How the moves layer's bursts walk, where the model's keys say. */
+    struct cs_bursts bursts;
     /* The most values a variable can have; > 0 lets a layer shuffle value
      * orders (0: unknown, no shuffling). */
     int max_values;
@@ -453,7 +459,7 @@ struct cs_problem {
     struct cs_choice {
         const char *key;
         char value[32];
-    } chosen[8];
+    } chosen[16];
     /* Every variable is given (a solution to check, say a roster file),
      * and the hooks' state comes out of init with each of them fixed to
      * one value.  The engine then runs one plain search, without layers or
@@ -478,13 +484,15 @@ struct cs_problem {
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
- * `key` (a string that outlives the problem); past the eighth, ignored. */
+ * `key` (a string that outlives the problem); past the 16th, ignored. */
 void cs_problem_chose(struct cs_problem *p, const char *key, const char *fmt,
                       ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The same for a real number, in the shortest text that reads back as v. */
+void cs_problem_chose_real(struct cs_problem *p, const char *key, double v);
 
 /* The bytes a state of this problem takes. */
 static inline size_t cs_problem_state_size(const struct cs_problem *p)

@@ -1,0 +1,93 @@
+/* shifts/bursts.c - how the moves layer's bursts walk on a roster
+ * (struct cs_bursts, csearch/model.h): the model's own keys
+ * strategy.anneal_* and strategy.large_*, their defaults by the instance's
+ * size, the checks that point at a key, and what --json says ran.
+ */
+#include "shifts/search.h"
+
+/* each burst anneals: this many steps, the temperature falling from T0 to
+ * T1 (cost units: an under-covered shift costs 100 in the benchmark, a
+ * request 1-3; measured: docs/shifts.md, "Annealing bursts") */
+#define SHF_ANNEAL_STEPS 100000000
+#define SHF_ANNEAL_T0 10.0
+#define SHF_ANNEAL_T1 0.1
+/* and under a time limit, above this many cells, one burst cools over all
+ * the time left (strategy.anneal_fill): at 58 s lower on Instances 9, 10,
+ * 13-16, 20, 21, 23 and 24 than bursts with rounds between, equal on 11
+ * and 12; not below (5, 7 and 8 ended higher; docs/shifts.md, "One burst
+ * to the limit") */
+#define SHF_FILL_CELLS 1000
+
+/* and the row move (a window of a staff member's row re-solved whole,
+ * rowbest.c) takes this share of the annealing's time under a time limit,
+ * on horizons of at least SHF_LARGE_DAYS days with at most
+ * SHF_LARGE_SHIFTS shift types: Instances 16, 17 and 18, where at 20 s it
+ * ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
+ * cost on 9, 13, 19 and 24, and on 14 (42 days) six runs of 20-60 s with
+ * it averaged 1423, four without 1374 (docs/shifts.md, "The row move") */
+#define SHF_LARGE_SHARE 0.5
+#define SHF_LARGE_DAYS 56
+#define SHF_LARGE_SHIFTS 4
+
+const char *const shf_switch_names[] = {"auto", "on", "off", NULL};
+
+int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
+               const struct shf_problem *p, struct cs_problem *out,
+               struct cs_error *err)
+{
+    const bool timed = how->limits.seconds > 0;
+    const int fill = cs_config_enum(cfg, "strategy.anneal_fill");
+    if (fill == 1 && !timed)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_fill"),
+                           "strategy.anneal_fill on anneals up to "
+                           "limits.seconds, and no limits.seconds is given");
+    if (how->task != CS_TASK_OPTIMIZE)
+        return 0; /* bursts polish an incumbent */
+    struct cs_bursts b = {.anneal_steps = SHF_ANNEAL_STEPS,
+                          .anneal_t0 = SHF_ANNEAL_T0,
+                          .anneal_t1 = SHF_ANNEAL_T1,
+                          .anneal_fill = p->nstaff * p->ndays > SHF_FILL_CELLS};
+    if (p->ndays >= SHF_LARGE_DAYS && p->nshifts <= SHF_LARGE_SHIFTS)
+        b.large_share = SHF_LARGE_SHARE;
+    int64_t n = cs_config_int(cfg, "strategy.anneal_steps");
+    if (n >= 0) /* steps given: bursts of them, unless fill says on */
+        b.anneal_steps = (uint64_t)n, b.anneal_fill = false;
+    if (fill)
+        b.anneal_fill = fill == 1;
+    if (!timed)
+        b.anneal_fill = false; /* no limit to fill */
+    double t = cs_config_real(cfg, "strategy.anneal_t0");
+    if (t > 0)
+        b.anneal_t0 = t;
+    t = cs_config_real(cfg, "strategy.anneal_t1");
+    if (t > 0)
+        b.anneal_t1 = t;
+    n = cs_config_int(cfg, "strategy.large_steps");
+    if (n >= 0)
+        b.large_steps = (uint64_t)n;
+    t = cs_config_real(cfg, "strategy.large_share");
+    if (t >= 0)
+        b.large_share = t;
+    else if (!timed)
+        b.large_share = 0; /* auto times nothing without a time limit, so
+                              the same spec keeps giving the same run */
+    if (!cs_bursts_cooling(&b))
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_t1"),
+                           "model shifts cools, not heats: "
+                           "strategy.anneal_t1 must be at most "
+                           "strategy.anneal_t0");
+    out->bursts = b;
+    /* what ran: fill and the large moves only where bursts anneal */
+    const bool moves = out->layers.moves;
+    cs_problem_chose(out, "strategy.anneal_steps", "%llu",
+                     (unsigned long long)b.anneal_steps);
+    cs_problem_chose_real(out, "strategy.anneal_t0", b.anneal_t0);
+    cs_problem_chose_real(out, "strategy.anneal_t1", b.anneal_t1);
+    cs_problem_chose(out, "strategy.anneal_fill", "%s",
+                     moves && b.anneal_steps && b.anneal_fill ? "on" : "off");
+    cs_problem_chose(out, "strategy.large_steps", "%llu",
+                     (unsigned long long)(moves ? b.large_steps : 0));
+    cs_problem_chose_real(out, "strategy.large_share",
+                          moves && !b.large_steps ? b.large_share : 0);
+    return 0;
+}
