@@ -54,8 +54,8 @@
  *              rounds and bursts (0: only after improvement).  Each
  *              step picks a variable (ls_pick).  How a burst walks is the
  *              model's (cs_problem.bursts, from keys of its own).  With
- *              anneal_steps it anneals: that many steps, each a random move of the
- *              variable made when it costs nothing or with chance
+ *              anneal_steps it anneals: that many steps, each a random
+ *              move of the variable made when it costs nothing or with chance
  *              exp(-delta / T), T falling geometrically from anneal_t0
  *              (times the heat: doubled after a burst that found nothing
  *              better, up to 8, back to 1 after one that did) to
