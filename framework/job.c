@@ -11,6 +11,7 @@
 
 #include "csearch/job.h"
 #include "layer_keys.h"
+#include "search.h"
 
 /* The framework's enumerations, each named once: X(constant, "name"). */
 #define JOB_TASKS(X)                                                           \
@@ -300,6 +301,28 @@ double cs_limit_left(double seconds, double spent)
     return seconds - spent > least ? seconds - spent : least;
 }
 
+/* The checks cs_search will make of the job's spec, made now where a key
+ * is to blame, so that the error points at it and names the model; the
+ * rest cs_search reports (a caller may still set limits, say). */
+static int check_search(struct cs_job *job, const struct cs_config *cfg,
+                        struct cs_error *err)
+{
+    struct cs_spec spec;
+    struct cs_split split;
+    cs_job_spec(job, &spec, &split);
+    const char *key;
+    if (!spec_validate_key(&spec, &split, err, &key) || !key)
+        return 0;
+    char msg[sizeof err->msg];
+    if (!strncmp(err->msg, "this model ", 11))
+        snprintf(msg, sizeof msg, "model %s %s", job->model->name,
+                 err->msg + 11);
+    else
+        snprintf(msg, sizeof msg, "%s", err->msg);
+    cs_problem_free(&job->problem);
+    return cs_error_at(err, cs_config_pos(cfg, key), "%s", msg);
+}
+
 int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
                  const struct cs_registry *reg,
                  const struct cs_job_request *req, struct cs_error *err)
@@ -393,38 +416,16 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
         return cs_error_at(err, cs_config_pos(cfg, "strategy.local_moves"),
                            "model %s %s", job->model->name, why);
     }
-    why = NULL;
     if (job->task == CS_TASK_ESTIMATE && job->problem.setup_instance) {
         cs_problem_free(&job->problem);
         return cs_error_at(err, cs_config_pos(cfg, "task"),
                            "task estimate probes one tree, not a batch of "
                            "instances");
     }
-    if (job->task == CS_TASK_ESTIMATE && job->threads > 1)
-        why = "task estimate runs on one thread";
-    else if (job->layers.local && job->threads > 1)
-        why = "local search runs on one thread";
-    /* threads split one count into units, or share out a batch's
-     * instances (each then searched to the limits on its own) */
-    else if (job->threads > 1 && !job->problem.setup_instance) {
-        if (job->task == CS_TASK_ENUMERATE)
-            why = "threads need task count, solve or optimize, or a batch";
-        else if (job->limits.nodes || job->limits.solutions)
-            why = "threads cannot honour limits.nodes or limits.solutions "
-                  "exactly; use one thread";
-    }
-    if (why) {
-        cs_problem_free(&job->problem);
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"), "%s",
-                           why);
-    }
-    if (!job->layers.local &&
-        !cs_select_possible(job->select, job->problem.hooks)) {
-        cs_problem_free(&job->problem);
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.select"),
-                           "model %s cannot select %s with these settings",
-                           job->model->name, cs_select_names[job->select]);
-    }
+    /* the search's own checks (search.c), at the key each concerns; a
+     * batch's instances are set up and searched one by one */
+    if (!job->problem.setup_instance)
+        return check_search(job, cfg, err);
     return 0;
 }
 

@@ -12,18 +12,44 @@
 #include "engine_impl.h"
 #include "estimate.h"
 #include "layers.h"
+#include "search.h"
 #include "units.h"
 
-int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
-                     struct cs_error *err)
+/* A given assignment (cs_problem.given) has one path to search: no layer,
+ * thread or split can add to it, so it runs as one plain search; as
+ * optimize when the hooks have a cost, so the result carries it. */
+static const struct cs_spec *given_spec(const struct cs_spec *spec,
+                                        struct cs_spec *plain)
 {
+    const struct cs_hooks *h = spec->problem->hooks;
+    *plain = *spec;
+    plain->layers = (struct cs_layers){0};
+    if (h->cost && h->bound)
+        plain->task = CS_TASK_OPTIMIZE;
+    return plain;
+}
+
+/* The checks of spec (cs_spec_validate); *key: the config key the failed
+ * check concerns (the setting to blame), or NULL. */
+int spec_validate_key(const struct cs_spec *spec, const struct cs_split *split,
+                      struct cs_error *err, const char **key)
+{
+    struct cs_spec plain;
+    *key = NULL;
+    if (spec->problem->given) { /* searched as cs_search searches it */
+        spec = given_spec(spec, &plain);
+        split = NULL;
+    }
     const struct cs_problem *p = spec->problem;
     const struct cs_hooks *h = p->hooks;
+    const bool threads = split && split->threads > 1;
     if (spec->layers.moves && spec->task == CS_TASK_OPTIMIZE &&
-        !cs_hooks_local(h))
+        !cs_hooks_local(h)) {
+        *key = "strategy.local_moves";
         return cs_error_set(err, NULL,
                             "this model has no local moves (the ls_* "
                             "hooks)");
+    }
     if (spec->layers.moves && !cs_bursts_cooling(&p->bursts))
         return cs_error_set(err, NULL,
                             "annealing needs temperatures 0 < anneal_t1 <= "
@@ -35,20 +61,22 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                                 "hooks)");
         if (spec->task != CS_TASK_SOLVE)
             return cs_error_set(err, NULL, "local search needs task solve");
-        if (cs_split_wanted(split))
-            return cs_error_set(err, NULL,
-                                "local search runs on one thread, without "
-                                "checkpoints");
+        if (cs_split_wanted(split)) {
+            *key = threads ? "strategy.threads" : NULL;
+            return cs_error_set(err, NULL, "local search runs on one thread%s",
+                                threads ? "" : ", without checkpoints");
+        }
         return 0;
     }
     if (!h->init || !h->select || !h->next || !h->apply)
         return cs_error_set(err, NULL,
                             "model hooks lack init, select, next or apply");
-    if (!cs_select_possible(spec->select, h))
+    if (!cs_select_possible(spec->select, h)) {
+        *key = "strategy.select";
         return cs_error_set(err, NULL,
-                            "this model cannot select %s: it reports no "
-                            "domain sizes",
+                            "this model cannot select %s with these settings",
                             cs_select_names[spec->select]);
+    }
     if (spec->task == CS_TASK_OPTIMIZE && (!h->cost || !h->bound))
         return cs_error_set(err, NULL,
                             "this model cannot optimize: it has no cost");
@@ -59,15 +87,23 @@ int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
                             "limits.seconds or limits.nodes");
     if (p->nvars < 0)
         return cs_error_set(err, NULL, "model reports %d variables", p->nvars);
-    if (spec->task == CS_TASK_ESTIMATE && cs_split_wanted(split))
-        return cs_error_set(err, NULL,
-                            "task estimate runs on one thread, without "
-                            "checkpoints");
+    if (spec->task == CS_TASK_ESTIMATE && cs_split_wanted(split)) {
+        *key = threads ? "strategy.threads" : NULL;
+        return cs_error_set(err, NULL, "task estimate runs on one thread%s",
+                            threads ? "" : ", without checkpoints");
+    }
     if (spec->task == CS_TASK_ESTIMATE && spec->on_trace)
         return cs_error_set(err, NULL, "task estimate cannot be traced");
     if (spec->task == CS_TASK_COUNT || cs_split_wanted(split))
-        return cs_units_validate(spec, split, err);
+        return cs_units_validate(spec, split, err, key);
     return 0;
+}
+
+int cs_spec_validate(const struct cs_spec *spec, const struct cs_split *split,
+                     struct cs_error *err)
+{
+    const char *key;
+    return spec_validate_key(spec, split, err, &key);
 }
 
 /* A search that is not split: the split's progress line, and under
@@ -83,20 +119,6 @@ static void progress_from(struct cs_engine *e, const struct cs_split *split,
                                         .shown = e->started};
     if (e->spec->task == CS_TASK_OPTIMIZE)
         e->progress.bound = e->problem->hooks->bound(state);
-}
-
-/* A given assignment (cs_problem.given) has one path to search: no layer,
- * thread or split can add to it, so it runs as one plain search; as
- * optimize when the hooks have a cost, so the result carries it. */
-static const struct cs_spec *given_spec(const struct cs_spec *spec,
-                                        struct cs_spec *plain)
-{
-    const struct cs_hooks *h = spec->problem->hooks;
-    *plain = *spec;
-    plain->layers = (struct cs_layers){0};
-    if (h->cost && h->bound)
-        plain->task = CS_TASK_OPTIMIZE;
-    return plain;
 }
 
 /* The bound of one assignment proves nothing about others: a solution

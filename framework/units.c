@@ -51,7 +51,7 @@ bool cs_split_wanted(const struct cs_split *split)
 }
 
 int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
-                      struct cs_error *err)
+                      struct cs_error *err, const char **key)
 {
     static const struct cs_split none;
     const struct cs_split *s = split ? split : &none;
@@ -75,20 +75,36 @@ int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
     bool portfolio =
         !counting && s->threads > 1 &&
         (spec->task == CS_TASK_SOLVE || spec->task == CS_TASK_OPTIMIZE);
+    /* threads alone: the config's strategy.threads is to blame */
+    const bool threads_only =
+        !s->checkpoint && !slice && !s->distribute && s->threads > 1;
     if (!counting && splits &&
-        (!portfolio || s->checkpoint || slice || s->distribute))
+        (!portfolio || s->checkpoint || slice || s->distribute)) {
+        if (threads_only) {
+            *key = "strategy.threads";
+            return cs_error_set(err, NULL,
+                                "threads need task count, solve or "
+                                "optimize, or a batch");
+        }
         return cs_error_set(err, NULL, "%s need task count",
                             slice ? "slices of units"
                                   : "threads and checkpoints");
+    }
     const char *by = s->distribute ? "MPI ranks"
                      : slice       ? "slices of units"
                      : portfolio   ? "a portfolio of threads"
                                    : NULL;
-    if (splits && (spec->limits.nodes || spec->limits.solutions))
+    if (splits && (spec->limits.nodes || spec->limits.solutions)) {
+        if (threads_only || portfolio)
+            *key = "strategy.threads";
         return cs_error_set(err, NULL,
                             "%s cannot honour limits.nodes or "
-                            "limits.solutions exactly",
-                            by ? by : "threads and checkpoints");
+                            "limits.solutions exactly%s",
+                            by             ? by
+                            : threads_only ? "threads"
+                                           : "threads and checkpoints",
+                            threads_only ? "; use one thread" : "");
+    }
     if (spec->on_trace && (splits || (counting && spec->problem->count_unit)))
         return cs_error_set(err, NULL,
                             "a trace follows one search: it cannot be split "

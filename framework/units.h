@@ -11,9 +11,10 @@
  * checkpoint or MPI ranks (NULL: no). */
 bool cs_split_wanted(const struct cs_split *split);
 
-/* The checks a count or a split makes of its spec (search.c calls it). */
+/* The checks a count or a split makes of its spec (search.c calls it);
+ * *key: the config key a failed check concerns, or NULL. */
 int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
-                      struct cs_error *err);
+                      struct cs_error *err, const char **key);
 
 /* Split spec's count into units and run them on split->threads workers,
  * with the checkpoint and progress split asks for (and the other MPI ranks

@@ -263,8 +263,7 @@ static void test_local_spec_checks(void **ctx)
     spec.task = CS_TASK_SOLVE;
     struct cs_split split = {.threads = 2};
     assert_int_equal(cs_spec_validate(&spec, &split, &err), -1);
-    assert_string_equal(err.msg, "local search runs on one thread, without "
-                                 "checkpoints");
+    assert_string_equal(err.msg, "local search runs on one thread");
     /* annealing bursts need temperatures that fall and stay above 0 */
     struct cs_spec anneal = {.problem = &p, .task = CS_TASK_OPTIMIZE};
     anneal.layers.moves = true;
