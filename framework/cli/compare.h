@@ -7,6 +7,7 @@
 #define CSEARCH_CLI_COMPARE_H
 
 #include "cli.h"
+#include "output.h"
 
 /* One key a strategy overrides ("strategy.state=set") and where its value
  * stands in the file. */

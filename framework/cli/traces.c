@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "output.h"
 
 /* Can f take bytes?  Asked before the search, so that a full disk or
  * /dev/full is a config error and not a failure after the results: a

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cli.h"
+#include "output_impl.h"
 
 #define BUF (1u << 20)
 
@@ -67,7 +67,7 @@ int out_close(struct out *o)
 bool out_board_too_large(const struct out *o, const struct cs_hooks *hooks)
 {
     return o->format != CS_FORMAT_COLUMNS && hooks->value &&
-           o->job->problem.nvars > CLI_BOARD_MAX;
+           o->job->problem.nvars > OUT_BOARD_MAX;
 }
 
 /* v + 1 and a newline at p; returns the end. */
