@@ -15,7 +15,7 @@
 #include "csearch/batch.h"
 #include "csearch/trace.h"
 
-/* ---- main.c ------------------------------------------------------------- */
+/* ---- keys.c ------------------------------------------------------------- */
 
 /* The keys the CLI reads itself (output.*, compare): the options of its
  * every cs_job_setup. */
@@ -32,9 +32,16 @@ enum cli_exit {
     CLI_EXIT_TERMINATED = 143   /* SIGTERM */
 };
 
+/* ---- fail.c ------------------------------------------------------------- */
+
 /* err as one line on stderr, remembered for the other MPI ranks; returns
  * CLI_EXIT_USAGE. */
 int cli_fail(const struct cs_error *err);
+/* A mistake on the command line: "csearch: MESSAGE; try 'csearch --help'"
+ * on stderr, remembered as a usage error; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *fmt, ...) CS_PRINTF(1, 2);
+/* The error this process ends with, or NULL. */
+const struct cs_error *cli_failure(void);
 
 /* ---- list.c ------------------------------------------------------------- */
 
