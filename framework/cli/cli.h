@@ -1,7 +1,8 @@
 /* cli.h - what the files of the csearch command share.
  *
  * main.c reads the command line (one table of options) and hands the config
- * to run.c (a search, a batch, a merge) or to compare_plan.c (many).
+ * to run.c (a search, a batch, a merge) or to compare (many runs,
+ * framework/compare/).
  * run.c alone turns a job into a search (cli_search); the result writers
  * (framework/output/) and compare print the struct cs_result it comes out
  * with.
@@ -81,17 +82,6 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
  * csearch merge: their total as a run of cfg prints it.  The exit status. */
 int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
             struct search_opts *o, const char *const *logs, int nlogs);
-
-/* ---- compare_plan.c ----------------------------------------------------- */
-
-/* csearch compare: cfg is the config read from path with the overrides
- * sets applied; each run reads path again and applies sets, its strategy's
- * keys, then n.  -1 with err (at the offending key, nothing printed) when
- * the comparison cannot start, else the exit status: 0 all complete, 3 a
- * run stopped by a limit, 130 interrupted (143 by SIGTERM). */
-int compare_run(struct cs_config *cfg, const char *path,
-                const char *const *sets, int nsets,
-                const struct cs_registry *reg, struct cs_error *err);
 
 /* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
 

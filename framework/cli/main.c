@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "csearch/dist.h"
 
 #ifndef CSEARCH_VERSION
@@ -354,6 +355,16 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
     return -1;
 }
 
+/* compare's one run of a job: the search of a single run, printing
+ * nothing */
+static int search_once(void *ud, const struct cs_job *job, struct cs_result *r,
+                       struct cs_error *err)
+{
+    const struct search_opts plain = {0};
+    (void)ud;
+    return cli_search(job, &plain, r, err);
+}
+
 /* csearch compare CONFIG, or a config with a compare: section */
 static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
                        const struct cs_registry *reg)
@@ -371,8 +382,14 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
         return cli_fail(&err);
     }
     cli_catch_sigint();
-    int status = compare_run(cfg, cl->path, cl->sets, cl->nsets, reg, &err);
-    return status < 0 ? cli_fail(&err) : status;
+    const struct compare_request req = {cl->path,    cl->sets,    cl->nsets,
+                                        cli_options, search_once, NULL};
+    enum cs_status done;
+    if (compare_run(&req, cfg, reg, &done, &err))
+        return cli_fail(&err);
+    return done == CS_INTERRUPTED ? cli_interrupted_status()
+           : done == CS_LIMIT     ? CLI_EXIT_LIMIT
+                                  : CLI_EXIT_DONE;
 }
 
 static int csearch_main(int argc, char **argv)

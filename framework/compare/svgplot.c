@@ -1,13 +1,15 @@
-/* svgplot.c - what `csearch compare` draws (compare.h): charts side by
+/* svgplot.c - what `csearch compare` draws (svgplot.h): charts side by
  * side, each a plot area with a log-scale y axis (a grid line per power of
  * ten that the data spans) and a linear x axis (a tick per x value, thinned
  * past 16), then the legend.  Values that a log scale cannot show (<= 0,
  * NaN) break their line.  The file is self-contained, written directly.
  */
-#include "compare.h"
+#include "svgplot.h"
 
 #include <math.h>
 #include <stdbool.h>
+
+#include "output.h" /* out_html_text */
 
 enum {
     CHART_W = 420,
