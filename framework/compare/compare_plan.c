@@ -5,7 +5,6 @@
  * seconds are the median over the rounds, counts those of the first.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <time.h>
 
 #include "compare_impl.h"
+#include "output.h"
 
 #define MAX_NS 1000
 #define MAX_STRATEGIES 32
@@ -319,18 +319,6 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
     return 0;
 }
 
-static int open_output(const char *path, struct cs_pos pos, FILE **out,
-                       struct cs_error *err)
-{
-    if (!path)
-        return 0;
-    *out = fopen(path, "w");
-    if (!*out)
-        return cs_error_at(err, pos, "cannot write '%s': %s", path,
-                           strerror(errno));
-    return 0;
-}
-
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -418,9 +406,9 @@ int compare_run(const struct compare_request *req, struct cs_config *cfg,
                 rc = setup_cell(&p, i, s, reg, err);
     }
     if (!rc)
-        rc = open_output(p.csv, p.csv_pos, &p.csv_file, err);
+        rc = out_file_open(&p.csv_file, p.csv, p.csv_pos, false, err);
     if (!rc)
-        rc = open_output(p.plot, p.plot_pos, &p.plot_file, err);
+        rc = out_file_open(&p.plot_file, p.plot, p.plot_pos, false, err);
     if (!rc && run_rounds(&p, err) >= 0)
         rc = compare_report(&p, err);
     else

@@ -63,6 +63,12 @@ void out_free(struct out *o);
 int out_open(struct out *o, struct cs_error *err);
 /* Close output.file; -1 (said on stderr) if writing it failed. */
 int out_close(struct out *o);
+/* A result file: path (NULL: none, *f NULL) opened for writing into *f,
+ * and with try, a byte tried (a full disk or /dev/full fails now, not
+ * after the search); else -1 with "cannot write 'PATH': why" at pos, *f
+ * left open if the try failed. */
+int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
+                  struct cs_error *err);
 
 /* The engine's on_solution: prints up to output.show boards. */
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
