@@ -29,7 +29,8 @@ echo "labels in docs:  $doc"
 
 # 2. who applies or undoes a move
 callers=$(grep -lE '(->|\.)(apply|undo)\(' framework/*.c framework/*.h \
-    framework/cli/*.c framework/include/csearch/*.h | xargs -n1 basename |
+    framework/cli/*.c framework/output/*.c framework/compare/*.c \
+    framework/include/csearch/*.h | xargs -n1 basename |
     sort | tr '\n' ' ')
 echo "apply/undo called in: $callers"
 [ "$callers" = "dfs.h engine.c estimate.c " ] ||

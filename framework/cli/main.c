@@ -7,12 +7,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "csearch/dist.h"
 
 #ifndef CSEARCH_VERSION
@@ -174,33 +174,6 @@ static void print_help(void)
     fputs(help_tail, stdout);
 }
 
-static struct cs_error failure; /* the error this process ends with */
-static bool failed;
-
-int cli_fail(const struct cs_error *err)
-{
-    char line[1024];
-    cs_error_format(err, line, sizeof line);
-    fprintf(stderr, "csearch: %s\n", line);
-    failure = *err;
-    failed = true;
-    return CLI_EXIT_USAGE;
-}
-
-static int usage_error(const char *fmt, ...) CS_PRINTF(1, 2);
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("csearch: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs("; try 'csearch --help'\n", stderr);
-    va_end(ap);
-    cs_error_set(&failure, NULL, "usage error");
-    failed = true;
-    return CLI_EXIT_USAGE;
-}
-
 /* --units I:J or K/M into slice: NULL, or why not (a format for the
  * argument).  0:0 and 5:3 are refused here: slice_end 0 means "no slice"
  * to the engine, so an empty slice would count everything. */
@@ -273,13 +246,13 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
         bool option = options && a[0] == '-' && a[1];
         const struct flag *f = option ? find_flag(a, &v) : NULL;
         if (option && (!f || (merge && !f->merge)))
-            return usage_error(
+            return cli_usage_error(
                 merge ? "unknown merge option '%s'" : "unknown option '%s'", a);
         if (!f) { /* the word compare, the CONFIG, or a LOG */
             if (!merge && !strcmp(a, "compare") && !cl->path && !cl->compare)
                 cl->compare = true;
             else if (cl->path && !merge)
-                return usage_error("one CONFIG at a time, got '%s' too", a);
+                return cli_usage_error("one CONFIG at a time, got '%s' too", a);
             else if (cl->path)
                 cl->logs[cl->nlogs++] = a;
             else
@@ -287,10 +260,10 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             continue;
         }
         if (f->arg && !v && i + 1 == argc)
-            return usage_error("%s needs %s", a,
-                               strchr(f->arg, '=')      ? f->arg
-                               : strcmp(f->arg, "FILE") ? "a value"
-                                                        : "a FILE");
+            return cli_usage_error("%s needs %s", a,
+                                   strchr(f->arg, '=')      ? f->arg
+                                   : strcmp(f->arg, "FILE") ? "a value"
+                                                            : "a FILE");
         if (f->arg && !v)
             v = argv[++i];
         if (f->single && !cl->single)
@@ -310,24 +283,24 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
         case CHECKPOINT:
         case RESUME:
             if (cl->checkpoint_flag)
-                return usage_error("%s %s and %s %s contradict each other "
-                                   "(one log: --checkpoint starts it, "
-                                   "--resume continues it)",
-                                   cl->checkpoint_flag, cl->run.checkpoint, a,
-                                   v);
+                return cli_usage_error("%s %s and %s %s contradict each other "
+                                       "(one log: --checkpoint starts it, "
+                                       "--resume continues it)",
+                                       cl->checkpoint_flag, cl->run.checkpoint,
+                                       a, v);
             cl->checkpoint_flag = f->name;
             cl->run.checkpoint = v;
             cl->run.resume = f->action == RESUME;
             break;
         case UNITS:
             if ((why = parse_units(v, cl->run.slice)))
-                return usage_error(why, v);
+                return cli_usage_error(why, v);
             break;
         case PROGRESS:
         case NO_PROGRESS:
             if (cl->progress_flag && strcmp(cl->progress_flag, a))
-                return usage_error("%s and %s contradict each other",
-                                   cl->progress_flag, a);
+                return cli_usage_error("%s and %s contradict each other",
+                                       cl->progress_flag, a);
             cl->progress_flag = f->name;
             cl->progress = f->action == PROGRESS;
             break;
@@ -348,15 +321,15 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             return CLI_EXIT_DONE;
         case VERSION:
             if (argc > 1)
-                return usage_error("--version takes nothing else, got '%s'",
-                                   argv[i ? 0 : 1]);
+                return cli_usage_error("--version takes nothing else, got '%s'",
+                                       argv[i ? 0 : 1]);
             printf("csearch %s\n", CSEARCH_VERSION);
             return CLI_EXIT_DONE;
         }
     }
     if (cl->quiet && cl->progress == 1)
-        return usage_error("%s", "--quiet and --progress contradict each "
-                                 "other");
+        return cli_usage_error("%s", "--quiet and --progress contradict each "
+                                     "other");
     if (cl->quiet)
         cl->progress = 0;
     cl->run.quiet = cl->quiet;
@@ -367,18 +340,29 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
     for (int i = 0; cl->keys[json_flag] && i < cl->nsets; i++)
         if (!strncmp(cl->sets[i], "output.format=", 14) &&
             strcmp(cl->sets[i] + 14, "json"))
-            return usage_error("--json and --set %s contradict each other",
-                               cl->sets[i]);
+            return cli_usage_error("--json and --set %s contradict each other",
+                                   cl->sets[i]);
     for (size_t k = 0; k < NFLAGS; k++)
         if (cl->keys[k])
             cl->sets[cl->nsets++] = cl->keys[k];
     if (merge && !cl->nlogs)
-        return usage_error("%s", "merge needs a CONFIG and at least one LOG");
+        return cli_usage_error("%s",
+                               "merge needs a CONFIG and at least one LOG");
     if (cl->markdown && !cl->list)
-        return usage_error("%s", "--markdown goes with --list");
+        return cli_usage_error("%s", "--markdown goes with --list");
     if (!merge && !cl->path && !cl->list)
-        return usage_error("%s", "missing CONFIG");
+        return cli_usage_error("%s", "missing CONFIG");
     return -1;
+}
+
+/* compare's one run of a job: the search of a single run, printing
+ * nothing */
+static int search_once(void *ud, const struct cs_job *job, struct cs_result *r,
+                       struct cs_error *err)
+{
+    const struct search_opts plain = {0};
+    (void)ud;
+    return cli_search(job, &plain, r, err);
 }
 
 /* csearch compare CONFIG, or a config with a compare: section */
@@ -398,8 +382,14 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
         return cli_fail(&err);
     }
     cli_catch_sigint();
-    int status = compare_run(cfg, cl->path, cl->sets, cl->nsets, reg, &err);
-    return status < 0 ? cli_fail(&err) : status;
+    const struct compare_request req = {cl->path,    cl->sets,    cl->nsets,
+                                        cli_options, search_once, NULL};
+    enum cs_status done;
+    if (compare_run(&req, cfg, reg, &done, &err))
+        return cli_fail(&err);
+    return done == CS_INTERRUPTED ? cli_interrupted_status()
+           : done == CS_LIMIT     ? CLI_EXIT_LIMIT
+                                  : CLI_EXIT_DONE;
 }
 
 static int csearch_main(int argc, char **argv)
@@ -472,6 +462,6 @@ int main(int argc, char **argv)
         fflush(stderr);
         _exit(status);
     }
-    cs_dist_finish(failed ? &failure : NULL);
+    cs_dist_finish(cli_failure());
     return status;
 }

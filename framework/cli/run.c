@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 #include "csearch/dist.h"
 
 volatile sig_atomic_t cli_interrupted, cli_signalled;

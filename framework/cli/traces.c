@@ -15,42 +15,15 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
-
-/* Can f take bytes?  Asked before the search, so that a full disk or
- * /dev/full is a config error and not a failure after the results: a
- * regular file takes a byte and is cut back to empty, a device (not a
- * terminal) takes a byte; a pipe or a terminal is not tried.  errno says
- * why not. */
-static bool writable(FILE *f)
-{
-    struct stat st;
-    int fd = fileno(f);
-    if (fstat(fd, &st) || S_ISFIFO(st.st_mode) || isatty(fd))
-        return true;
-    if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
-        return true;
-    if (fputc('\n', f) == EOF || fflush(f))
-        return false;
-    if (S_ISREG(st.st_mode) && (ftruncate(fd, 0) || fseek(f, 0, SEEK_SET)))
-        return false;
-    return true;
-}
+#include "output.h"
 
 static int open_out(FILE **f, const struct cs_config *cfg, const char *key,
                     struct cs_error *err)
 {
-    const char *path = cs_config_str(cfg, key);
-    *f = NULL;
-    if (!path)
-        return 0;
-    *f = fopen(path, "w");
-    if (!*f || !writable(*f))
-        return cs_error_at(err, cs_config_pos(cfg, key),
-                           "cannot write '%s': %s", path, strerror(errno));
-    return 0;
+    return out_file_open(f, cs_config_str(cfg, key), cs_config_pos(cfg, key),
+                         true, err);
 }
 
 /* "nqueens n=5, count, symmetry mirror, prune forward": the model, its

@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "cli.h"
+#include "output_impl.h"
 
 void out_csv_field(FILE *out, const char *s)
 {

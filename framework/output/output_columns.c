@@ -1,16 +1,53 @@
-/* columns.c - solutions one value per line (output.format columns), where
- * solutions go (output.file), and which boards are too large to draw.
+/* output_columns.c - solutions one value per line (output.format columns),
+ * where results go (output.file, and the files of other outputs), and which
+ * boards are too large to draw.
  *
  * A board of a billion queens is a billion lines: they are formatted by
  * hand into a buffer of BUF bytes and written with fwrite, never through
  * the model's emit hook (which would copy each line into a cs_board).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "cli.h"
+#include "output_impl.h"
 
 #define BUF (1u << 20)
+
+/* Can f take bytes?  Asked before the search, so that a full disk or
+ * /dev/full is a config error and not a failure after the results: a
+ * regular file takes a byte and is cut back to empty, a device (not a
+ * terminal) takes a byte; a pipe or a terminal is not tried.  errno says
+ * why not. */
+static bool writable(FILE *f)
+{
+    struct stat st;
+    int fd = fileno(f);
+    if (fstat(fd, &st) || S_ISFIFO(st.st_mode) || isatty(fd))
+        return true;
+    if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+        return true;
+    if (fputc('\n', f) == EOF || fflush(f))
+        return false;
+    if (S_ISREG(st.st_mode) && (ftruncate(fd, 0) || fseek(f, 0, SEEK_SET)))
+        return false;
+    return true;
+}
+
+int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
+                  struct cs_error *err)
+{
+    *f = NULL;
+    if (!path)
+        return 0;
+    *f = fopen(path, "w");
+    if (!*f || (try && !writable(*f)))
+        return cs_error_at(err, pos, "cannot write '%s': %s", path,
+                           strerror(errno));
+    return 0;
+}
 
 int out_open(struct out *o, struct cs_error *err)
 {
@@ -42,11 +79,10 @@ int out_open(struct out *o, struct cs_error *err)
                            "output.file takes the solutions of format text, "
                            "csv, columns or html; JSON keeps them in its "
                            "object");
-    o->sol = fopen(file, "w");
-    if (!o->sol) {
+    if (out_file_open(&o->sol, file, cs_config_pos(o->cfg, "output.file"),
+                      false, err)) {
         o->sol = o->out;
-        return cs_error_at(err, cs_config_pos(o->cfg, "output.file"),
-                           "cannot write '%s': %s", file, strerror(errno));
+        return -1;
     }
     return 0;
 }
@@ -67,7 +103,7 @@ int out_close(struct out *o)
 bool out_board_too_large(const struct out *o, const struct cs_hooks *hooks)
 {
     return o->format != CS_FORMAT_COLUMNS && hooks->value &&
-           o->job->problem.nvars > CLI_BOARD_MAX;
+           o->job->problem.nvars > OUT_BOARD_MAX;
 }
 
 /* v + 1 and a newline at p; returns the end. */

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare_impl.h"
+#include "output.h"
+#include "svgplot.h"
 
 enum measure { M_NODES, M_CHECKS, M_SECONDS };
 
@@ -116,6 +118,19 @@ static void print_table(const struct plan *p)
         printf("plot  %s\n", p->plot);
 }
 
+enum cs_status plan_status(const struct plan *p)
+{
+    enum cs_status status = CS_COMPLETE;
+    for (size_t k = 0; k < plan_columns(p) * p->nst; k++) {
+        const struct cell *c = &p->cells[k];
+        if (c->runs && c->status == CS_INTERRUPTED)
+            return CS_INTERRUPTED;
+        if (c->runs && c->status == CS_LIMIT)
+            status = CS_LIMIT;
+    }
+    return status;
+}
+
 /* "NAME: VALUE" in JSON, null for NaN or a missing string, after sep */
 static void json_ratio(const char *sep, const char *name, double r)
 {
@@ -139,7 +154,7 @@ static void print_json(const struct plan *p)
 {
     const struct cs_job *job = &plan_cell(p, 0, 0)->job;
     fputs("{\"config\": ", stdout);
-    out_json_string(stdout, p->path);
+    out_json_string(stdout, p->req->path);
     json_text("model", job->model->name);
     json_text("task", cs_task_name(job->task));
     printf(", \"repeat\": %d, \"clock\": \"%s\"", p->repeat,

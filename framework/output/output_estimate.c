@@ -7,7 +7,7 @@
  */
 #include <inttypes.h>
 
-#include "cli.h"
+#include "output_impl.h"
 
 #define Z95 1.959963984540054 /* the normal quantile of 0.975 */
 #define FEW_HITS 10 /* fewer probes ending in a solution: no interval */

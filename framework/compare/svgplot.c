@@ -1,13 +1,15 @@
-/* svgplot.c - what `csearch compare` draws (compare.h): charts side by
+/* svgplot.c - what `csearch compare` draws (svgplot.h): charts side by
  * side, each a plot area with a log-scale y axis (a grid line per power of
  * ten that the data spans) and a linear x axis (a tick per x value, thinned
  * past 16), then the legend.  Values that a log scale cannot show (<= 0,
  * NaN) break their line.  The file is self-contained, written directly.
  */
-#include "compare.h"
+#include "svgplot.h"
 
 #include <math.h>
 #include <stdbool.h>
+
+#include "output.h" /* out_html_text */
 
 enum {
     CHART_W = 420,
@@ -25,28 +27,6 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c",
                                       "#ff7f0e", "#9467bd", "#8c564b",
                                       "#e377c2", "#17becf"};
 #define NCOLOURS (sizeof palette / sizeof *palette)
-
-static void text_escaped(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            fputc(*s, out);
-        }
-    }
-}
 
 static bool plottable(double v)
 {
@@ -131,7 +111,7 @@ static void axes(FILE *out, const struct svg_plot *p, const struct frame *f)
             f->left, f->top, f->right - f->left, f->bottom - f->top);
     fprintf(out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">",
             (f->left + f->right) / 2, f->bottom + 36);
-    text_escaped(out, p->x_label);
+    out_html_text(out, p->x_label);
     fputs("</text>\n", out);
 }
 
@@ -185,7 +165,7 @@ int svg_plot_write(FILE *out, const struct svg_plot *p)
             "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" "
             "font-size=\"15\">",
             width / 2);
-    text_escaped(out, p->title);
+    out_html_text(out, p->title);
     fputs("</text>\n", out);
 
     double x_lo = p->npoints ? p->x[0] : 0;
@@ -208,7 +188,7 @@ int svg_plot_write(FILE *out, const struct svg_plot *p)
                 "<g>\n<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
                 "font-weight=\"bold\">",
                 (f.left + f.right) / 2, f.top - 10);
-        text_escaped(out, chart->title);
+        out_html_text(out, chart->title);
         fputs(" (log scale)</text>\n", out);
         axes(out, p, &f);
         lines(out, p, chart->y, &f);
@@ -224,7 +204,7 @@ int svg_plot_write(FILE *out, const struct svg_plot *p)
                 lx, ly, lx + 24, ly);
         stroke(out, s);
         fprintf(out, "/>\n<text x=\"%.2f\" y=\"%.2f\">", lx + 30, ly + 4);
-        text_escaped(out, p->series[s]);
+        out_html_text(out, p->series[s]);
         fputs("</text>\n", out);
     }
     fputs("</svg>\n", out);

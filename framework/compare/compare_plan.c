@@ -5,13 +5,14 @@
  * seconds are the median over the rounds, counts those of the first.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "compare.h"
+#include "compare_impl.h"
+#include "output.h"
 
 #define MAX_NS 1000
 #define MAX_STRATEGIES 32
@@ -248,7 +249,7 @@ static int read_plan(struct plan *p, struct cs_config *cfg,
                            "a plot needs compare.n (its x axis)");
     p->title = cs_config_has(cfg, "compare.title")
                    ? cs_config_str(cfg, "compare.title")
-                   : p->path;
+                   : p->req->path;
     return 0;
 }
 
@@ -290,10 +291,10 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
 {
     struct cell *c = plan_cell(p, i, s);
     const struct strategy *st = &p->st[s];
-    if (cs_config_load(&c->cfg, p->path, err))
+    if (cs_config_load(&c->cfg, p->req->path, err))
         return -1;
-    for (int k = 0; k < p->nsets; k++)
-        if (cs_config_set(c->cfg, p->sets[k], err))
+    for (int k = 0; k < p->req->nsets; k++)
+        if (cs_config_set(c->cfg, p->req->sets[k], err))
             return -1;
     for (size_t k = 0; k < st->nsets; k++)
         if (cs_config_set(c->cfg, st->sets[k].assign, err))
@@ -304,29 +305,17 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         if (cs_config_set(c->cfg, n, err))
             return place_error(p, i, s, err);
     }
-    const struct cs_job_request req = {cli_options, false};
+    const struct cs_job_request req = {p->req->options, false};
     if (cs_job_setup(&c->job, c->cfg, reg, &req, err))
         return place_error(p, i, s, err);
     c->ready = true;
     if (c->job.problem.setup_instance) { /* its runs are per instance */
-        cs_error_set(err, p->path,
+        cs_error_set(err, p->req->path,
                      "a batch (a file of instances) cannot be "
                      "compared");
         return place_error(p, i, s, err);
     }
     c->seconds = cs_xcalloc((size_t)p->repeat, sizeof *c->seconds);
-    return 0;
-}
-
-static int open_output(const char *path, struct cs_pos pos, FILE **out,
-                       struct cs_error *err)
-{
-    if (!path)
-        return 0;
-    *out = fopen(path, "w");
-    if (!*out)
-        return cs_error_at(err, pos, "cannot write '%s': %s", path,
-                           strerror(errno));
     return 0;
 }
 
@@ -355,14 +344,13 @@ static double cpu_seconds(void)
  * a run (err set), else whether it was interrupted. */
 static int run_rounds(struct plan *p, struct cs_error *err)
 {
-    const struct search_opts plain = {0};
     for (int r = 0; r < p->repeat; r++)
         for (size_t i = 0; i < plan_columns(p); i++)
             for (size_t s = 0; s < p->nst; s++) {
                 struct cell *c = plan_cell(p, i, s);
                 struct cs_result res;
                 double cpu = p->cpu ? cpu_seconds() : 0;
-                if (cli_search(&c->job, &plain, &res, err))
+                if (p->req->search(p->req->ud, &c->job, &res, err))
                     return place_error(p, i, s, err);
                 if (p->cpu)
                     res.stats.seconds = cpu_seconds() - cpu;
@@ -378,19 +366,6 @@ static int run_rounds(struct plan *p, struct cs_error *err)
                 }
             }
     return 0;
-}
-
-enum cs_status plan_status(const struct plan *p)
-{
-    enum cs_status status = CS_COMPLETE;
-    for (size_t k = 0; k < plan_columns(p) * p->nst; k++) {
-        const struct cell *c = &p->cells[k];
-        if (c->runs && c->status == CS_INTERRUPTED)
-            return CS_INTERRUPTED;
-        if (c->runs && c->status == CS_LIMIT)
-            status = CS_LIMIT;
-    }
-    return status;
 }
 
 static void plan_free(struct plan *p)
@@ -418,11 +393,11 @@ static void plan_free(struct plan *p)
     free(p->n_pos);
 }
 
-int compare_run(struct cs_config *cfg, const char *path,
-                const char *const *sets, int nsets,
-                const struct cs_registry *reg, struct cs_error *err)
+int compare_run(const struct compare_request *req, struct cs_config *cfg,
+                const struct cs_registry *reg, enum cs_status *status,
+                struct cs_error *err)
 {
-    struct plan p = {.path = path, .sets = sets, .nsets = nsets};
+    struct plan p = {.req = req};
     int rc = read_plan(&p, cfg, err);
     if (!rc) {
         p.cells = cs_xcalloc(plan_columns(&p) * p.nst, sizeof *p.cells);
@@ -431,18 +406,14 @@ int compare_run(struct cs_config *cfg, const char *path,
                 rc = setup_cell(&p, i, s, reg, err);
     }
     if (!rc)
-        rc = open_output(p.csv, p.csv_pos, &p.csv_file, err);
+        rc = out_file_open(&p.csv_file, p.csv, p.csv_pos, false, err);
     if (!rc)
-        rc = open_output(p.plot, p.plot_pos, &p.plot_file, err);
+        rc = out_file_open(&p.plot_file, p.plot, p.plot_pos, false, err);
     if (!rc && run_rounds(&p, err) >= 0)
         rc = compare_report(&p, err);
     else
         rc = -1;
-    enum cs_status status = rc ? CS_COMPLETE : plan_status(&p);
+    *status = rc ? CS_COMPLETE : plan_status(&p);
     plan_free(&p);
-    if (rc)
-        return -1;
-    return status == CS_INTERRUPTED ? cli_interrupted_status()
-           : status == CS_LIMIT     ? CLI_EXIT_LIMIT
-                                    : CLI_EXIT_DONE;
+    return rc ? -1 : 0;
 }

@@ -1,12 +1,15 @@
-/* compare.h - what compare_plan.c (reading the section, setting up and
+/* compare_impl.h - what compare_plan.c (reading the section, setting up and
  * running every pair of n and strategy) hands compare_report.c (the table,
- * JSON, CSV and plot), and svgplot.c's charts.  cells[i * nst + s] holds
- * value of n number i and strategy s; a cell with runs == 0 never ran.
+ * JSON, CSV and plot); the report calls nothing of the plan's.
+ * cells[i * nst + s] holds value of n number i and strategy s; a cell with
+ * runs == 0 never ran.
  */
-#ifndef CSEARCH_CLI_COMPARE_H
-#define CSEARCH_CLI_COMPARE_H
+#ifndef CSEARCH_COMPARE_IMPL_H
+#define CSEARCH_COMPARE_IMPL_H
 
-#include "cli.h"
+#include <stdio.h>
+
+#include "compare.h"
 
 /* One key a strategy overrides ("strategy.state=set") and where its value
  * stands in the file. */
@@ -33,9 +36,7 @@ struct cell {
 };
 
 struct plan {
-    const char *path;
-    const char *const *sets;
-    int nsets;
+    const struct compare_request *req;
     struct cs_option *others; /* the config's other top-level keys */
     int64_t *ns;              /* the values of n; none: the config's own */
     struct cs_pos *n_pos;
@@ -60,6 +61,8 @@ static inline struct cell *plan_cell(const struct plan *p, size_t i, size_t s)
     return &p->cells[i * p->nst + s];
 }
 
+/* ---- compare_report.c -------------------------------------------------- */
+
 /* complete, or limit if a run stopped at one, or interrupted */
 enum cs_status plan_status(const struct plan *p);
 
@@ -67,29 +70,5 @@ enum cs_status plan_status(const struct plan *p);
  * the plan's open files, which are closed: -1 with err at the file's key
  * if writing one failed. */
 int compare_report(struct plan *p, struct cs_error *err);
-
-/* ---- svgplot.c: line charts with a logarithmic y axis, as one SVG ------- */
-
-struct svg_chart {
-    const char *title; /* "seconds" */
-    /* y[s * npoints + i]: series s at x[i]; a value <= 0 (or NaN) has no
-     * place on a log scale and is left out of its line */
-    const double *y;
-};
-
-struct svg_plot {
-    const char *title;   /* over the whole figure */
-    const char *x_label; /* "n" */
-    const double *x;     /* npoints, increasing */
-    size_t npoints;
-    const char *const *series; /* nseries names, for the legend */
-    size_t nseries;
-    const struct svg_chart *charts;
-    size_t ncharts;
-};
-
-/* Charts side by side, one line per series in the same colour in each, and
- * one legend.  Returns 0, or -1 if writing failed. */
-int svg_plot_write(FILE *out, const struct svg_plot *plot);
 
 #endif

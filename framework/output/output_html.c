@@ -1,16 +1,16 @@
 /* output_html.c - output.format html: one self-contained page of a solution.
  *
  * A model with a page of its own (the shifts model's roster) writes the
- * whole document into the board and sets board.page; the CLI writes it as
- * it is and knows nothing of what it shows.  For any other model the board's
- * lines go into a page of the CLI's, in a <pre>.  The page goes to
+ * whole document into the board and sets board.page; this module writes it
+ * as it is and knows nothing of what it shows.  For any other model the board's
+ * lines go into a page of this module's, in a <pre>.  The page goes to
  * output.file or stdout; it refers to nothing outside itself.
  */
 #include <inttypes.h>
 
-#include "cli.h"
+#include "output_impl.h"
 
-static void put_escaped(FILE *f, const char *s)
+void out_html_text(FILE *f, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
@@ -31,20 +31,20 @@ static void put_escaped(FILE *f, const char *s)
         }
 }
 
-/* The head and the title of the CLI's page: "csearch: nqueens, solve". */
+/* The head and the title of the module's page: "csearch: nqueens, solve". */
 static void page_head(struct out *o)
 {
     FILE *f = o->sol;
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<title>csearch: ",
           f);
-    put_escaped(f, o->job->model->name);
+    out_html_text(f, o->job->model->name);
     fprintf(f,
             ", %s</title>\n<style>body{font:14px/1.4 system-ui,"
             "sans-serif;margin:1.5em}pre{font-size:16px;line-height:1.1}"
             "</style></head><body>\n<h1>csearch: ",
             cs_task_name(o->job->task));
-    put_escaped(f, o->job->model->name);
+    out_html_text(f, o->job->model->name);
     fprintf(f, ", %s</h1>\n", cs_task_name(o->job->task));
 }
 
@@ -61,7 +61,7 @@ void out_html_board(struct out *o)
     page_head(o);
     fputs("<pre id=\"board\">", o->sol);
     for (size_t i = 0; i < b->count; i++) {
-        put_escaped(o->sol, b->lines[i]);
+        out_html_text(o->sol, b->lines[i]);
         fputc('\n', o->sol);
     }
     fputs("</pre>\n</body></html>\n", o->sol);
