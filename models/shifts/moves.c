@@ -32,14 +32,12 @@
  * - 1) x (len - 1)), the two blocks apart.  Swaps leave every day's cover
  * as it is and change requests and rows only; exchanges in a row leave its
  * minutes and shift counts as they are, which the tight workloads of the
- * benchmark bar a new value from. */
-#define SHF_LS_BLOCK 4
+ * benchmark bar a new value from.  Whether a changed row keeps the hard
+ * rules is keeps.c's (shf_row_keeps). */
+
 /* an exchange's second block starts less than this many days after its
  * first */
 #define SHF_LS_SPAN 28
-/* the widest window of a row one move changes (a move has at most two):
- * an exchange's of two blocks side by side */
-#define SHF_LS_WINDOW (2 * SHF_LS_BLOCK)
 
 /* Days copied and compared by hand: a move's windows are a few days long
  * (at most SHF_LS_WINDOW but for the row move), where a call to the C
@@ -59,135 +57,9 @@ static bool same_days(const signed char *a, const signed char *b, size_t len)
     return true;
 }
 
-/* Weekends started on days lo..hi of a row, as the checker counts them
- * (a worked weekend day, but a Sunday after a worked Saturday). */
-static int weekends_in(const struct shf_problem *p, const signed char *row,
-                       int lo, int hi)
-{
-    if (hi >= p->ndays)
-        hi = p->ndays - 1;
-    int n = 0, d = lo, day = (p->weekday0 + lo) % 7;
-    if (day == SHF_SUNDAY) {
-        n += row[d] > 0 && !(d > 0 && row[d - 1] > 0);
-        d += 6;
-    } else {
-        d += SHF_SATURDAY - day;
-    }
-    for (; d <= hi; d += 7) { /* d a Saturday */
-        bool saturday = row[d] > 0;
-        n += saturday + (d < hi && !saturday && row[d + 1] > 0);
-    }
-    return n;
-}
-
-static bool same_kind(int a, int b)
-{
-    return (a > 0) == (b > 0);
-}
-
-/* Do the runs of worked and free days around days lo..hi of row s keep
- * their limits?  (Runs touching the first or last day are exempt from the
- * minimums, as in the checker.) */
-static bool runs_keep(const struct shf_problem *p, const signed char *row,
-                      int s, int lo, int hi)
-{
-    int a = lo > 0 ? lo - 1 : 0, b = hi + 1 < p->ndays ? hi + 1 : hi;
-    while (a > 0 && same_kind(row[a - 1], row[a]))
-        a--;
-    while (b + 1 < p->ndays && same_kind(row[b + 1], row[b]))
-        b++;
-    int start = a;
-    for (int d = a + 1; d <= b + 1; d++) {
-        if (d <= b && same_kind(row[d], row[start]))
-            continue;
-        int len = d - start;
-        bool inner = start > 0 && d < p->ndays;
-        if (row[start] > 0 &&
-            (len > p->max_cons[s] || (inner && len < p->min_cons[s])))
-            return false;
-        if (row[start] == 0 && inner && len < p->min_off[s])
-            return false;
-        start = d;
-    }
-    return true;
-}
-
-/* A window of days lo..hi of one row that a move changes: what they held
- * before, and the weekends the row started on days lo..hi+1 before.  A
- * move's windows are at least two days apart. */
-struct ls_span {
-    int lo, hi, weekends;
-    signed char *old; /* buf, or a caller's for a long window */
-    signed char buf[SHF_LS_WINDOW];
-};
-
-/* Row s, its windows sp[0..n-1] now new: does it keep every hard rule?
- * The partners' rows must hold their new values already. */
-static bool row_keeps(const struct shf_state *st, int s,
-                      const struct ls_span *sp, int n)
-{
-    const struct shf_problem *p = st->p;
-    const signed char *val = SHF_CAT(st, p->o_val, signed char);
-    const signed char *row = val + (size_t)s * p->ndays;
-    const int32_t *count = SHF_CAT(st, p->o_count, int32_t) + s * p->nshifts;
-    int minutes = SHF_CAT(st, p->o_minutes, int32_t)[s];
-    int w = SHF_CAT(st, p->o_weekends, int32_t)[s];
-    for (int i = 0; i < n; i++)
-        w += weekends_in(p, row, sp[i].lo, sp[i].hi + 1) - sp[i].weekends;
-    if (w > p->max_weekends[s])
-        return false;
-    /* shifts of each type gained (index v: shift v; 0 unused), set for
-     * the values the windows hold only (a whole array's zeroing cost more
-     * than the windows' look) */
-    int gain[SHF_MAX_SHIFTS + 1];
-    bool gained = false;
-    for (int i = 0; i < n; i++)
-        for (int d = sp[i].lo; d <= sp[i].hi; d++)
-            gain[row[d]] = gain[sp[i].old[d - sp[i].lo]] = 0;
-    for (int i = 0; i < n; i++)
-        for (int d = sp[i].lo; d <= sp[i].hi; d++) {
-            int v = row[d], o = sp[i].old[d - sp[i].lo];
-            if (v == o)
-                continue;
-            minutes +=
-                (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
-            gain[o]--;
-            if (!v)
-                continue;
-            if (++gain[v] > 0)
-                gained = true;
-            if (!shf_able(st, s, d, v))
-                return false;
-            for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
-                if (val[shf_cell(p, p->partners[k], d)] == v)
-                    return false;
-        }
-    if (minutes < p->min_minutes[s] || minutes > p->max_minutes[s])
-        return false;
-    /* an exchange gains none */
-    for (int i = 0; gained && i < n; i++)
-        for (int d = sp[i].lo; d <= sp[i].hi; d++) {
-            int v = row[d];
-            if (v && gain[v] > 0 &&
-                count[v - 1] + gain[v] > p->max_count[s * p->nshifts + v - 1])
-                return false;
-        }
-    for (int i = 0; i < n; i++) {
-        int lo = sp[i].lo, hi = sp[i].hi;
-        int last = hi + 1 < p->ndays ? hi + 1 : hi;
-        for (int d = lo > 0 ? lo : 1; d <= last; d++)
-            if (row[d - 1] > 0 && row[d] > 0 &&
-                (p->no_next[row[d - 1] - 1] >> (row[d] - 1) & 1))
-                return false;
-        if (!runs_keep(p, row, s, lo, hi))
-            return false;
-    }
-    return true;
-}
-
 /* Row s after its windows sp[0..n-1] changed: the counters, and the
  * change in its request penalties (returned). */
-static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
+static int64_t row_count(struct shf_state *st, int s, const struct shf_span *sp,
                          int n, bool apply)
 {
     const struct shf_problem *p = st->p;
@@ -212,8 +84,8 @@ static int64_t row_count(struct shf_state *st, int s, const struct ls_span *sp,
                 count[v - 1]++, *minutes += p->minutes[v - 1];
         }
         if (apply)
-            *worked +=
-                weekends_in(p, row, sp[i].lo, sp[i].hi + 1) - sp[i].weekends;
+            *worked += shf_weekends_in(p, row, sp[i].lo, sp[i].hi + 1) -
+                       sp[i].weekends;
     }
     if (apply)
         st->requests += delta;
@@ -250,8 +122,8 @@ static int64_t cover_cost(const struct shf_problem *p, int k, int have)
 /* Staff s's windows sp[0..n-1] (lo and hi given) set to nv[i][0..hi-lo]
  * (0 off): the change in cost, or INT64_MAX (a hard rule broken, or
  * nothing changed); made when apply (and allowed). */
-static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp, int n,
-                         const signed char *const *nv, bool apply)
+static int64_t set_spans(struct shf_state *st, int s, struct shf_span *sp,
+                         int n, const signed char *const *nv, bool apply)
 {
     const struct shf_problem *p = st->p;
     signed char *row = SHF_AT(st, p->o_val, signed char) + shf_cell(p, s, 0);
@@ -262,14 +134,14 @@ static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp, int n,
             sp[i].old = sp[i].buf;
         same = same && same_days(row + sp[i].lo, nv[i], len);
         copy_days(sp[i].old, row + sp[i].lo, len);
-        sp[i].weekends = weekends_in(p, row, sp[i].lo, sp[i].hi + 1);
+        sp[i].weekends = shf_weekends_in(p, row, sp[i].lo, sp[i].hi + 1);
     }
     if (same)
         return INT64_MAX;
     for (int i = 0; i < n; i++)
         copy_days(row + sp[i].lo, nv[i], (size_t)(sp[i].hi - sp[i].lo + 1));
     int64_t delta = INT64_MAX;
-    if (row_keeps(st, s, sp, n)) {
+    if (shf_row_keeps(st, s, sp, n)) {
         delta = row_count(st, s, sp, n, apply);
         for (int i = 0; i < n; i++)
             for (int e = sp[i].lo; e <= sp[i].hi; e++) {
@@ -308,7 +180,7 @@ static int64_t set_spans(struct shf_state *st, int s, struct ls_span *sp, int n,
 static int64_t set_row(struct shf_state *st, int s, int lo, int hi,
                        const signed char *nv, bool apply)
 {
-    struct ls_span sp = {.lo = lo, .hi = hi};
+    struct shf_span sp = {.lo = lo, .hi = hi};
     return set_spans(st, s, &sp, 1, &nv, apply);
 }
 
@@ -343,8 +215,8 @@ static int64_t exchange(struct shf_state *st, int s, int d, int e, int len,
         return set_row(st, s, d, e + len - 1, a, apply);
     }
     copy_days(b, row + d, (size_t)len);
-    struct ls_span sp[2] = {{.lo = d, .hi = d + len - 1},
-                            {.lo = e, .hi = e + len - 1}};
+    struct shf_span sp[2] = {{.lo = d, .hi = d + len - 1},
+                             {.lo = e, .hi = e + len - 1}};
     const signed char *nv[2] = {a, b};
     return set_spans(st, s, sp, 2, nv, apply);
 }
@@ -447,14 +319,14 @@ static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
     signed char *a = val + shf_cell(p, s, d), *b = val + shf_cell(p, t, d);
     if (same_days(a, b, (size_t)len))
         return INT64_MAX;
-    struct ls_span sa = {.lo = d, .hi = d + len - 1, .old = sa.buf},
-                   sb = {.lo = d, .hi = d + len - 1, .old = sb.buf};
-    sa.weekends = weekends_in(p, a - d, d, d + len);
-    sb.weekends = weekends_in(p, b - d, d, d + len);
+    struct shf_span sa = {.lo = d, .hi = d + len - 1, .old = sa.buf},
+                    sb = {.lo = d, .hi = d + len - 1, .old = sb.buf};
+    sa.weekends = shf_weekends_in(p, a - d, d, d + len);
+    sb.weekends = shf_weekends_in(p, b - d, d, d + len);
     copy_days(sa.old, a, (size_t)len);
     copy_days(sb.old, b, (size_t)len);
     swap_days(a, b, len);
-    if (!row_keeps(st, s, &sa, 1) || !row_keeps(st, t, &sb, 1)) {
+    if (!shf_row_keeps(st, s, &sa, 1) || !shf_row_keeps(st, t, &sb, 1)) {
         swap_days(a, b, len);
         return INT64_MAX;
     }
@@ -549,7 +421,7 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
         }
         SHF_AT(st, p->o_minutes, int32_t)[s] = minutes;
         int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
-        *worked = weekends_in(p, row, 0, p->ndays - 1);
+        *worked = shf_weekends_in(p, row, 0, p->ndays - 1);
     }
     for (int d = 0; d < p->ndays; d++)
         shf_refresh_day(st, d);
@@ -627,7 +499,7 @@ int64_t shf_ls_large(void *state, uint64_t random)
     signed char nv[SHF_MAX_DAYS], old[SHF_MAX_DAYS];
     if (!shf_row_best(st, s, lo, lo + len - 1, nv))
         return INT64_MAX;
-    struct ls_span sp = {.lo = lo, .hi = lo + len - 1, .old = old};
+    struct shf_span sp = {.lo = lo, .hi = lo + len - 1, .old = old};
     const signed char *v = nv;
     int64_t delta = set_spans(st, s, &sp, 1, &v, false);
     if (delta == INT64_MAX || delta > 0)

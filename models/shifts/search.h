@@ -109,6 +109,50 @@ static inline void shf_refresh_day(struct shf_state *st, int d)
 int shf_max_days_left(struct shf_state *st, int s, int from);
 int64_t shf_max_minutes_left(struct shf_state *st, int s, int from);
 
+/* ---- what a local move keeps (keeps.c, for moves.c) ---- */
+
+/* A move changes a run of at most this many days of a row (moves.c says
+ * how the moves are numbered) */
+#define SHF_LS_BLOCK 4
+/* the widest window of a row one move changes (a move has at most two):
+ * an exchange's of two blocks side by side */
+#define SHF_LS_WINDOW (2 * SHF_LS_BLOCK)
+
+/* A window of days lo..hi of one row that a move changes: what they held
+ * before, and the weekends the row started on days lo..hi+1 before.  A
+ * move's windows are at least two days apart. */
+struct shf_span {
+    int lo, hi, weekends;
+    signed char *old; /* buf, or a caller's for a long window */
+    signed char buf[SHF_LS_WINDOW];
+};
+
+/* Weekends started on days lo..hi of a row, as the checker counts them
+ * (a worked weekend day, but a Sunday after a worked Saturday). */
+static inline int shf_weekends_in(const struct shf_problem *p,
+                                  const signed char *row, int lo, int hi)
+{
+    if (hi >= p->ndays)
+        hi = p->ndays - 1;
+    int n = 0, d = lo, day = (p->weekday0 + lo) % 7;
+    if (day == SHF_SUNDAY) {
+        n += row[d] > 0 && !(d > 0 && row[d - 1] > 0);
+        d += 6;
+    } else {
+        d += SHF_SATURDAY - day;
+    }
+    for (; d <= hi; d += 7) { /* d a Saturday */
+        bool saturday = row[d] > 0;
+        n += saturday + (d < hi && !saturday && row[d + 1] > 0);
+    }
+    return n;
+}
+
+/* Row s, its windows sp[0..n-1] now new: does it keep every hard rule?
+ * The partners' rows must hold their new values already. */
+bool shf_row_keeps(const struct shf_state *st, int s, const struct shf_span *sp,
+                   int n);
+
 /* ---- the bursts of local moves (bursts.c) ---- */
 
 /* The keys of struct cs_bursts, the model's own, for shf_options. */
