@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # builds.sh - two csearch builds side by side: the speed and the exact counts
-# of the measurements the engine redesign (issue 12) must keep.
+# of the measurements a change to the engine must keep.
 #
 # usage: bench/builds.sh [-r ROUNDS] [-q] BEFORE_BUILD AFTER_BUILD
 #   e.g. bench/builds.sh /tmp/csearch-before build
@@ -13,9 +13,9 @@
 #   - Sudoku, the fast kernel on the 17-clue set, 49158 puzzles
 #     (bench/sudoku.sh -s full:in-order:fast), puzzles/s by the wall clock
 #     and by CPU time; the nodes from configs/sudoku-fast.yaml (one run);
-#   - shifts: Instance1's proof (configs/shifts-instance1.yaml) and
-#     Instances 2-7 with configs/shifts-instance7.yaml stopped after a fixed
-#     number of nodes, so that their costs are exact (bench/shifts.sh).
+#   - shifts: Instances 1-7 (bench/shifts.sh) without a time limit, stopped
+#     after a fixed number of nodes, so that their costs are exact
+#     (Instance1 proves its optimum before).
 # Every round runs each measurement with BEFORE, then at once with AFTER, so
 # a slow patch of a shared machine hits both alike; the table gives the
 # medians of the rounds by wall clock (the csearch process, as the scripts
@@ -73,15 +73,10 @@ TMP=$(mktemp -d) || exit 2
 trap 'rm -rf -- "$TMP"' EXIT
 trap 'exit 130' INT TERM
 
-# Instances 2-7 stop after SHIFTS_NODES nodes: the node limit is exact and
-# the rounds deterministic, so the costs can be compared; the time limit
-# (shifts.sh -s, less 2 s) is only a safety net.
-SHIFTS_CONFIG="$TMP/shifts-nodes.yaml"
-sed "s/^limits: .*/limits: {nodes: $SHIFTS_NODES}/" \
-    "$ROOT/configs/shifts-instance7.yaml" >"$SHIFTS_CONFIG"
-grep -q "nodes: $SHIFTS_NODES" "$SHIFTS_CONFIG" ||
-    die "configs/shifts-instance7.yaml has no 'limits:' line to put the node limit in"
-
+# The rosters stop after SHIFTS_NODES nodes and have no time limit (none of
+# the time-shared moves then): the node limit is exact and the rounds
+# deterministic, so the costs can be compared; shifts.sh -s is only a
+# safety net.
 # Per measurement ID and side ("ID SIDE"): WALL and CPU hold one value per
 # round, COUNTS the exact counts of the first round, VARIED a mark when a
 # later round's counts were not the same, LAST_WALL / LAST_CPU this round's
@@ -188,14 +183,15 @@ measure_sudoku() {
 
 # measure_shifts SIDE INSTANCE: one shifts.sh run.
 measure_shifts() {
-    local side=$1 i cost bound status secs nodes label
-    run "$side" shifts.sh -c "$SHIFTS_CONFIG" -s 62 "$2" || RUN_CPU=''
-    while IFS=$'\t' read -r i _ cost bound status _ secs nodes; do
+    local side=$1 i cost root bound status secs label
+    run "$side" shifts.sh -x limits.seconds=0 -x "limits.nodes=$SHIFTS_NODES" \
+        -s 600 "$2" || RUN_CPU=''
+    while IFS=$'\t' read -r i _ cost _ root bound _ status secs _; do
         [[ $i =~ ^[0-9]+$ ]] || continue
         label="shifts Instance$i, $SHIFTS_NODES nodes (s)"
-        ((i == 1)) && label="shifts Instance1 proof, shifts-instance1.yaml (s)"
+        ((i == 1)) && label="shifts Instance1 proof (s)"
         record "shifts-$i" "$side" "$secs" "$RUN_CPU" \
-            "cost $cost, bound $bound, $status, nodes $nodes" "$label" %.2f
+            "cost $cost, root bound $root, bound $bound, $status" "$label" %.2f
     done < <(cells)
 }
 
