@@ -42,15 +42,6 @@ extern const char *const layer_local_names[];
 extern const enum cs_local layer_local_values[];
 extern const char *const layer_switch_names[]; /* auto, on, off */
 
-/* An integer that "auto" leaves to the model. */
-#define LAYER_AUTO_INT(text)                                                   \
-    .type = CS_OPT_INT, .def = "auto", .min = 0, .max = 9e18,                  \
-    .all_word = "auto", .help = text
-/* A real number in [lo, hi] that "auto" leaves to the model. */
-#define LAYER_AUTO_REAL(lo, hi, text)                                          \
-    .type = CS_OPT_REAL, .def = "auto", .min = lo, .max = hi,                  \
-    .all_word = "auto", .help = text
-
 /* clang-format off */
 #define LAYER_KNOBS(X)                                                         \
     X(restarts, "strategy.restarts", HASH_NEVER,                               \
@@ -62,14 +53,14 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
               "choice")                                                        \
     X(restart_nodes, "strategy.restart_nodes", HASH_NEVER,                     \
       KIND_COUNT, read_restart_nodes, NULL,                                    \
-      LAYER_AUTO_INT("the first restart budget in nodes, 0 = never restart "   \
+      CS_OPT_AUTO_INT("the first restart budget in nodes, 0 = never restart "  \
                      "(auto: the model's)"))                                   \
     X(shuffle, "strategy.shuffle", HASH_WHEN_TRUE, KIND_FLAG, NULL, NULL,      \
       .type = CS_OPT_BOOL, .def = "false",                                     \
       .help = "try values in an order drawn from strategy.seed (models "       \
               "that allow it)")                                                \
     X(lns_nodes, "strategy.lns_nodes", HASH_NEVER, KIND_COUNT, NULL, NULL,     \
-      LAYER_AUTO_INT("optimize: nodes per neighbourhood round after a first "  \
+      CS_OPT_AUTO_INT("optimize: nodes per neighbourhood round after a first " \
                      "solution, 0 = one branch and bound (auto: the "          \
                      "model's)"))                                              \
     X(local, "strategy.local", HASH_NEVER,                                     \
@@ -87,22 +78,22 @@ extern const char *const layer_switch_names[]; /* auto, on, off */
               "model's choice; on where the model has none is an error")       \
     X(stall_rounds, "strategy.local_stall", HASH_NEVER,                        \
       KIND_COUNT, NULL, NULL,                                                  \
-      LAYER_AUTO_INT("task optimize with local moves: a burst also after "     \
+      CS_OPT_AUTO_INT("task optimize with local moves: a burst also after "    \
                      "this many rounds without a new best since the last "     \
                      "burst, 0 = only after a round that improved (auto: the " \
                      "model's)"))                                              \
     X(local_steps, "strategy.local_steps", HASH_NEVER,                         \
       KIND_COUNT, NULL, NULL,                                                  \
-      LAYER_AUTO_INT("local search: steps before a restart from a new start, " \
-                     "0 = never; local moves: steps without a new best that "  \
-                     "end a burst (auto: the model's)"))                       \
+      CS_OPT_AUTO_INT("local search: steps before a restart from a new "       \
+                      "start, 0 = never; local moves: steps without a new "    \
+                      "best that end a burst (auto: the model's)"))            \
     X(walk, "strategy.walk", HASH_NEVER, KIND_REAL, NULL, echo_none,           \
       .type = CS_OPT_REAL, .def = "0.02", .min = 0,                            \
       .max = 1,                                                                \
       .help = "local search: the chance that a step makes a random move "      \
               "instead of the best")                                           \
     X(sample, "strategy.sample", HASH_NEVER, KIND_COUNT, NULL, NULL,           \
-      LAYER_AUTO_INT("local search: moves weighed per step, drawn at random "  \
+      CS_OPT_AUTO_INT("local search: moves weighed per step, drawn at random " \
                      "when a variable has more, 0 = all (auto: the model's)"))
 /* clang-format on */
 

@@ -157,17 +157,12 @@ bool shf_row_keeps(const struct shf_state *st, int s, const struct shf_span *sp,
 
 /* The keys of struct cs_bursts, the model's own, for shf_options. */
 extern const char *const shf_switch_names[]; /* auto, on, off */
-#define SHF_AUTO_INT(text)                                                     \
-    .type = CS_OPT_INT, .def = "auto", .min = 0, .max = 9e18,                  \
-    .all_word = "auto", .help = text
-#define SHF_AUTO_REAL(lo, hi, text)                                            \
-    .type = CS_OPT_REAL, .def = "auto", .min = lo, .max = hi,                  \
-    .all_word = "auto", .help = text
 #define SHF_BURST_OPTIONS                                                      \
     {.key = "strategy.anneal_steps",                                           \
-     SHF_AUTO_INT("task optimize with local moves: each burst anneals for "    \
-                  "this many steps (random moves, uphill ones by Metropolis' " \
-                  "chance), 0 = bursts descend (auto: 100000000)")},           \
+     CS_OPT_AUTO_INT(                                                          \
+         "task optimize with local moves: each burst anneals for "             \
+         "this many steps (random moves, uphill ones by Metropolis' "          \
+         "chance), 0 = bursts descend (auto: 100000000)")},                    \
         {.key = "strategy.anneal_fill",                                        \
          .type = CS_OPT_ENUM,                                                  \
          .def = "auto",                                                        \
@@ -178,28 +173,28 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
              "anneal_steps; auto: on above 1000 cells, off when "              \
              "anneal_steps is given; on needs limits.seconds"},                \
         {.key = "strategy.large_steps",                                        \
-         SHF_AUTO_INT(                                                         \
+         CS_OPT_AUTO_INT(                                                      \
              "task optimize with local moves: a row move (a window of "        \
              "a row re-solved whole) after every this many steps of a "        \
              "burst, 0 = by large_share (auto: 0)")},                          \
         {.key = "strategy.large_share",                                        \
-         SHF_AUTO_REAL(                                                        \
+         CS_OPT_AUTO_REAL(                                                     \
              0, 0.99,                                                          \
              "task optimize with local moves: the share of a "                 \
              "burst's time its row moves may take, when large_steps "          \
              "is 0; 0 = none (auto: 0.5 on 56 days or more with at "           \
              "most 4 shift types under limits.seconds, else 0)")},             \
         {.key = "strategy.anneal_t0",                                          \
-         SHF_AUTO_REAL(                                                        \
+         CS_OPT_AUTO_REAL(                                                     \
              1e-9, 1e15,                                                       \
              "annealing: the temperature a burst starts "                      \
              "at, in cost units; after a burst that found nothing "            \
              "better the next starts twice as hot, up to 8 times this "        \
              "(auto: 10)")},                                                   \
         {.key = "strategy.anneal_t1",                                          \
-         SHF_AUTO_REAL(1e-9, 1e15,                                             \
-                       "annealing: the temperature a burst ends at, "          \
-                       "at most anneal_t0 (auto: 0.1)")},
+         CS_OPT_AUTO_REAL(1e-9, 1e15,                                          \
+                          "annealing: the temperature a burst ends at, "       \
+                          "at most anneal_t0 (auto: 0.1)")},
 
 /* The bursts from the keys over the defaults for p, into out->bursts (after
  * out->layers), and what ran into out->chosen; -1 with err at the key. */

@@ -206,6 +206,16 @@ struct cs_option {
     const char *help;
 };
 
+/* The fields after .key of an option whose default "auto" leaves the value
+ * to the model (the getters return -1 for it): a count of 0 or more, or a
+ * real number in [lo, hi]. */
+#define CS_OPT_AUTO_INT(text)                                                  \
+    .type = CS_OPT_INT, .def = "auto", .min = 0, .max = 9e18,                  \
+    .all_word = "auto", .help = text
+#define CS_OPT_AUTO_REAL(lo, hi, text)                                         \
+    .type = CS_OPT_REAL, .def = "auto", .min = lo, .max = hi,                  \
+    .all_word = "auto", .help = text
+
 /* Validate every key in the tree against the NULL-terminated list of
  * option tables.  A key is either an option ("model", "params.n") or a
  * section that some option's key continues ("params" for "params.n"); a
