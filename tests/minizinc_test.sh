@@ -26,8 +26,9 @@
 # name: run only those, leave those out), CHECK_MAX (check the first N
 # solutions of each row; 0, the default: all), CSEARCH (the csearch
 # command: each row also through `csearch CONFIG` with model: flatzinc,
-# which must give the same count, optimum or infeasibility; needs jq).  fzn_gecode_shim.sh has no
-# int_pow: SKIP=pow_var with it.
+# which must give the same count, optimum or infeasibility; needs jq), FLAGS
+# (more flags for fzn-csearch, e.g. "-f -t 2000").  fzn_gecode_shim.sh has
+# no int_pow: SKIP=pow_var with it.
 set -u
 
 fzn=${1:?usage: minizinc_test.sh FZN-CSEARCH SOURCE_DIR [SCRATCH_DIR]}
@@ -129,8 +130,8 @@ while IFS=$'\t' read -r model dat kind want <&4; do
     fi
     goal=satisfy
     grep -Eq '^solve .*(minimize|maximize)' "$w.fzn" && goal=optimize
-    flags=()
-    [ "$goal" = satisfy ] && flags=(-a)
+    read -r -a flags <<<"${FLAGS:-}"
+    [ "$goal" = satisfy ] && flags+=(-a)
 
     start=$(date +%s.%N)
     timeout "$timeout" "$fzn" "${flags[@]}" "$w.fzn" </dev/null >"$w.raw" 2>"$w.run.err"

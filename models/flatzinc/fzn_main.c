@@ -36,6 +36,8 @@ static void on_signal(int sig)
 
 struct printer {
     bool optimizing;
+    bool has_best;        /* optimizing: a solution printed or kept, */
+    int64_t best;         /* and its cost (the engine's: minimised) */
     bool each;            /* print every solution as found (-a, -i, satisfy) */
     struct cs_board last; /* optimize without -a/-i: the best so far */
     uint64_t printed;
@@ -54,6 +56,15 @@ static bool on_solution(void *ud, const struct cs_hooks *hooks,
 {
     struct printer *pr = ud;
     (void)weight;
+    if (pr->optimizing && hooks->cost) {
+        /* free search in phases: a search that had no cut may find what
+         * an earlier one beat already */
+        int64_t cost = hooks->cost(state);
+        if (pr->has_best && cost >= pr->best)
+            return true;
+        pr->has_best = true;
+        pr->best = cost;
+    }
     cs_board_clear(&pr->last);
     hooks->emit(state, 0, &pr->last);
     if (pr->each) {
@@ -71,7 +82,8 @@ static void usage(FILE *out)
           "  -n N      stop after N solutions\n"
           "  -i        print intermediate solutions of an optimisation\n"
           "  -f        free search: dom/wdeg, restarts, neighbourhood rounds "
-          "under -t\n"
+          "under -t,\n"
+          "            between two spells of the model's own search\n"
           "  -s        print statistics (%%%mzn-stat lines)\n"
           "  -v        say what was chosen, on standard error\n"
           "  -p N      N threads (a portfolio, or a split count)\n"
@@ -222,6 +234,99 @@ static void print_stats(const struct cs_result *r, int goal)
     puts("%%%mzn-stat-end");
 }
 
+/* ---- free search in phases --------------------------------------------- */
+
+/* Free search (-f) for one solution or the optimum, on one thread, of a
+ * file whose solve item has search annotations does not throw them away:
+ * what the model's author knew often proves a problem that dom/wdeg only
+ * circles.  The run is three searches, each a whole cs_search:
+ *   1. the annotated search (the search without -f) for the first
+ *      PHASE1_SHARE of the time limit (without one, PHASE1_SECONDS);
+ *   2. free search (dom/wdeg, restarts, neighbourhood rounds: flatzinc.c)
+ *      until PHASE2_END of the limit (without one, to the end);
+ *   3. the annotated search again for the rest: branch and bound under the
+ *      best cost so far, whose tree that cut keeps small, so that the
+ *      proof of optimality free search rarely reaches comes from here.
+ * The annotated searches look only for solutions better than the best
+ * found before (problem.h: start_cut); free search starts from scratch,
+ * its neighbourhoods growing from a first solution of its own, and only
+ * the solutions that improve on the best so far are printed.  A search that
+ * ends complete ends the run: a solution of a satisfaction problem, an optimum,
+ * or (nothing better found) the proof that the best so far is optimal, or that
+ * there is no solution. */
+#define PHASE1_SHARE 0.05
+#define PHASE2_END 0.6
+#define PHASE1_SECONDS 1.0
+
+static bool in_phases(const struct cs_job *job, const struct flags *f)
+{
+    const struct fzn_problem *p = job->problem.data;
+    return f->free_search && p->ngroups && job->threads == 1 &&
+           (job->task == CS_TASK_SOLVE || job->task == CS_TASK_OPTIMIZE);
+}
+
+static void add_run(struct cs_result *sum, const struct cs_result *run)
+{
+    sum->stats.nodes += run->stats.nodes;
+    sum->stats.checks += run->stats.checks;
+    sum->stats.fails += run->stats.fails;
+    sum->stats.solutions += run->stats.solutions;
+    if (run->stats.max_depth > sum->stats.max_depth)
+        sum->stats.max_depth = run->stats.max_depth;
+    sum->restarts += run->restarts;
+    sum->rounds += run->rounds;
+}
+
+static int search_in_phases(struct cs_spec *spec, struct fzn_problem *p,
+                            bool verbose, struct cs_result *out,
+                            struct cs_error *err)
+{
+    const double limit = spec->limits.seconds, start = cs_now();
+    /* when each phase ends, in seconds from the start; 0: never */
+    const double ends[3] = {limit > 0 ? PHASE1_SHARE * limit : PHASE1_SECONDS,
+                            PHASE2_END * limit, limit};
+    const struct cs_layers free_layers = spec->layers;
+    bool found = false;
+    int64_t best = 0;
+    *out = (struct cs_result){.status = CS_LIMIT};
+    for (int phase = 0; phase < 3; phase++) {
+        const bool own = phase != 1;
+        double left = ends[phase] - (cs_now() - start);
+        if (ends[phase] > 0 && left < 0.001)
+            continue; /* no time for it */
+        p->free_search = !own;
+        /* free search from scratch: a cut would starve its first
+         * solution, which its neighbourhoods grow from */
+        p->has_start_cut = found && p->cut_by_cost && own;
+        p->start_cut = best;
+        p->store->deadline = ends[phase] > 0 ? cs_now() + left + 0.05 : 0;
+        spec->layers = own ? (struct cs_layers){0} : free_layers;
+        spec->limits.seconds = ends[phase] > 0 ? left : 0;
+        if (verbose)
+            fprintf(stderr, "%% csearch: phase %d, %s search, %.3f s\n",
+                    phase + 1, own ? "annotated" : "free", left);
+        struct cs_result run;
+        if (cs_search(spec, NULL, &run, err))
+            return -1;
+        add_run(out, &run);
+        if (phase == 0)
+            out->bound = run.bound; /* at the root, without a cut */
+        if (run.stats.solutions) {
+            best = found && best < run.cost ? best : run.cost;
+            found = true;
+        }
+        out->status =
+            run.status == CS_INFEASIBLE && found ? CS_OPTIMAL : run.status;
+        if (run.status != CS_LIMIT || (found && !p->cut_by_cost))
+            break; /* complete, interrupted, or a first solution */
+    }
+    out->stats.seconds = cs_now() - start;
+    out->cost = best;
+    if (out->status == CS_OPTIMAL)
+        out->bound = best;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct flags f = {0};
@@ -287,7 +392,9 @@ int main(int argc, char **argv)
                 job.threads, job.problem.nvars,
                 ((const struct fzn_problem *)job.problem.data)->store->nprops);
     struct cs_result run;
-    if (cs_search(&spec, job.threads > 1 ? &split : NULL, &run, &err))
+    if (in_phases(&job, &f)
+            ? search_in_phases(&spec, job.problem.data, f.verbose, &run, &err)
+            : cs_search(&spec, job.threads > 1 ? &split : NULL, &run, &err))
         goto fail;
     if (!pr.each && run.stats.solutions && pr.last.count)
         print_board(&pr.last);

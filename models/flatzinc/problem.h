@@ -85,11 +85,14 @@ struct fzn_problem {
     int *decisions;
     int ndecisions;
     enum fzn_goal goal;
-    int objective;    /* store variable, -1 when satisfying */
-    int max_values;   /* the largest domain, if at most 4096; or 0 */
-    bool free_search; /* ignore the groups: dom/wdeg on everything */
-    bool cut_by_cost; /* task optimize: each solution tightens the
-                         objective (never under count or enumerate) */
+    int objective;      /* store variable, -1 when satisfying */
+    int max_values;     /* the largest domain, if at most 4096; or 0 */
+    bool free_search;   /* ignore the groups: dom/wdeg on everything */
+    bool cut_by_cost;   /* task optimize: each solution tightens the
+                           objective (never under count or enumerate) */
+    bool has_start_cut; /* with cut_by_cost: every state starts with the */
+    int64_t start_cut;  /* cut `cost < start_cut` (what an earlier search
+                           of fzn-csearch's phases found, fzn_main.c) */
     /* what the builder met and left out, for --json and -v */
     uint64_t annotations_ignored;
 };

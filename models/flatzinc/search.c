@@ -20,15 +20,17 @@
 
 /* ---- state -------------------------------------------------------------- */
 
+static bool cut(struct fzn_state *st);
+
 static void fzs_init(void *state, const void *problem)
 {
     struct fzn_state *st = state; /* zeroed by the engine */
     const struct fzn_problem *p = problem;
     st->p = p;
     st->s = fzn_store_clone(p->store);
-    st->cut = INT64_MAX;
+    st->cut = p->has_start_cut ? p->start_cut : INT64_MAX;
     fzn_schedule_all(st->s);
-    st->failed = p->store->failed || !fzn_propagate(st->s);
+    st->failed = p->store->failed || !cut(st) || !fzn_propagate(st->s);
     st->counters.checks += st->s->propagations;
     st->seen = st->s->propagations;
 }
