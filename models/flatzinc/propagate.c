@@ -75,7 +75,8 @@ bool fzn_propagate(struct fzn_store *s)
         if (q == FZN_PRIOS)
             return true;
         struct fzn_prop *p = &s->props[s->queue[q][s->qhead[q]]];
-        s->qhead[q] = (s->qhead[q] + 1) % s->nprops;
+        if (++s->qhead[q] == s->nprops)
+            s->qhead[q] = 0;
         s->qlen[q]--;
         p->queued = false;
         s->propagations++;
@@ -102,7 +103,8 @@ void fzn_schedule_all(struct fzn_store *s)
             continue;
         pr->queued = true;
         int q = pr->prio;
-        s->queue[q][(s->qhead[q] + s->qlen[q]) % s->nprops] = p;
+        int at = s->qhead[q] + s->qlen[q];
+        s->queue[q][at >= s->nprops ? at - s->nprops : at] = p;
         s->qlen[q]++;
     }
 }

@@ -262,8 +262,10 @@ static void wake(struct fzn_store *s, int x, unsigned ev)
         if (p->queued || p->entailed || !(p->events & ev))
             continue;
         p->queued = true;
-        int q = p->prio;
-        s->queue[q][(s->qhead[q] + s->qlen[q]) % s->nprops] = s->watch[i];
+        int q = p->prio, at = s->qhead[q] + s->qlen[q];
+        if (at >= s->nprops) /* a ring: one compare, not a division */
+            at -= s->nprops;
+        s->queue[q][at] = s->watch[i];
         s->qlen[q]++;
     }
 }
