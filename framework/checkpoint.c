@@ -62,7 +62,7 @@ static bool same_counts(const struct cs_stats *a, const struct cs_stats *b)
            a->fails == b->fails && a->max_depth == b->max_depth;
 }
 
-bool stats_add(struct cs_stats *into, const struct cs_stats *s)
+bool cs_stats_add(struct cs_stats *into, const struct cs_stats *s)
 {
     bool overflow =
         __builtin_add_overflow(into->solutions, s->solutions, &into->solutions);
@@ -431,7 +431,7 @@ int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
                     gap = u;
                 continue;
             }
-            overflow |= stats_add(&out->total, &t.results[u]);
+            overflow |= cs_stats_add(&out->total, &t.results[u]);
             if (gap != UINT64_MAX)
                 add_range(out->missing, sizeof out->missing, gap, u - 1);
             gap = UINT64_MAX;

@@ -51,9 +51,6 @@ void checkpoint_add(struct checkpoint *cp, uint64_t unit,
                     const struct cs_stats *stats);
 int checkpoint_flush(struct checkpoint *cp, struct cs_error *err);
 
-/* into += s; true if solutions or unique overflowed 64 bits. */
-bool stats_add(struct cs_stats *into, const struct cs_stats *s);
-
 /* Flush and close; safe on a checkpoint that failed to open. */
 int checkpoint_close(struct checkpoint *cp, struct cs_error *err);
 

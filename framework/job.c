@@ -185,22 +185,26 @@ static uint64_t hash_node(uint64_t h, const struct cs_node *node)
     return hash_text(h, "]");
 }
 
-/* Keys that came to a model's table from the framework's, where they
- * were hashed after strategy.shuffle (the shifts model's large moves):
- * hashed there still, as their value or, where the model has no such key,
- * "auto" (-1), so that the logs written before still resume; and not
- * again with the model's keys. */
-static const char *const moved_keys[] = {"strategy.large_steps",
-                                         "strategy.large_share"};
+/* Keys that came to the shifts model's table from the framework's: logs
+ * written before hash the large-move keys after strategy.shuffle (as their
+ * value, or "auto" (-1) where the model has no such key) and the annealing
+ * keys not at all.  So they are hashed there still, and never with the
+ * model's keys, and those logs still resume. */
+static const struct {
+    const char *key;
+    bool hashed;
+} moved_keys[] = {
+    {"strategy.large_steps", true},   {"strategy.large_share", true},
+    {"strategy.anneal_steps", false}, {"strategy.anneal_fill", false},
+    {"strategy.anneal_t0", false},    {"strategy.anneal_t1", false},
+};
 
-/* Keys that shape no count: the model's bursts of local moves (optimize
- * only), which logs of before were written without. */
-static bool unhashed(const char *key)
+static bool moved(const char *key)
 {
     for (size_t i = 0; i < sizeof moved_keys / sizeof *moved_keys; i++)
-        if (!strcmp(key, moved_keys[i]))
+        if (!strcmp(key, moved_keys[i].key))
             return true;
-    return !strncmp(key, "strategy.anneal_", 16);
+    return false;
 }
 
 static uint64_t hash_value(uint64_t h, const struct cs_config *cfg,
@@ -229,16 +233,18 @@ static uint64_t hash_moved(uint64_t h, const struct cs_config *cfg,
                            const struct cs_option *const *tables)
 {
     for (size_t i = 0; i < sizeof moved_keys / sizeof *moved_keys; i++) {
+        if (!moved_keys[i].hashed)
+            continue;
         const struct cs_option *found = NULL;
         for (const struct cs_option *const *t = tables; *t && !found; t++)
             for (const struct cs_option *opt = *t; opt->key && !found; opt++)
-                if (!strcmp(opt->key, moved_keys[i]))
+                if (!strcmp(opt->key, moved_keys[i].key))
                     found = opt;
         if (found) {
             h = hash_value(h, cfg, found);
             continue;
         }
-        h = hash_text(hash_text(h, moved_keys[i]), "=");
+        h = hash_text(hash_text(h, moved_keys[i].key), "=");
         h = hash_text(hash_text(h, "-1"), "\n");
     }
     return h;
@@ -262,8 +268,7 @@ static uint64_t fingerprint(const struct cs_config *cfg,
             bool skip = (knob && (knob->hash == HASH_NEVER ||
                                   (knob->hash == HASH_WHEN_TRUE &&
                                    !cs_config_bool(cfg, opt->key)))) ||
-                        unhashed(opt->key) ||
-                        !strncmp(opt->key, "limits.", 7) ||
+                        moved(opt->key) || !strncmp(opt->key, "limits.", 7) ||
                         !strncmp(opt->key, "output.", 7) ||
                         !strcmp(opt->key, "strategy.threads") ||
                         !strcmp(opt->key, "strategy.seed") ||

@@ -72,6 +72,6 @@ void pool_record(struct pool *pool, uint64_t unit, const struct cs_stats *s)
 void pool_partial(struct pool *pool, const struct cs_stats *s)
 {
     pthread_mutex_lock(&pool->w.lock);
-    stats_add(&pool->partial, s);
+    cs_stats_add(&pool->partial, s);
     pthread_mutex_unlock(&pool->w.lock);
 }

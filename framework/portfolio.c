@@ -197,12 +197,7 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
         if (r->first_seconds >= 0 &&
             (out->first_seconds < 0 || r->first_seconds < out->first_seconds))
             out->first_seconds = r->first_seconds;
-        out->stats.nodes += s->nodes;
-        out->stats.checks += s->checks;
-        out->stats.fails += s->fails;
-        out->stats.unique += s->unique;
-        if (s->max_depth > out->stats.max_depth)
-            out->stats.max_depth = s->max_depth;
+        cs_stats_add(&out->stats, s); /* solutions: the delivered, below */
         out->restarts += r->restarts;
         out->rounds += r->rounds;
         out->steps += r->steps;

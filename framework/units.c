@@ -412,8 +412,8 @@ static int sum_up(struct pool *pool, struct cs_error *err)
         total = pool->fr.stats; /* the nodes above the split */
     for (uint64_t i = pool->first; i < pool->end; i++)
         if (atomic_load(&pool->done[i]))
-            overflow |= stats_add(&total, &pool->results[i]);
-    overflow |= stats_add(&total, &pool->partial);
+            overflow |= cs_stats_add(&total, &pool->results[i]);
+    overflow |= cs_stats_add(&total, &pool->partial);
     out->stats = total;
     if (out->units.done == pool->end - pool->first)
         out->status = CS_COMPLETE; /* a late Ctrl-C stopped nothing */

@@ -1,6 +1,6 @@
 #!/bin/bash
 # exports_test.sh - libcsearch exports only cs_* names (hidden visibility):
-# a plugin that defines its own stats_add or pool_take cannot clash with it.
+# a plugin that defines its own pool_take or layer_run cannot clash with it.
 # Usage: exports_test.sh LIBCSEARCH.so
 set -u
 lib=$1

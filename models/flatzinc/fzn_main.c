@@ -267,12 +267,7 @@ static bool in_phases(const struct cs_job *job, const struct flags *f)
 
 static void add_run(struct cs_result *sum, const struct cs_result *run)
 {
-    sum->stats.nodes += run->stats.nodes;
-    sum->stats.checks += run->stats.checks;
-    sum->stats.fails += run->stats.fails;
-    sum->stats.solutions += run->stats.solutions;
-    if (run->stats.max_depth > sum->stats.max_depth)
-        sum->stats.max_depth = run->stats.max_depth;
+    cs_stats_add(&sum->stats, &run->stats);
     sum->restarts += run->restarts;
     sum->rounds += run->rounds;
 }

@@ -233,6 +233,10 @@ struct cs_stats {
     double seconds;     /* wall-clock time of the search */
 };
 
+/* into += s (seconds aside; max_depth the larger): the counts of two
+ * searches as one.  True if solutions or unique overflowed 64 bits. */
+bool cs_stats_add(struct cs_stats *into, const struct cs_stats *s);
+
 /* Local search (the min-conflicts layer and the moves layer,
  * framework/layers.h): a sub-table of struct cs_hooks (its `local`), so
  * that a new local-search hook changes neither the core table nor the tree
