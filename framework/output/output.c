@@ -248,7 +248,10 @@ void out_end(struct out *o, const struct cs_result *r)
             if (p->kernel)
                 fprintf(o->out, "kernel     %s\n", p->kernel);
             if (p->isa)
-                fprintf(o->out, "isa        %s\n", p->isa);
+                fprintf(o->out, "isa        %s%s%s%s\n", p->isa,
+                        p->isa_reason ? " (" : "",
+                        p->isa_reason ? p->isa_reason : "",
+                        p->isa_reason ? ")" : "");
             if (r->units.total &&
                 r->units.end - r->units.first < r->units.total)
                 fprintf(o->out,

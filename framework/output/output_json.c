@@ -195,6 +195,10 @@ void out_head(struct out *o)
     if (o->job->problem.isa) {
         fputs(", \"isa\": ", o->out);
         out_json_string(o->out, o->job->problem.isa);
+        if (o->job->problem.isa_reason) {
+            fputs(", \"isa_reason\": ", o->out);
+            out_json_string(o->out, o->job->problem.isa_reason);
+        }
     }
     fputs(", \"limits\": ", o->out);
     json_section(o->out, o->cfg, tables, "limits", NULL);

@@ -30,7 +30,7 @@
  * cs_problem, cs_layers, cs_bursts) changes shape.  The registry refuses a
  * model or a plugin built against any other version: there is no compatibility
  * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 12
+#define CS_ABI_VERSION 13
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -485,6 +485,11 @@ struct cs_problem {
     /* What unit_size measures, for output ("nodes" of a search tree, or a
      * kernel's own measure, proportional to its time); NULL: nodes. */
     const char *unit_measure;
+    /* Why that instruction set (or kernel variant) ran, for output:
+     * "measured" (timed on this machine at setup), "only" (the one this
+     * processor runs), "CSEARCH_ISA" (capped by the environment); NULL:
+     * not said. */
+    const char *isa_reason;
 };
 
 /* Record that the model chose `value` (printf format) for strategy key
