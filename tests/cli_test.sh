@@ -519,23 +519,30 @@ expect_stderr "csearch: --set output.format=columns: model sudoku cannot write c
 run 2 configs/sudoku.yaml --set task=solve --set strategy.local=min-conflicts
 expect_stderr "csearch: --set strategy.local=min-conflicts: model sudoku has no local search with these settings"
 
-# --- CSEARCH_ISA caps the kernels' instruction set; the output names it ---
+# --- the kernels' instruction set: measured, or named by CSEARCH_ISA ---
 has_flags() { for f in "$@"; do grep -qw "$f" /proc/cpuinfo || return 1; done; }
 CSEARCH_ISA=scalar run 0 configs/nqueens.yaml --set params.n=16 --json
-expect_json '[.strategy.kernel, .isa, .solutions, .unique] | map(tostring) | join(" ")' "halves scalar 14772512 null"
+expect_json '[.strategy.kernel, .isa, .isa_reason, .solutions, .unique] | map(tostring) | join(" ")' "halves scalar CSEARCH_ISA 14772512 null"
 scalar_nodes=$(jq .nodes "$out")
-want=scalar; has_flags avx2 popcnt && want=avx2
-CSEARCH_ISA=avx2 run 0 configs/nqueens.yaml --set params.n=16 --json
-expect_json '[.isa, .solutions, .nodes] | map(tostring) | join(" ")' "$want 14772512 $scalar_nodes"
-want=scalar; has_flags avx512f avx512cd && want=avx512
+if has_flags avx2 popcnt; then
+    CSEARCH_ISA=avx2 run 0 configs/nqueens.yaml --set params.n=16 --json
+    expect_json '[.isa, .solutions, .nodes] | map(tostring) | join(" ")' "avx2 14772512 $scalar_nodes"
+    run 0 configs/nqueens.yaml --set params.n=16 --json
+    expect_json '[.isa_reason, .solutions, .nodes] | map(tostring) | join(" ")' "measured 14772512 $scalar_nodes"
+fi
+reason=only; has_flags avx512f avx512cd && reason=measured
 run 0 configs/nqueens.yaml --set params.n=12
 expect_line "kernel     fast"
-expect_line "isa        $want"
+grep -Eq "^isa        (avx512|scalar) \($reason\)$" "$out" || fail "n = 12: no isa line with ($reason)"
 CSEARCH_ISA=scalar run 0 configs/nqueens.yaml --set params.n=12
-expect_line "isa        scalar"
+expect_line "isa        scalar (CSEARCH_ISA)"
 CSEARCH_ISA=avx3 run 2 configs/nqueens.yaml --set params.n=12
 expect_stderr "csearch: CSEARCH_ISA=avx3: unknown instruction set (avx512, avx2 or scalar)"
 [ ! -s "$out" ] || fail "CSEARCH_ISA=avx3: stdout not empty"
+if ! has_flags avx512f avx512cd avx512_vpopcntdq; then
+    CSEARCH_ISA=avx512 run 2 configs/nqueens.yaml --set params.n=12
+    grep -q "^csearch: CSEARCH_ISA=avx512: this processor lacks avx512" "$err" || fail "CSEARCH_ISA=avx512 beyond the processor not refused"
+fi
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do

@@ -157,10 +157,52 @@ static void test_engine_refuses_mrv_without_domain_sizes(void **ctx)
                                  "settings");
 }
 
+/* cs_fastest: every variant runs the same piece, grown from size 1 by
+ * doubling; the one with 20 times less work per step wins, the one twice
+ * as slow as the best in the first round runs no other. */
+struct spin {
+    int calls[3], sizes[3][8];
+    volatile uint64_t sink;
+};
+
+static void spin_piece(void *ctx, int variant, int size)
+{
+    static const int work[3] = {20, 1, 60};
+    struct spin *s = ctx;
+    if (s->calls[variant] < 8)
+        s->sizes[variant][s->calls[variant]] = size;
+    s->calls[variant]++;
+    for (long i = 0; i < (long)size * work[variant] * 2000; i++)
+        s->sink += (uint64_t)i;
+}
+
+static void test_engine_fastest_variant(void **ctx)
+{
+    (void)ctx;
+    struct spin s;
+    memset(&s, 0, sizeof s);
+    double seconds[3];
+    assert_int_equal(cs_fastest(3, spin_piece, &s, 64, seconds), 1);
+    int size = s.sizes[1][0];
+    assert_true(size >= 1 && size <= 64);
+    assert_true(s.calls[0] >= 2 && s.calls[0] <= 8);
+    for (int i = 0; i + 1 < s.calls[0]; i++) /* grown: 1, 2, 4, .. */
+        assert_int_equal(s.sizes[0][i], 1 << i);
+    assert_int_equal(s.calls[1], 3); /* three rounds */
+    assert_int_equal(s.sizes[0][s.calls[0] - 1], size); /* its round */
+    assert_int_equal(s.calls[2], 1); /* dropped after the first round */
+    assert_int_equal(s.sizes[2][0], size);
+    assert_int_equal(s.sizes[1][2], size);
+    assert_true(seconds[1] > 0 && seconds[1] < seconds[0]);
+    assert_true(seconds[2] > 0);
+    assert_int_equal(cs_fastest(0, spin_piece, &s, 64, NULL), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_counts_fibonacci),
+        cmocka_unit_test(test_engine_fastest_variant),
         cmocka_unit_test(test_engine_copy_equals_undo),
         cmocka_unit_test(test_engine_mrv_same_count),
         cmocka_unit_test(test_engine_goal_rejects_count_as_fails),

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "nqueens/d4.h"
+#include "nqueens/halves.h"
 #include "support.h"
 
 static struct nq_d4 *kernel(int n)
@@ -144,6 +145,54 @@ static void test_nqueens_d4_lanes_environment(void **ctx)
     unsetenv("CSEARCH_NQ_LANES");
 }
 
+/* The variant chosen (measured, or named by the environment) never changes
+ * a count: every unit as in OEIS, and the reason said. */
+static void test_nqueens_d4_choose(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    const char *const envs[] = {NULL, "scalar", "avx512"};
+    for (int e = 0; e < 3; e++) {
+        if (e == 2 && !nq_d4_lanes_supported())
+            break;
+        if (envs[e])
+            setenv("CSEARCH_ISA", envs[e], 1);
+        else
+            unsetenv("CSEARCH_ISA");
+        for (int n = 8; n <= 13; n++) {
+            struct nq_d4 *k = kernel(n);
+            enum nq_isa isa;
+            bool set;
+            char msg[160];
+            assert_null(nq_isa_env(&isa, &set, msg, sizeof msg));
+            assert_string_equal(nq_d4_choose(k, isa, set),
+                                set                       ? "CSEARCH_ISA"
+                                : nq_d4_lanes_supported() ? "measured"
+                                                          : "only");
+            if (e == 1)
+                assert_false(k->lanes);
+            uint64_t solutions = 0, unique = 0;
+            for (uint64_t u = 0; u < k->count; u++) {
+                struct cs_stats st;
+                assert_true(nq_d4_count_unit(k, u, NULL, &st));
+                solutions += st.solutions;
+                unique += st.unique;
+            }
+            assert_int_equal(solutions, nq_answers[n].total);
+            assert_int_equal(unique, nq_answers[n].unique);
+            nq_d4_free(k);
+        }
+    }
+    unsetenv("CSEARCH_ISA");
+    setenv("CSEARCH_NQ_LANES", "0", 1);
+    struct nq_d4 *k = kernel(10);
+    assert_string_equal(nq_d4_choose(k, NQ_ISA_AVX512, false),
+                        nq_d4_lanes_supported() ? "CSEARCH_NQ_LANES" : "only");
+    assert_false(k->lanes);
+    nq_d4_free(k);
+    unsetenv("CSEARCH_NQ_LANES");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_nqueens_d4_lanes_count_a_known_unit),
         cmocka_unit_test(test_nqueens_d4_lanes_stop),
         cmocka_unit_test(test_nqueens_d4_lanes_environment),
+        cmocka_unit_test(test_nqueens_d4_choose),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,16 @@
 #include "nqueens/halves.h"
 #include "support.h"
 
+/* The instruction sets this processor runs: scalar always. */
+static int isas_here(enum nq_isa *out)
+{
+    int k = 0;
+    for (int i = NQ_ISA_SCALAR; i <= NQ_ISA_AVX512; i++)
+        if (nq_match_isa((enum nq_isa)i) == (enum nq_isa)i)
+            out[k++] = (enum nq_isa)i;
+    return k;
+}
+
 /* Count with kernel halves at size n, extra settings appended, an optional
  * checkpoint (resumed when resume) and slice part/parts. */
 static struct cs_result halves_run(int n, const char *extra, const char *log,
@@ -49,6 +59,14 @@ static struct cs_result halves_run(int n, const char *extra, const char *log,
     assert_string_equal(job.problem.kernel, n >= NQ_HALVES_MIN ? "halves"
                                             : n >= 6           ? "fast"
                                                                : "generic");
+    /* its variant measured, unless the processor runs one only or
+     * CSEARCH_ISA names it */
+    enum nq_isa here[3];
+    if (n >= NQ_HALVES_MIN)
+        assert_string_equal(job.problem.isa_reason,
+                            getenv("CSEARCH_ISA") ? "CSEARCH_ISA"
+                            : isas_here(here) > 1 ? "measured"
+                                                  : "only");
     assert_int_equal(job.problem.reports_unique, n < NQ_HALVES_MIN);
     cs_job_free(&job);
     cs_registry_free(reg);
@@ -88,19 +106,19 @@ static void test_nqueens_halves_known_figures(void **ctx)
     }
 }
 
-/* CSEARCH_ISA caps the matcher and the join: every cap gives the same
- * counts (on a processor without AVX-512 or AVX2 the cap changes nothing). */
+/* CSEARCH_ISA names the matcher and the join: every instruction set this
+ * processor runs gives the same counts as the measured choice. */
 static void test_nqueens_halves_every_isa(void **ctx)
 {
     (void)ctx;
-    const char *const caps[] = {"scalar", "avx2", "avx512"};
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
     for (int n = 14; n <= 15; n++) {
-        struct cs_stats first = {0};
-        for (int i = 0; i < 3; i++) {
-            setenv("CSEARCH_ISA", caps[i], 1);
+        unsetenv("CSEARCH_ISA");
+        struct cs_stats first = halves_run(n, NULL, NULL, false, 0, 0).stats;
+        for (int i = 0; i < nisa; i++) {
+            setenv("CSEARCH_ISA", nq_isa_name(isas[i]), 1);
             struct cs_result run = halves_run(n, NULL, NULL, false, 0, 0);
-            if (i == 0)
-                first = run.stats;
             assert_same_counts(&run.stats, &first);
         }
         assert_int_equal(first.solutions, n == 14 ? 365596 : 2279184);
@@ -108,21 +126,29 @@ static void test_nqueens_halves_every_isa(void **ctx)
     unsetenv("CSEARCH_ISA");
 }
 
-static void test_nqueens_halves_isa_cap(void **ctx)
+/* CSEARCH_ISA: an instruction set by name, one this processor runs. */
+static void test_nqueens_halves_isa_env(void **ctx)
 {
     (void)ctx;
-    const char *bad = NULL;
+    enum nq_isa isa;
+    bool set;
+    char msg[160];
     unsetenv("CSEARCH_ISA");
-    assert_int_equal(nq_isa_cap(&bad), NQ_ISA_AVX512);
-    setenv("CSEARCH_ISA", "avx2", 1);
-    assert_int_equal(nq_isa_cap(&bad), NQ_ISA_AVX2);
-    assert_true(nq_match_isa(NQ_ISA_AVX2) <= NQ_ISA_AVX2);
+    assert_null(nq_isa_env(&isa, &set, msg, sizeof msg));
+    assert_false(set);
+    assert_int_equal(isa, NQ_ISA_AVX512);
     setenv("CSEARCH_ISA", "scalar", 1);
-    assert_int_equal(nq_isa_cap(&bad), NQ_ISA_SCALAR);
-    assert_int_equal(nq_match_isa(NQ_ISA_SCALAR), NQ_ISA_SCALAR);
+    assert_null(nq_isa_env(&isa, &set, msg, sizeof msg));
+    assert_true(set);
+    assert_int_equal(isa, NQ_ISA_SCALAR);
+    enum nq_isa isas[3];
+    if (isas_here(isas) < 3) { /* an instruction set beyond this processor */
+        setenv("CSEARCH_ISA", "avx512", 1);
+        assert_non_null(nq_isa_env(&isa, &set, msg, sizeof msg));
+        const char *want = "CSEARCH_ISA=avx512: this processor lacks avx";
+        assert_int_equal(strncmp(msg, want, strlen(want)), 0);
+    }
     setenv("CSEARCH_ISA", "sse9", 1);
-    assert_int_equal(nq_isa_cap(&bad), -1);
-    assert_string_equal(bad, "sse9");
     const char *const sets[] = {"model=nqueens", "params.n=16", NULL};
     struct cs_config *cfg = config_of(sets);
     assert_string_equal(setup_error(cfg),
@@ -204,16 +230,6 @@ static void force_width(struct nq_layout *y, int w)
 {
     for (int v = 1; v <= NQ_CLASS_WMAX; v++)
         y->at_least[v] = v <= w ? 0 : SIZE_MAX;
-}
-
-/* The instruction sets this processor runs: scalar always. */
-static int isas_here(enum nq_isa *out)
-{
-    int k = 0;
-    for (int i = NQ_ISA_SCALAR; i <= NQ_ISA_AVX512; i++)
-        if (nq_match_isa((enum nq_isa)i) == (enum nq_isa)i)
-            out[k++] = (enum nq_isa)i;
-    return k;
 }
 
 static uint64_t draw(uint64_t *r)
@@ -445,7 +461,7 @@ int main(void)
         cmocka_unit_test(test_nqueens_halves_matches_oeis),
         cmocka_unit_test(test_nqueens_halves_known_figures),
         cmocka_unit_test(test_nqueens_halves_every_isa),
-        cmocka_unit_test(test_nqueens_halves_isa_cap),
+        cmocka_unit_test(test_nqueens_halves_isa_env),
         cmocka_unit_test(test_nqueens_halves_threads),
         cmocka_unit_test(test_nqueens_halves_checkpoint),
         cmocka_unit_test(test_nqueens_halves_blocks),

@@ -330,3 +330,10 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
     out->max_depth = k->top;
     return true;
 }
+
+uint64_t nq_halves_count_split(const struct nq_halves *k, uint64_t rep)
+{
+    struct scratch *sc = scratch_get(k->cap);
+    return k->weight[rep] * split_pairs(k, k->cols[rep], k->mid[rep],
+                                        &sc->top, &sc->bottom, &sc->pg);
+}

@@ -177,5 +177,23 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
                           volatile sig_atomic_t *stop, struct cs_stats *out);
 /* A unit's estimated work (cs_problem.unit_size), cheap next to counting. */
 double nq_halves_unit_size(const void *data, uint64_t unit);
+/* The weighed count of canonical split rep < reps alone (calibrate.c). */
+uint64_t nq_halves_count_split(const struct nq_halves *k, uint64_t rep);
+
+/* ---- the variants chosen (calibrate.c) ----------------------------------- */
+
+/* The instruction set the environment asks for: *isa the CSEARCH_ISA value
+ * (the highest when unset, and *set false).  Returns NULL, or the message
+ * of a value that is no instruction set or one this processor lacks. */
+const char *nq_isa_env(enum nq_isa *isa, bool *set, char *msg, size_t size);
+
+/* The kernels' variants, chosen at setup: the one CSEARCH_ISA (set) caps
+ * them at, or the fastest of those this processor runs, measured on a few
+ * of the kernel's own units.  Each returns its reason for
+ * cs_problem.isa_reason ("measured", "only", "CSEARCH_ISA", and for the
+ * border kernel "CSEARCH_NQ_LANES" when that turned its lanes off). */
+const char *nq_halves_choose(struct nq_halves *k, enum nq_isa isa, bool set);
+struct nq_d4;
+const char *nq_d4_choose(struct nq_d4 *k, enum nq_isa isa, bool set);
 
 #endif

@@ -235,13 +235,11 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
                            "(at most %d); task solve finds one solution up "
                            "to n = %d",
                            n, NQ_D4_MAX, NQ_LOCAL_MAX);
-    const char *bad_isa = NULL;
-    int cap = nq_isa_cap(&bad_isa);
-    if (cap < 0)
-        return cs_error_set(err, NULL,
-                            "CSEARCH_ISA=%s: unknown instruction set "
-                            "(avx512, avx2 or scalar)",
-                            bad_isa);
+    enum nq_isa cap;
+    bool capped;
+    char isa_msg[160];
+    if (nq_isa_env(&cap, &capped, isa_msg, sizeof isa_msg))
+        return cs_error_set(err, NULL, "%s", isa_msg);
     int kernel = cs_config_enum(cfg, "strategy.kernel");
     const char *conflict = kernel_conflict(cfg, how, true);
     if (kernel == NQ_KERNEL_FAST && conflict)
@@ -280,8 +278,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
          * name: they stay with the generic search */
         p->kernel = cs_xcalloc(1, sizeof *p->kernel);
         nq_d4_init(p->kernel, n);
-        if (cap < NQ_ISA_AVX512)
-            p->kernel->lanes = false;
+        out->isa_reason = nq_d4_choose(p->kernel, cap, capped);
         out->kernel = "fast";
         out->isa =
             nq_isa_name(p->kernel->lanes ? NQ_ISA_AVX512 : NQ_ISA_SCALAR);
@@ -290,12 +287,13 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->unit_size = unit_size;
     }
     if (halves) {
-        enum nq_isa isa = nq_match_isa((enum nq_isa)cap);
         p->halves = nq_halves_new(
-            n, isa, (uint64_t)cs_config_int(cfg, "strategy.halves_memory"));
+            n, nq_match_isa(cap),
+            (uint64_t)cs_config_int(cfg, "strategy.halves_memory"));
+        out->isa_reason = nq_halves_choose(p->halves, cap, capped);
         out->reports_unique = false;
         out->kernel = "halves";
-        out->isa = nq_isa_name(isa);
+        out->isa = nq_isa_name(p->halves->isa);
         out->units = p->halves->units;
         out->count_unit = halves_unit;
         out->unit_size = halves_size;
