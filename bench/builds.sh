@@ -285,8 +285,8 @@ for ((ROUND = 1; ROUND <= ROUNDS; ROUND++)); do
 done
 [ -t 2 ] && printf '\r%60s\r' '' >&2
 
-echo "Before and after, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
-    "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+"$(dirname "$0")"/machine.sh
+echo "Before and after," \
     "nproc $(nproc), rounds $ROUNDS$( ((QUICK)) && echo ' (quick)'), $(($(date +%s) - start)) s in all"
 echo "before: $(describe_build "${BUILD_OF[0]}")"
 echo "after:  $(describe_build "${BUILD_OF[1]}")"

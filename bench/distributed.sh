@@ -71,6 +71,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+"$(dirname "$0")"/machine.sh
 echo "| case | units | ranks (t: threads) | count s | wall s | cpu s | speed-up (count) | count us/unit |"
 echo "|---|---|---|---|---|---|---|---|"
 for c in "${CASES[@]}"; do

@@ -31,6 +31,7 @@ shift $((OPTIND - 1))
 run() { "$CSEARCH" "$ROOT/configs/nqueens.yaml" --json --no-progress \
             --set strategy.formulation="$FORM" --set params.n="$1" "${@:2}"; }
 
+"$(dirname "$0")"/machine.sh
 echo "| n | nodes: estimate (95%) | nodes: true | est/true | solutions: estimate (95%) | solutions: true | est/true | seconds: estimate / count |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do

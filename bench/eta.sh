@@ -67,8 +67,8 @@ judge() {
         END { for (k = 1; k <= 3; k++) if (!(k in done)) printf " | -" }'
 }
 
-echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) cores," \
-     "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$(dirname "$0")"/machine.sh "# "
+echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| n | csearch | seconds | ETA at ~10% | ETA at ~25% | ETA at ~50% |"
 echo "|---:|---|---:|---|---|---|"
 for n in "$@"; do

@@ -39,7 +39,8 @@ SET=${1:-$ROOT/../shared/data/sudoku/forum_hardest_1905_11plus_sample4877.txt}
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "Killer Sudoku, $(date -u '+%Y-%m-%d %H:%M UTC'), CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), nproc $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg), runs $RUNS"
+"$(dirname "$0")"/machine.sh
+echo "Killer Sudoku, load $(cut -d' ' -f1-3 /proc/loadavg), runs $RUNS"
 echo
 echo "| puzzle | propagate | select | nodes | seconds (median) |"
 echo "|---|---|---|---:|---:|"

@@ -29,6 +29,7 @@ sizes=("$@")
 now() { date +%s%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+"$(dirname "$0")"/machine.sh
 echo "| n | csearch s | steps | restarts | peak MB | baseline s | steps | restarts | peak MB | speed-up |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in "${sizes[@]}"; do

@@ -44,7 +44,7 @@ sed -e 's|@PROJECT_VERSION@|bench|' \
     "$ROOT/models/flatzinc/csearch.msc.in" >"$work/solvers/csearch.msc"
 export MZN_SOLVER_PATH=$work/solvers
 
-lscpu | awk -F': *' '/^(Vendor ID|Model name|CPU family|Model):/ { printf "%s: %s; ", $1, $2 } END { print "" }'
+"$(dirname "$0")"/machine.sh
 
 # timed SOLVER FZN: "WALL CPU SOLUTIONS" of one run (bash's time: ms)
 timed() {

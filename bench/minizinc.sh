@@ -185,9 +185,7 @@ fi
 OUT=$(cd "$OUT" && pwd)
 
 # The CPU first: a figure holds for its class of machine only.
-for key in 'Vendor ID' 'CPU family' 'Model' 'Model name'; do
-    lscpu | grep -E "^$key:" | sed 's/  */ /g'
-done
+"$(dirname "$0")"/machine.sh
 echo "limit ${LIMIT}s per run, one thread, modes $MODES; fzn-csearch $CSEARCH, $GECODE"
 echo
 

@@ -32,7 +32,8 @@ readonly ANSWERS="$ROOT/tests/data/nqueens_answers.tsv"
 # Every strategy, in the order each round runs them.
 readonly ALL_STRATEGIES=(plain array bitmask bitmask+mirror d4-generic fast
                          fast-scalar fast-2threads bitmask+mirror-2threads
-                         halves halves-avx2 halves-scalar halves-2threads
+                         default default-2threads halves halves-avx512
+                         halves-avx2 halves-scalar halves-2threads
                          kluev kluev-haswell)
 
 # Default largest n per strategy (empty: no limit), so that a run up to 17
@@ -78,6 +79,9 @@ strategies (csearch configs/nqueens.yaml --json --no-progress --set ...):
   fast-2threads            fast with --threads 2
   bitmask+mirror-2threads  bitmask+mirror with --threads 2
   halves                   kernel=halves: meet in the middle (no unique)
+  default, default-2threads  no strategy key: what a user gets (its
+                           kernel and instruction set chosen by measurement)
+  halves-avx512            halves with CSEARCH_ISA=avx512
   halves-avx2              halves with CSEARCH_ISA=avx2
   halves-scalar            halves with CSEARCH_ISA=scalar
   halves-2threads          halves with --threads 2
@@ -132,7 +136,10 @@ build_cmd() {
             [[ $name == kluev-haswell ]] && path=$KLUEV_HASWELL
             CMD=("${path//%n/$n}" 1)
             return ;;
+        default)        sets="" ;;
+        default-2threads) sets=""; threads=2 ;;
         halves)         sets="strategy.kernel=halves" ;;
+        halves-avx512)  sets="strategy.kernel=halves"; isa=avx512 ;;
         halves-avx2)    sets="strategy.kernel=halves"; isa=avx2 ;;
         halves-scalar)  sets="strategy.kernel=halves"; isa=scalar ;;
         halves-2threads) sets="strategy.kernel=halves"; threads=2 ;;
@@ -234,10 +241,9 @@ median() {
 
 # One line: date, machine, CPU model, cores and runs.
 print_header() {
-    local cpu
-    cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
-    printf 'N-Queens count, %s, %s, CPU: %s, nproc %s, runs %s (median wall-clock s), load average at the start %s\n\n' \
-        "$(date '+%Y-%m-%d %H:%M:%S %Z')" "$(uname -m)" "${cpu:-unknown}" "$(nproc)" "$RUNS" \
+    "$(dirname "$0")"/machine.sh
+    printf 'N-Queens count, runs %s (median wall-clock s), load average at the start %s\n\n' \
+        "$RUNS" \
         "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
     printf '| n | strategy | solutions | unique | nodes | median s | ns/node | speed-up vs plain | vs kluev |\n'
     printf '|---:|---|---:|---:|---:|---:|---:|---:|---:|\n'

@@ -22,6 +22,7 @@ done
 shift $((OPTIND - 1))
 [ -n "$RATE" ] && [ $# -gt 0 ] || { echo "projection.sh: give -r RATE and at least one n (try -h)" >&2; exit 2; }
 
+"$(dirname "$0")"/machine.sh
 echo "| n | units | est. nodes | core-hours | largest unit | its core-hours |"
 echo "|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do

@@ -51,6 +51,7 @@ command -v jq >/dev/null || { echo "shifts.sh: needs jq" >&2; exit 2; }
 limit=$(awk -v s="$SECONDS_EACH" 'BEGIN { print (s > 4 ? s - 1 : s / 2) }')
 DATA=$(cd "$DATA" && pwd)
 
+"$(dirname "$0")"/machine.sh
 echo "| instance | best known | csearch | within 10%? | root bound | final bound | gap | status | seconds | first roster (s) |"
 echo "|---|---:|---:|---|---:|---:|---:|---|---:|---:|"
 tmp=$(mktemp -d) || exit 2

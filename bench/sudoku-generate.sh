@@ -63,8 +63,8 @@ timed() {
 median() { sort -g | awk '{a[NR] = $1} END {print NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 mean_clues() { awk '{n += gsub(/[1-9]/, "&")} END {printf "%.1f", n / NR}' "$1"; }
 
-echo "Sudoku generation, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
-    "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+"$(dirname "$0")"/machine.sh
+echo "Sudoku generation," \
     "nproc $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg), runs $RUNS (median," \
     "whole process, one thread); $($QQWING --version 2>&1 | head -n 1)"
 echo

@@ -99,8 +99,8 @@ if [ -n "$TDOKU" ]; then
 fi
 TIMEFORMAT='%3R %3U %3S' # bash's time: wall, user, system seconds
 
-echo "Sudoku uniqueness check, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
-    "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
+"$(dirname "$0")"/machine.sh
+echo "Sudoku uniqueness check," \
     "nproc $(nproc), threads $THREADS, runs $RUNS (median, whole process)"
 echo
 echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV | vs tdoku |"
