@@ -24,9 +24,11 @@
 # default or tdoku, e.g. -s none:mrv:generic,full:in-order:fast (a short
 # run; without none:mrv:generic there is no ratio to plain MRV).
 # -T: tdoku's source tree, built (cmake: its target tdoku_static, in
-# TDOKU_DIR/build, with tdoku's own default -O3 -march=native; its author
-# finds clang's build the faster, and so it is here); the driver is
-# compiled with $CC (default cc).  SET.txt:20 checks the set 20 times over
+# TDOKU_DIR/build, with tdoku's own default -O3 -march=native); the driver
+# is compiled with $CC (default cc).  -T may be given twice (say a clang
+# build and a gcc build): each runs in the same rounds, the first is the
+# "vs tdoku" reference and the second's ratio is printed beside it.
+# SET.txt:20 checks the set 20 times over
 # (one file).
 # default sets: ../shared/data/sudoku/{17clue_sample4916, top1465,
 # forum_hardest_1905_11plus_sample4877}.txt next to this repository.
@@ -38,13 +40,14 @@ BUILD="$ROOT/build"
 THREADS=1
 ONLY=
 TDOKU=
+TDOKU2=
 while getopts "r:b:t:s:T:h" opt; do
     case $opt in
     r) RUNS=$OPTARG ;;
     b) BUILD=$OPTARG ;;
     t) THREADS=$OPTARG ;;
     s) ONLY=",$OPTARG," ;;
-    T) TDOKU=$OPTARG ;;
+    T) if [ -z "$TDOKU" ]; then TDOKU=$OPTARG; else TDOKU2=$OPTARG; fi ;;
     *)
         sed -n '2,/^set -u/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'
         exit 2
@@ -69,11 +72,13 @@ fi
 STRATEGIES=("none mrv generic" "none in-order generic" "singles mrv generic"
             "singles in-order generic" "full mrv generic"
             "full in-order generic" "full in-order fast" "full mrv fast"
-            "default" "tdoku")
+            "default" "tdoku" "tdoku2")
 # the plain in-order search (no propagation) takes minutes per set: skip it
 # unless SUDOKU_ALL=1
 skip() {
     [ "$1" = tdoku ] && [ -z "$TDOKU" ] && return 0
+    [ "$1" = tdoku2 ] && [ -z "$TDOKU2" ] && return 0
+    [ "$1" = tdoku2 ] && [ -n "$ONLY" ] && [[ $ONLY == *",tdoku,"* ]] && return 1
     if [ -n "$ONLY" ]; then
         [[ $ONLY != *",${1// /:},"* ]]
         return
@@ -97,13 +102,18 @@ if [ -n "$TDOKU" ]; then
         "$ROOT/bench/tdoku_file.c" -I "$TDOKU/include" "$lib" -lstdc++ -lm ||
         exit 2
 fi
+if [ -n "$TDOKU2" ]; then
+    "${CC:-cc}" -O3 -march=native -o "$work/tdoku_file2" \
+        "$ROOT/bench/tdoku_file.c" -I "$TDOKU2/include" \
+        "$TDOKU2/build/libtdoku_static.a" -lstdc++ -lm || exit 2
+fi
 TIMEFORMAT='%3R %3U %3S' # bash's time: wall, user, system seconds
 
 "$(dirname "$0")"/machine.sh
 echo "Sudoku uniqueness check," \
     "nproc $(nproc), threads $THREADS, runs $RUNS (median, whole process)"
 echo
-echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV | vs tdoku |"
+echo "| set | puzzles | propagate | select | kernel | puzzles/s | puzzles/CPU-s | guesses/puzzle | vs plain MRV | vs tdoku${TDOKU2:+ (1st / 2nd -T)} |"
 echo "|---|---:|---|---|---|---:|---:|---:|---:|---:|"
 for arg in "$@"; do
     set=${arg%:*} repeat=1
@@ -125,8 +135,10 @@ for arg in "$@"; do
         for s in "${STRATEGIES[@]}"; do
             skip "$s" "$set" && continue
             read -r prop sel kernel <<<"$s"
-            if [ "$s" = tdoku ]; then
-                { time "$work/tdoku_file" "$set" >"$json"; } 2>"$timing"
+            if [ "$s" = tdoku ] || [ "$s" = tdoku2 ]; then
+                exe=$work/tdoku_file
+                [ "$s" = tdoku2 ] && exe=$work/tdoku_file2
+                { time "$exe" "$set" >"$json"; } 2>"$timing"
             else
                 if [ "$s" = default ]; then
                     printf 'model: sudoku\nparams: {file: %s}\ntask: count\nlimits: {solutions: 2}\n' \
@@ -151,14 +163,16 @@ for arg in "$@"; do
     median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
     ref=$(median <<<"${times[none mrv generic]:-}")
     yard=$(median <<<"${times[tdoku]:-}")
+    yard2=$(median <<<"${times[tdoku2]:-}")
     for s in "${STRATEGIES[@]}"; do
         read -r prop sel kernel <<<"$s"
         case $s in
         default) prop="(none given)" sel=- kernel=auto ;;
-        tdoku) prop=tdoku sel=- kernel=- ;;
+        tdoku) prop="tdoku ${TDOKU##*/}" sel=- kernel=- ;;
+        tdoku2) prop="tdoku ${TDOKU2##*/}" sel=- kernel=- ;;
         esac
         if skip "$s" "$set"; then
-            [ -n "$ONLY" ] || [ "$s" = tdoku ] && continue # not asked for
+            [ -n "$ONLY" ] || [[ $s == tdoku* ]] && continue # not asked for
             echo "| $name | $puzzles | $prop | $sel | $kernel | skipped | - | - | - | - |"
             continue
         fi
@@ -166,10 +180,11 @@ for arg in "$@"; do
         c=$(median <<<"${cpus[$s]}")
         awk -v set="$name" -v n="$puzzles" -v p="$prop" -v s="$sel" \
             -v k="$kernel" -v t="$t" -v c="$c" -v ref="$ref" -v yard="$yard" \
-            -v g="${guesses[$s]}" \
+            -v g="${guesses[$s]}" -v yard2="$yard2" \
             'BEGIN { cps = (c > 0) ? sprintf("%.0f", n / c) : "-"
                      ratio = (ref > 0) ? sprintf("%.2fx", ref / t) : "-"
                      vs = (yard > 0) ? sprintf("%.2fx", yard / t) : "-"
+                     if (yard2 > 0) vs = vs sprintf(" / %.2fx", yard2 / t)
                      printf "| %s | %d | %s | %s | %s | %.0f | %s | %.2f | %s | %s |\n", set, n, p, s, k, n / t, cps, g, ratio, vs }'
     done
     unset times cpus guesses
