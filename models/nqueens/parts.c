@@ -309,8 +309,12 @@ join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo, uint32_t lb,
         __m512i p2 = _mm512_and_si512(
             _mm512_srli_epi64(_mm512_or_si512(e2, u2), (unsigned)shift), mask);
         __m512i p = _mm512_or_si512(p1, _mm512_slli_epi64(p2, (unsigned)L));
-        _mm512_mask_compressstoreu_epi64(out + k, ok, p);
-        k += (size_t)__builtin_popcount(ok);
+        /* compressed in a register, then a masked store: the compress
+         * to memory is microcoded on Zen 4 (join took 63% of n = 18) */
+        int kept = __builtin_popcount(ok);
+        _mm512_mask_storeu_epi64(out + k, (__mmask8)((1u << kept) - 1),
+                                 _mm512_maskz_compress_epi64(ok, p));
+        k += (size_t)kept;
     }
     return k;
 }
