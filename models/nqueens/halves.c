@@ -141,8 +141,7 @@ static void plan_memory(struct nq_halves *k, uint64_t budget, int threads)
         list_up = true;
     near = 2 * ((list_up ? 0 : near_up) + (list_lo ? 0 : near_lo));
     nq_parts_list(ps, n, list_up, list_lo);
-    uint64_t used = shared + (list_up ? up : 0) + (list_lo ? lo : 0) +
-                    t * near;
+    uint64_t used = shared + (list_up ? up : 0) + (list_lo ? lo : 0) + t * near;
     uint64_t per_thread = used < budget ? (budget - used) / t : 0;
     uint64_t most = (uint64_t)NQ_BUFFER_MIB << 20;
     uint64_t cap = (per_thread < most ? per_thread : most) / per_pattern;

@@ -192,7 +192,7 @@ struct nq_halves {
     uint32_t *cols;   /* per canonical split: the top half's columns */
     signed char *mid; /* the middle queen's column (odd n), else -1 */
     unsigned char
-        *weight; /* the split's orbit: how many splits it stands for */
+        *weight;    /* the split's orbit: how many splits it stands for */
     uint64_t bytes; /* the memory it plans for, all threads' included */
 };
 

@@ -249,8 +249,8 @@ static int chunks(int bits)
 
 struct nq_table *nq_table_new(int bits)
 {
-    struct nq_table *tb = aligned_alloc(
-        64, (size_t)chunks(bits) * sizeof tb->e[0] + sizeof *tb);
+    struct nq_table *tb =
+        aligned_alloc(64, (size_t)chunks(bits) * sizeof tb->e[0] + sizeof *tb);
     if (!tb)
         abort();
     tb->bits = bits;

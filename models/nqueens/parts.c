@@ -68,8 +68,8 @@ struct part_walk {
     bool fill;
 };
 
-static void part_visit(struct part_walk *w, int r, uint32_t cols,
-                       uint32_t pos, uint64_t d1, uint64_t d2, uint32_t mid)
+static void part_visit(struct part_walk *w, int r, uint32_t cols, uint32_t pos,
+                       uint64_t d1, uint64_t d2, uint32_t mid)
 {
     struct nq_part *p = w->p;
     const int n = w->n;
@@ -251,8 +251,8 @@ void nq_parts_free(struct nq_parts *ps)
 
 /* The parts of `of` within cols, into near (grown as needed): the same
  * walk, its sets ranked among the t-subsets' positions. */
-static void near_part(struct nq_part *np, size_t *room, const struct nq_part *of,
-                      int n, uint32_t cols)
+static void near_part(struct nq_part *np, size_t *room,
+                      const struct nq_part *of, int n, uint32_t cols)
 {
     const uint32_t sets = binom[n / 2][of->rows];
     struct part_walk w;
