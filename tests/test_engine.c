@@ -188,7 +188,7 @@ static void test_engine_fastest_variant(void **ctx)
     assert_true(s.calls[0] >= 2 && s.calls[0] <= 8);
     for (int i = 0; i + 1 < s.calls[0]; i++) /* grown: 1, 2, 4, .. */
         assert_int_equal(s.sizes[0][i], 1 << i);
-    assert_int_equal(s.calls[1], 3); /* three rounds */
+    assert_int_equal(s.calls[1], 3);                    /* three rounds */
     assert_int_equal(s.sizes[0][s.calls[0] - 1], size); /* its round */
     assert_int_equal(s.calls[2], 1); /* dropped after the first round */
     assert_int_equal(s.sizes[2][0], size);

@@ -4,7 +4,10 @@
  * threads, in slices resumed from a checkpoint, and with buffers so small
  * that every split is joined block by block; the pairs sorted into classes
  * and weighed by the long-diagonal symmetry, against the pairs one by one
- * and OEIS for every class width; its set-up errors.
+ * and OEIS for every class width; masks up to 56 bits (n = 24..27) on
+ * tables of seven and eight chunks, forced on small boards; part lists
+ * listed per split when the memory is too small for them; its set-up
+ * errors and its limit.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -203,9 +206,12 @@ static void test_nqueens_halves_blocks(void **ctx)
     (void)ctx;
     load_nq_answers();
     for (int n = 12; n <= 15; n++) {
-        struct nq_halves *small = nq_halves_new(n, NQ_ISA_SCALAR, 0);
-        struct nq_halves *big = nq_halves_new(n, NQ_ISA_SCALAR, 64);
+        struct nq_halves *small = nq_halves_new(n, NQ_ISA_SCALAR, 0, 1);
+        struct nq_halves *big = nq_halves_new(n, NQ_ISA_SCALAR, 64, 1);
         assert_true(small->cap < 200);
+        /* no memory for the part lists either: each split lists its own */
+        assert_false(small->parts.upper.listed || small->parts.lower.listed);
+        assert_true(big->parts.upper.listed && big->parts.lower.listed);
         uint64_t a = 0, b = 0, nodes_small = 0, nodes_big = 0;
         for (uint64_t u = 0; u < small->units; u++) {
             struct cs_stats s, t;
@@ -322,7 +328,7 @@ static void test_nqueens_halves_classes(void **ctx)
     int nisa = isas_here(isas);
     for (int n = 12; n <= 15; n++)
         for (int i = 0; i < nisa; i++) {
-            struct nq_halves *plain = nq_halves_new(n, isas[i], 64);
+            struct nq_halves *plain = nq_halves_new(n, isas[i], 64, 1);
             force_width(&plain->layout, 0);
             uint64_t *units = calloc(plain->units, sizeof *units);
             uint64_t want = 0, nodes = 0;
@@ -336,7 +342,7 @@ static void test_nqueens_halves_classes(void **ctx)
             assert_int_equal(want, nq_answers[n].total);
             for (int sym = 0; sym <= 1; sym++)
                 for (int w = sym; w <= NQ_CLASS_WMAX; w++) {
-                    struct nq_halves *k = nq_halves_new(n, isas[i], 64);
+                    struct nq_halves *k = nq_halves_new(n, isas[i], 64, 1);
                     nq_layout_init(&k->layout, n, sym);
                     force_width(&k->layout, w);
                     uint64_t total = 0, listed = 0, moved = 0;
@@ -390,6 +396,98 @@ static uint64_t brute_part_pairs(int t, int a, int mid, const int *cols, int *c,
     return sum;
 }
 
+/* Masks of 43..56 bits (the keys of n = 24..27) on tables of seven and
+ * eight chunks, against the pairs one by one: sparse random masks, so that
+ * some pairs are disjoint, with the top bit set in some. */
+static void test_nqueens_halves_wide_masks(void **ctx)
+{
+    (void)ctx;
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
+    uint64_t r = 88172645463325252u;
+    static uint64_t pats[1500], items[300];
+    for (int bits = 43; bits <= NQ_MATCH_BITS; bits++) {
+        const uint64_t below = (UINT64_C(1) << bits) - 1;
+        for (size_t i = 0; i < 1500; i++)
+            pats[i] = draw(&r) & draw(&r) & draw(&r) & below;
+        for (size_t i = 0; i < 300; i++)
+            items[i] = (draw(&r) & draw(&r) & draw(&r) & below) |
+                       (i % 7 ? 0 : UINT64_C(1) << (bits - 1));
+        uint64_t want = nq_direct_count(pats, 1500, items, 300);
+        assert_true(want > 0);
+        for (int i = 0; i < nisa; i++)
+            assert_int_equal(
+                nq_match_count(isas[i], pats, 1500, items, 300, bits), want);
+    }
+}
+
+/* Whole counts with every table forced to NQ_MATCH_BITS (eight chunks, the
+ * widest n = 26 and 27 take), through every class width (n = 16, 17: the
+ * widest, on the best instruction set): OEIS's totals. */
+static void test_nqueens_halves_wide_tables(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
+    for (int n = 12; n <= 17; n++)
+        for (int i = n <= 15 ? 0 : nisa - 1; i < nisa; i++)
+            for (int w = n <= 15 ? 0 : NQ_CLASS_WMAX; w <= NQ_CLASS_WMAX; w++) {
+                struct nq_halves *k = nq_halves_new(n, isas[i], 64, 1);
+                nq_layout_init(&k->layout, n, w > 0);
+                force_width(&k->layout, w);
+                for (int v = 0; v <= NQ_CLASS_WMAX; v++)
+                    k->layout.bits[v] = NQ_MATCH_BITS;
+                uint64_t total = 0;
+                for (uint64_t u = 0; u < k->units; u++) {
+                    struct cs_stats st;
+                    assert_true(nq_halves_count_unit(k, u, NULL, &st));
+                    total += st.solutions;
+                }
+                assert_int_equal(total, nq_answers[n].total);
+                nq_halves_free(k);
+            }
+}
+
+/* Memory for the upper part's list only (n = 26 and 27 by default): the
+ * lower parts listed per split, n = 12..16, OEIS's totals. */
+static void test_nqueens_halves_near_lists(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    enum nq_isa isas[3];
+    int nisa = isas_here(isas);
+    for (int n = 12; n <= 16; n++) {
+        struct nq_halves *k = nq_halves_new(n, isas[nisa - 1], 0, 1);
+        nq_parts_list(&k->parts, n, true, false);
+        assert_true(k->parts.upper.listed && !k->parts.lower.listed);
+        uint64_t total = 0;
+        for (uint64_t u = 0; u < k->units; u++) {
+            struct cs_stats st;
+            assert_true(nq_halves_count_unit(k, u, NULL, &st));
+            total += st.solutions;
+        }
+        assert_int_equal(total, nq_answers[n].total);
+        nq_halves_free(k);
+    }
+}
+
+/* The memory plan: within the budget when the board allows it, the lists
+ * whole only where they fit; units from 4096 up to 2^20 by n. */
+static void test_nqueens_halves_memory_plan(void **ctx)
+{
+    (void)ctx;
+    struct nq_halves *k = nq_halves_new(22, NQ_ISA_SCALAR, 256, 2);
+    assert_false(k->parts.lower.listed); /* 263 MB would not fit */
+    assert_true(k->bytes <= UINT64_C(256) << 20);
+    assert_true(k->units > 15000 && k->units <= 4 * 4096);
+    nq_halves_free(k);
+    k = nq_halves_new(22, NQ_ISA_SCALAR, 6144, 2);
+    assert_true(k->parts.upper.listed && k->parts.lower.listed);
+    assert_true(k->bytes <= UINT64_C(450) << 20);
+    nq_halves_free(k);
+}
+
 /* A unit's size comes from nq_parts_estimate: the pairs of an upper and a
  * lower part with the set's columns that the middle queen leaves alone,
  * before their diagonals meet; against a brute force over the set's
@@ -398,7 +496,7 @@ static void test_nqueens_halves_unit_sizes(void **ctx)
 {
     (void)ctx;
     for (int n = 12; n <= 13; n++) {
-        struct nq_halves *k = nq_halves_new(n, NQ_ISA_SCALAR, 64);
+        struct nq_halves *k = nq_halves_new(n, NQ_ISA_SCALAR, 64, 1);
         const int t = n / 2, a = t / 2;
         uint64_t sets = 0;
         for (uint32_t cols = 0; cols < UINT32_C(1) << n; cols++) {
@@ -429,7 +527,7 @@ static void test_nqueens_halves_unit_sizes(void **ctx)
 static void test_nqueens_halves_stop(void **ctx)
 {
     (void)ctx;
-    struct nq_halves *k = nq_halves_new(13, NQ_ISA_SCALAR, 64);
+    struct nq_halves *k = nq_halves_new(13, NQ_ISA_SCALAR, 64, 1);
     volatile sig_atomic_t stop = 1;
     struct cs_stats s = {.solutions = 7};
     assert_false(nq_halves_count_unit(k, 0, &stop, &s));
@@ -455,6 +553,19 @@ static void test_nqueens_halves_needs_its_settings(void **ctx)
     cs_config_free(cfg);
 }
 
+/* n = 28 is refused at params.n; smaller boards go to the others. */
+static void test_nqueens_halves_limit(void **ctx)
+{
+    (void)ctx;
+    const char *const sets[] = {"model=nqueens", "params.n=28",
+                                "strategy.kernel=halves", NULL};
+    struct cs_config *cfg = config_of(sets);
+    assert_string_equal(setup_error(cfg),
+                        "--set params.n=28: n = 28 is beyond the halves "
+                        "kernel (n = 12..27); kernel fast counts up to n = 28");
+    cs_config_free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -467,9 +578,14 @@ int main(void)
         cmocka_unit_test(test_nqueens_halves_blocks),
         cmocka_unit_test(test_nqueens_halves_pairs),
         cmocka_unit_test(test_nqueens_halves_classes),
+        cmocka_unit_test(test_nqueens_halves_wide_masks),
+        cmocka_unit_test(test_nqueens_halves_wide_tables),
+        cmocka_unit_test(test_nqueens_halves_near_lists),
+        cmocka_unit_test(test_nqueens_halves_memory_plan),
         cmocka_unit_test(test_nqueens_halves_unit_sizes),
         cmocka_unit_test(test_nqueens_halves_stop),
         cmocka_unit_test(test_nqueens_halves_needs_its_settings),
+        cmocka_unit_test(test_nqueens_halves_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

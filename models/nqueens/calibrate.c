@@ -61,8 +61,8 @@ const char *nq_isa_env(enum nq_isa *isa, bool *set, char *msg, size_t size)
             if (!lack)
                 return NULL;
             snprintf(msg, size,
-                     "CSEARCH_ISA=%s: this processor lacks %s (it runs %s)",
-                     v, lack,
+                     "CSEARCH_ISA=%s: this processor lacks %s (it runs %s)", v,
+                     lack,
                      !missing(NQ_ISA_AVX512) ? "avx512"
                      : !missing(NQ_ISA_AVX2) ? "avx2, scalar"
                                              : "scalar only");

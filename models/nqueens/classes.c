@@ -151,10 +151,14 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
     while (w < NQ_CLASS_WMAX && least >= y->at_least[w + 1])
         w++;
     if (!w) /* no classes: the plain join */
-        return nq_match_count(isa, top, nt, bottom, nb, 2 * y->L);
+        return nq_match_count(isa, top, nt, bottom, nb, y->bits[0]);
     const int lo = y->lo[w], bits = y->bits[w];
+    if (pg->table && nq_table_bits(pg->table) < bits) {
+        free(pg->table); /* another kernel's, too narrow for ours */
+        pg->table = NULL;
+    }
     if (!pg->table)
-        pg->table = nq_table_new();
+        pg->table = nq_table_new(bits);
     sort_half(y->L, lo, w, top, nt, &pg->top);
     sort_half(y->L, lo, w, bottom, nb, &pg->bottom);
     /* tables from the larger half; the weights are symmetric in s, u */

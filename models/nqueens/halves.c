@@ -33,10 +33,14 @@
  * it counts the total only, and the problem does not report unique (the
  * border kernel, strategy.kernel: fast, counts both).
  *
- * Memory.  Two buffers of patterns per counting thread (the top and the
- * bottom sets of one split), each at most `cap` patterns, and their copies
- * sorted by class: a larger set is joined block by block, the bottom one
- * listed again for each top block.
+ * Memory.  Shared: the splits (6 bytes each: 420 MB at n = 27), the parts'
+ * counts, and their lists where they fit in the budget (20 bytes a part:
+ * 0.4 GB at n = 23, 2.5 GB at 24, 13 GB at 26, when the lower part goes
+ * near: listed per split within its columns, a few ms, 40 MB a thread).
+ * Per counting thread: two buffers of patterns (the top and the bottom
+ * sets of one split), each at most `cap` patterns, and their copies sorted
+ * by class: a larger set is joined block by block, the bottom one listed
+ * again for each top block (a small cost where sets are that large).
  * docs/config.md (strategy.kernel) gives the process's size for some n.
  */
 #include <math.h>
@@ -47,7 +51,11 @@
 #include "nqueens/halves.h"
 #include "nqueens/internal.h"
 
-#define TARGET_UNITS 4096 /* splits are grouped into about this many units */
+/* Splits are grouped into about TARGET_UNITS units up to n = 21, four
+ * times as many per n beyond (a unit's time grows about eightfold), at
+ * most MAX_UNITS: every unit is sized and summed for progress. */
+#define TARGET_UNITS 4096
+#define MAX_UNITS (UINT64_C(1) << 20)
 
 /* A bottom placement's pattern: the top one's with its halves swapped. */
 static void swap_halves(uint64_t *p, size_t count, int L)
@@ -101,7 +109,50 @@ static bool split_canonical(uint32_t c, int mid, int n, int *size)
     return true;
 }
 
-struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
+static uint64_t target_units(int n)
+{
+    uint64_t units = TARGET_UNITS;
+    for (int m = 22; m <= n && units < MAX_UNITS; m++)
+        units *= 4;
+    return units;
+}
+
+/* Which part lists go whole into the budget and how many patterns a
+ * buffer holds: lists first (they make the join fast), each thread's
+ * least buffers and near lists beside them, then buffers up to
+ * NQ_BUFFER_MIB a thread. */
+static void plan_memory(struct nq_halves *k, uint64_t budget, int threads)
+{
+    struct nq_parts *ps = &k->parts;
+    const int n = k->n;
+    const uint64_t t = (uint64_t)threads, per_pattern = 32; /* 2 x 2 x 8 */
+    /* a buffer must hold the longest lower list to make progress */
+    const uint64_t least =
+        2 * ((uint64_t)ps->lower.longest + NQ_JOIN_SLACK + 1);
+    uint64_t shared = k->reps * 6 + nq_parts_counted_bytes(ps, n);
+    uint64_t up = nq_part_bytes(&ps->upper), lo = nq_part_bytes(&ps->lower);
+    uint64_t near_up = nq_part_near_bytes(&ps->upper, n),
+             near_lo = nq_part_near_bytes(&ps->lower, n);
+    uint64_t floor = least * per_pattern, near = 0;
+    bool list_up = false, list_lo = false;
+    if (shared + up + lo + t * floor <= budget)
+        list_up = list_lo = true;
+    else if (shared + up + t * (floor + 2 * near_lo) <= budget)
+        list_up = true;
+    near = 2 * ((list_up ? 0 : near_up) + (list_lo ? 0 : near_lo));
+    nq_parts_list(ps, n, list_up, list_lo);
+    uint64_t used = shared + (list_up ? up : 0) + (list_lo ? lo : 0) + t * near;
+    uint64_t per_thread = used < budget ? (budget - used) / t : 0;
+    uint64_t most = (uint64_t)NQ_BUFFER_MIB << 20;
+    uint64_t cap = (per_thread < most ? per_thread : most) / per_pattern;
+    if (cap < least)
+        cap = least;
+    k->cap = cap > UINT32_MAX ? UINT32_MAX : (size_t)cap;
+    k->bytes = used + t * cap * per_pattern;
+}
+
+struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib,
+                                int threads)
 {
     struct nq_halves *k = cs_xcalloc(1, sizeof *k);
     k->n = n;
@@ -109,10 +160,6 @@ struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
     k->bits = 2 * (n - 1 - n % 2);
     k->isa = isa;
     nq_layout_init(&k->layout, n, n >= NQ_SYMMETRY_FROM);
-    /* two buffers of 8-byte patterns and their sorted copies share the
-     * budget; a class's slots are 32-bit */
-    uint64_t cap = memory_mib * (UINT64_C(1) << 20) / 32;
-    k->cap = cap > UINT32_MAX ? UINT32_MAX : (size_t)cap;
     size_t room = 0;
     const int t = k->top;
     const uint32_t full = (uint32_t)nq_low_bits(n);
@@ -142,11 +189,9 @@ struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib)
         }
     }
     nq_parts_init(&k->parts, n);
-    /* a buffer must hold the longest lower list to make progress */
-    size_t least = 2 * ((size_t)k->parts.lower.longest + NQ_JOIN_SLACK + 1);
-    if (k->cap < least)
-        k->cap = least;
-    k->per_unit = (k->reps + TARGET_UNITS - 1) / TARGET_UNITS;
+    plan_memory(k, memory_mib << 20, threads > 0 ? threads : 1);
+    uint64_t target = target_units(n);
+    k->per_unit = (k->reps + target - 1) / target;
     k->units = (k->reps + k->per_unit - 1) / k->per_unit;
     return k;
 }
@@ -195,20 +240,30 @@ static size_t fill(const struct nq_halves *k, struct nq_join *j,
     }
 }
 
+/* A counting thread's scratch, kept from unit to unit (and freed when the
+ * thread ends): listing a unit's patterns into fresh memory cost more in
+ * page faults than the pairs of a small unit. */
+struct scratch {
+    struct buffer top, bottom;
+    struct nq_near near_top, near_bottom;
+    struct nq_pairing pg;
+};
+
 /* P(c, mid): the compatible pairs of one split, block by block. */
 static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
-                            struct buffer *top_buf, struct buffer *bottom_buf,
-                            struct nq_pairing *pg)
+                            struct scratch *sc)
 {
     const int n = k->n, L = k->bits / 2;
+    struct buffer *top_buf = &sc->top, *bottom_buf = &sc->bottom;
+    struct nq_pairing *pg = &sc->pg;
     uint32_t d = other_cols(c, mid, n);
     struct nq_join top, bottom;
-    nq_join_start(&bottom, &k->parts, n, d, mid);
+    nq_join_start(&bottom, &k->parts, n, d, mid, &sc->near_bottom);
     size_t nb = fill(k, &bottom, bottom_buf);
     swap_halves(bottom_buf->data, nb, L);
     bool bottom_whole = bottom.done;
     uint64_t pairs = 0;
-    nq_join_start(&top, &k->parts, n, c, mid);
+    nq_join_start(&top, &k->parts, n, c, mid, &sc->near_top);
     while (!top.done) {
         size_t nt = fill(k, &top, top_buf);
         if (bottom_whole) {
@@ -217,7 +272,7 @@ static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
             continue;
         }
         /* the bottom set is larger than a buffer: list it again */
-        nq_join_start(&bottom, &k->parts, n, d, mid);
+        nq_join_start(&bottom, &k->parts, n, d, mid, &sc->near_bottom);
         while (!bottom.done) {
             size_t m = fill(k, &bottom, bottom_buf);
             swap_halves(bottom_buf->data, m, L);
@@ -233,9 +288,10 @@ static uint64_t split_pairs(const struct nq_halves *k, uint32_t c, int mid,
  * work grows slower than the product of the halves once they are sorted
  * into classes; fitted to the seconds of every unit at n = 17, 18 and a
  * part of 20, where units alike put the ETA at 10% of n = 18 25% low).
- * At most SIZE_SAMPLES splits of a unit are bounded, evenly spaced, and
- * stand for the rest: sizing runs while the first units count, and all of
- * n = 19's splits took a third of a second from them. */
+ * At most SIZE_SAMPLES splits of a unit are bounded (2 where units are
+ * many, n >= 22), evenly spaced, and stand for the rest: sizing runs while
+ * the first units count, and all of n = 19's splits took a third of a
+ * second from them. */
 #define SIZE_SAMPLES 8
 
 double nq_halves_unit_size(const void *data, uint64_t unit)
@@ -244,7 +300,10 @@ double nq_halves_unit_size(const void *data, uint64_t unit)
     uint64_t first = unit * k->per_unit;
     uint64_t end =
         first + k->per_unit < k->reps ? first + k->per_unit : k->reps;
-    uint64_t step = (end - first + SIZE_SAMPLES - 1) / SIZE_SAMPLES;
+    /* fewer samples where there are many units (n >= 22) */
+    uint64_t samples = SIZE_SAMPLES * TARGET_UNITS / k->units;
+    samples = samples < 2 ? 2 : samples > SIZE_SAMPLES ? SIZE_SAMPLES : samples;
+    uint64_t step = (end - first + samples - 1) / samples;
     double sum = 0;
     uint64_t taken = 0;
     for (uint64_t i = first; i < end; i += step, taken++)
@@ -255,14 +314,6 @@ double nq_halves_unit_size(const void *data, uint64_t unit)
     return pow(sum * (double)(end - first) / (double)taken, 0.8);
 }
 
-/* A counting thread's buffers, kept from unit to unit (and freed when the
- * thread ends): listing a unit's patterns into fresh memory cost more in
- * page faults than the pairs of a small unit. */
-struct scratch {
-    struct buffer top, bottom;
-    struct nq_pairing pg;
-};
-
 static pthread_key_t scratch_key;
 static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
@@ -271,6 +322,8 @@ static void scratch_free(void *p)
     struct scratch *sc = p;
     free(sc->top.data);
     free(sc->bottom.data);
+    nq_near_free(&sc->near_top);
+    nq_near_free(&sc->near_bottom);
     nq_pairing_free(&sc->pg);
     free(sc);
 }
@@ -318,8 +371,7 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
         if (stop && *stop)
             whole = false; /* a unit is counted whole or not at all */
         else
-            total += k->weight[i] * split_pairs(k, k->cols[i], k->mid[i],
-                                                &sc->top, &sc->bottom, &sc->pg);
+            total += k->weight[i] * split_pairs(k, k->cols[i], k->mid[i], sc);
     }
     if (!whole)
         return false;
@@ -334,6 +386,5 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
 uint64_t nq_halves_count_split(const struct nq_halves *k, uint64_t rep)
 {
     struct scratch *sc = scratch_get(k->cap);
-    return k->weight[rep] * split_pairs(k, k->cols[rep], k->mid[rep],
-                                        &sc->top, &sc->bottom, &sc->pg);
+    return k->weight[rep] * split_pairs(k, k->cols[rep], k->mid[rep], sc);
 }

@@ -19,9 +19,8 @@
 #include "csearch/model.h"
 
 #define NQ_HALVES_MIN 12 /* smaller boards: the other kernels */
-/* beyond NQ_HALVES_MAX the masks outgrow 42 bits (n = 23 takes 438 MB
- * resident) */
-#define NQ_HALVES_MAX 23
+/* beyond NQ_HALVES_MAX the masks outgrow 56 bits and a total 64 */
+#define NQ_HALVES_MAX 27
 #define NQ_HALVES_AUTO 16 /* strategy.kernel auto takes it from here */
 
 /* ---- instruction sets ---------------------------------------------------- */
@@ -39,15 +38,20 @@ const char *nq_isa_name(enum nq_isa isa);
 /* The best matcher this processor runs at or below cap. */
 enum nq_isa nq_match_isa(enum nq_isa cap);
 
+/* The widest masks the matcher takes: 8 chunks of 7 bits. */
+#define NQ_MATCH_BITS 56
+
 /* The pairs (p in pats, x in items) with p & x == 0; every mask below
- * 2^bits, bits <= 42.  Allocates one 48 KiB table per call. */
+ * 2^bits, bits <= NQ_MATCH_BITS.  Allocates one table per call, 8 KiB per
+ * 7 bits (48 KiB for 42). */
 uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
                         const uint64_t *items, size_t nitems, int bits);
 
 /* The same one table at a time: a table of up to 512 patterns (below
  * 2^bits), counted against items; and the pairs one by one (small sets). */
 struct nq_table;
-struct nq_table *nq_table_new(void); /* free() it */
+struct nq_table *nq_table_new(int bits); /* for masks below 2^bits; free() it */
+int nq_table_bits(const struct nq_table *tb);
 void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
                     size_t np, int bits);
 uint64_t nq_table_count(enum nq_isa isa, const struct nq_table *tb,
@@ -103,7 +107,10 @@ uint64_t nq_pairs(const struct nq_layout *y, enum nq_isa isa,
 /* The placements of rows first..first+rows-1 over all n columns, grouped by
  * column set (colex rank): entries start[s] .. start[s+1]-1, absolute
  * diagonals (d1 bit r + c, d2 bit c - r + n - 1), and on odd boards the
- * middle-row columns whose queen would attack them. */
+ * middle-row columns whose queen would attack them.  A part is always
+ * counted (start, count, longest, free_of); its entries are listed (d1,
+ * d2, mid) only where memory allows, else each join lists the few within
+ * its column set (struct nq_near). */
 struct nq_part {
     int first, rows;
     uint32_t *start;
@@ -112,15 +119,35 @@ struct nq_part {
     uint32_t count, longest;
     uint32_t *free_of; /* odd boards: [set * n + m] the set's parts the middle
                           queen at column m does not attack; else NULL */
+    bool listed;
 };
+#define NQ_PART_BYTES 20 /* a listed entry: d1, d2, mid */
 
-/* Rows 0..a-1 and a..t-1 (a = t / 2): 20 bytes a placement. */
+/* Rows 0..a-1 and a..t-1 (a = t / 2), counted, not listed. */
 struct nq_parts {
     struct nq_part upper, lower;
 };
 
 void nq_parts_init(struct nq_parts *ps, int n);
+/* List the upper part, the lower or both (n = 24: 0.5 GB each; n = 26:
+ * 1 GB and 12.6 GB). */
+void nq_parts_list(struct nq_parts *ps, int n, bool upper, bool lower);
+size_t nq_part_bytes(const struct nq_part *p); /* its entries, listed */
+size_t nq_parts_counted_bytes(const struct nq_parts *ps, int n); /* counts */
+/* A near list of it (struct nq_near), generously: its average and more. */
+size_t nq_part_near_bytes(const struct nq_part *p, int n);
 void nq_parts_free(struct nq_parts *ps);
+
+/* A thread's lists of the parts within one column set, for the parts not
+ * listed whole, ranked by the positions of their columns within it; kept
+ * while the same set is joined again. */
+struct nq_near {
+    const struct nq_parts *of;
+    uint32_t cols;
+    struct nq_part upper, lower;
+    size_t room[2];
+};
+void nq_near_free(struct nq_near *nr);
 
 /* The pairs of upper and lower parts that make up the top placements with
  * columns `cols` (and the middle queen at mid, or -1), before their
@@ -132,15 +159,17 @@ double nq_parts_estimate(const struct nq_parts *ps, int n, uint32_t cols,
 /* The top placements with columns `cols` (and the middle queen at mid, or
  * -1), as patterns, a buffer at a time. */
 struct nq_join {
-    const struct nq_parts *ps;
+    const struct nq_part *up, *lo; /* whole lists, or near ones */
+    bool up_near, lo_near;
     int n, npos;
     int pos[16];
     uint32_t cols, midbit, comb, next_u;
     bool done;
 };
 
+/* near: the thread's, used where a part is not listed whole. */
 void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
-                   uint32_t cols, int mid);
+                   uint32_t cols, int mid, struct nq_near *near);
 /* Up to room patterns into out (fewer when the next list would not fit:
  * room must exceed lower.longest + NQ_JOIN_SLACK to make progress; the
  * vector joins may write that many entries past the last); j->done at the
@@ -154,7 +183,7 @@ size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
 struct nq_halves {
     int n;
     int top;                 /* rows above the middle: n / 2 */
-    int bits;                /* pattern bits: 2 (n - 1 - n % 2), at most 42 */
+    int bits;                /* pattern bits: 2 (n - 1 - n % 2), at most 50 */
     enum nq_isa isa;         /* the matcher's */
     struct nq_layout layout; /* classes and symmetry of the pairs */
     size_t cap; /* patterns a buffer holds (strategy.halves_memory) */
@@ -163,12 +192,20 @@ struct nq_halves {
     uint32_t *cols;   /* per canonical split: the top half's columns */
     signed char *mid; /* the middle queen's column (odd n), else -1 */
     unsigned char
-        *weight; /* the split's orbit: how many splits it stands for */
+        *weight;    /* the split's orbit: how many splits it stands for */
+    uint64_t bytes; /* the memory it plans for, all threads' included */
 };
 
-/* Canonical splits of an n x n board (NQ_HALVES_MIN <= n <= NQ_HALVES_MAX),
- * memory_mib of pattern buffers per counting thread. */
-struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib);
+/* Canonical splits of an n x n board (NQ_HALVES_MIN <= n <= NQ_HALVES_MAX)
+ * in memory_mib MiB for the kernel and `threads` counting threads: the
+ * part lists listed whole where they fit beside the threads' least
+ * buffers, then pattern buffers of up to NQ_BUFFER_MIB a thread; n = 26
+ * and 27 list their lower part per split (nq_near), n = 24..27 need over
+ * 1 GB.  Less memory than a board needs is no error: the least it can
+ * do with. */
+#define NQ_BUFFER_MIB 64
+struct nq_halves *nq_halves_new(int n, enum nq_isa isa, uint64_t memory_mib,
+                                int threads);
 void nq_halves_free(void *k);
 
 /* Units: consecutive runs of per_unit canonical splits.  Solutions are

@@ -7,8 +7,9 @@
  * the patterns present), so the patterns disjoint from an item x are the
  * AND of entry[k][chunk k of x] over its chunks: 5 ANDs (n = 18) or 6
  * (n = 20..23; one fewer on the keys classes.c leaves) and a popcount of
- * 512 bits settle 512 pairs.  The table
- * (48 KiB) stays in the first-level cache while the items stream past it.
+ * 512 bits settle 512 pairs.  A table holds the chunks its masks need, 8 KiB
+ * each (48 KiB for 42 bits, 64 KiB for the 56 of n = 24..27), and stays in
+ * the first- or second-level cache while the items stream past it.
  * Three builds of the inner loop: AVX-512 (F and VPOPCNTDQ), AVX2 and plain
  * C; all give the same counts.  (6-bit chunks were 1.6x slower at n = 18.)
  */
@@ -21,7 +22,6 @@
 #define CHUNK 7
 #define ENTRIES (1 << CHUNK)
 #define CMASK (ENTRIES - 1)
-#define MAXK 6 /* chunks: 42 bits */
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define NQ_X86 1
@@ -30,8 +30,10 @@
 #define NQ_X86 0
 #endif
 
+/* Sized by nq_table_new for its chunks: e[k] only for k < chunks(bits). */
 struct nq_table {
-    _Alignas(64) uint64_t e[MAXK][ENTRIES][8];
+    int bits; /* the widest mask it takes */
+    _Alignas(64) uint64_t e[][ENTRIES][8];
 };
 
 /* ---- the instruction-set cap -------------------------------------------- */
@@ -227,6 +229,10 @@ AVX512_TARGET static uint64_t count_avx512(const struct nq_table *tb,
         return count_avx512_k(tb, items, ni, 5);
     case 6:
         return count_avx512_k(tb, items, ni, 6);
+    case 7:
+        return count_avx512_k(tb, items, ni, 7);
+    case 8:
+        return count_avx512_k(tb, items, ni, 8);
     default:
         return count_avx512_k(tb, items, ni, nk);
     }
@@ -236,17 +242,24 @@ AVX512_TARGET static uint64_t count_avx512(const struct nq_table *tb,
 
 /* ---- the exported table ------------------------------------------------ */
 
-struct nq_table *nq_table_new(void)
-{
-    struct nq_table *tb = aligned_alloc(64, sizeof *tb);
-    if (!tb)
-        abort();
-    return tb;
-}
-
 static int chunks(int bits)
 {
     return (bits + CHUNK - 1) / CHUNK;
+}
+
+struct nq_table *nq_table_new(int bits)
+{
+    struct nq_table *tb =
+        aligned_alloc(64, (size_t)chunks(bits) * sizeof tb->e[0] + sizeof *tb);
+    if (!tb)
+        abort();
+    tb->bits = bits;
+    return tb;
+}
+
+int nq_table_bits(const struct nq_table *tb)
+{
+    return tb->bits;
 }
 
 void nq_table_build(enum nq_isa isa, struct nq_table *tb, const uint64_t *pats,
@@ -307,7 +320,7 @@ uint64_t nq_match_count(enum nq_isa isa, const uint64_t *pats, size_t npats,
     }
     if (nitems < 8 || npats < 32)
         return nq_direct_count(pats, npats, items, nitems);
-    struct nq_table *tb = nq_table_new();
+    struct nq_table *tb = nq_table_new(bits);
     uint64_t total = 0;
     for (size_t g = 0; g < npats; g += GROUP) {
         size_t np = npats - g < GROUP ? npats - g : GROUP;

@@ -85,11 +85,13 @@ static const struct cs_option nq_options[] = {
              "trace), else generic"},
     {.key = "strategy.halves_memory",
      .type = CS_OPT_INT,
-     .def = "64",
+     .def = "6144",
      .min = 1,
      .max = 1048576,
-     .help = "kernel halves: MiB of pattern buffers per thread (a larger "
-             "set is joined in blocks, listed again per block)"},
+     .help = "kernel halves: MiB the kernel may take, all threads "
+             "together: part lists whole where they fit (else listed per "
+             "split), pattern buffers up to 64 MiB a thread (a larger set "
+             "is joined in blocks, listed again per block)"},
     {.key = NULL},
 };
 
@@ -249,9 +251,14 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (kernel == NQ_KERNEL_HALVES && halves_no)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.kernel"),
                            "kernel halves needs %s", halves_no);
+    if (kernel == NQ_KERNEL_HALVES && n > NQ_HALVES_MAX)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "n = %d is beyond the halves kernel (n = %d..%d); "
+                           "kernel fast counts up to n = %d",
+                           n, NQ_HALVES_MIN, NQ_HALVES_MAX, NQ_D4_MAX);
     /* auto: where the fast kernel would run (symmetry d4), from the size
-     * on which the halves kernel is quicker; it counts no unique.  Boards
-     * it does not take (n < 12, n > 21) go to the others, as under auto. */
+     * on which the halves kernel is quicker; it counts no unique.  Smaller
+     * boards than it takes (n < 12) go to the others, as under auto. */
     bool halves =
         !halves_no && n >= NQ_HALVES_MIN && n <= NQ_HALVES_MAX &&
         (kernel == NQ_KERNEL_HALVES ||
@@ -289,7 +296,8 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     if (halves) {
         p->halves = nq_halves_new(
             n, nq_match_isa(cap),
-            (uint64_t)cs_config_int(cfg, "strategy.halves_memory"));
+            (uint64_t)cs_config_int(cfg, "strategy.halves_memory"),
+            (int)cs_config_int(cfg, "strategy.threads"));
         out->isa_reason = nq_halves_choose(p->halves, cap, capped);
         out->reports_unique = false;
         out->kernel = "halves";

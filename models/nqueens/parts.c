@@ -55,83 +55,137 @@ static uint32_t rank_of(uint32_t set)
 
 /* ---- the part lists ---------------------------------------------------- */
 
+/* A walk over the parts within `allowed`, by the rank of their columns'
+ * positions there (at[c]: c's position; all n columns: at[c] = c).  The
+ * counting pass adds up start[] (and, given attacked, the parts each
+ * middle-row column attacks, per set); the filling pass places them. */
 struct part_walk {
     struct nq_part *p;
     int n, t;
+    uint32_t allowed;
+    unsigned char at[32];
+    uint32_t *attacked;
     bool fill;
 };
 
-static void part_visit(struct part_walk *w, int r, uint32_t cols, uint64_t d1,
-                       uint64_t d2, uint32_t mid)
+static void part_visit(struct part_walk *w, int r, uint32_t cols, uint32_t pos,
+                       uint64_t d1, uint64_t d2, uint32_t mid)
 {
     struct nq_part *p = w->p;
     const int n = w->n;
     if (r == p->first + p->rows) {
-        uint32_t at = p->start[rank_of(cols)]++;
+        uint32_t set = rank_of(pos), at = p->start[set]++;
         if (w->fill) {
             p->d1[at] = d1;
             p->d2[at] = d2;
             p->mid[at] = mid;
+        } else if (w->attacked) {
+            for (uint32_t m = mid; m; m &= m - 1)
+                w->attacked[(size_t)set * (size_t)n +
+                            (size_t)__builtin_ctz(m)]++;
         }
         return;
     }
-    uint32_t avail =
-        (uint32_t)nq_low_bits(n) &
-        ~(cols | (uint32_t)(d1 >> r) | (uint32_t)(d2 >> (n - 1 - r)));
+    uint32_t avail = w->allowed & ~(cols | (uint32_t)(d1 >> r) |
+                                    (uint32_t)(d2 >> (n - 1 - r)));
     while (avail) {
         uint32_t bit = avail & -avail;
         avail ^= bit;
+        int c = __builtin_ctz(bit);
         uint32_t m = 0;
         if (n % 2) { /* the middle queens at (t, c +- (t - r)) attack it */
-            int c = __builtin_ctz(bit), d = w->t - r;
+            int d = w->t - r;
             if (c - d >= 0)
                 m |= UINT32_C(1) << (c - d);
             if (c + d < n)
                 m |= UINT32_C(1) << (c + d);
         }
-        part_visit(w, r + 1, cols | bit, d1 | (uint64_t)bit << r,
-                   d2 | (uint64_t)bit << (n - 1 - r), mid | m);
+        part_visit(w, r + 1, cols | bit, pos | UINT32_C(1) << w->at[c],
+                   d1 | (uint64_t)bit << r, d2 | (uint64_t)bit << (n - 1 - r),
+                   mid | m);
     }
 }
 
-/* Count, then place: start[] holds each set's first entry afterwards. */
-static void part_build(struct nq_part *p, int n, int first, int rows)
+static void walk_init(struct part_walk *w, struct nq_part *p, int n,
+                      uint32_t allowed)
 {
-    struct part_walk w = {.p = p, .n = n, .t = n / 2};
-    uint32_t sets = binom[n][rows];
-    p->first = first;
-    p->rows = rows;
-    p->start = cs_xcalloc((size_t)sets + 1, sizeof *p->start);
-    part_visit(&w, first, 0, 0, 0, 0);
+    memset(w, 0, sizeof *w);
+    w->p = p;
+    w->n = n;
+    w->t = n / 2;
+    w->allowed = allowed;
+    int k = 0;
+    for (int c = 0; c < n; c++)
+        if (allowed >> c & 1)
+            w->at[c] = (unsigned char)k++;
+}
+
+/* Counts per set into start[0..sets) (zeroed), then their prefix sums:
+ * start[s] the first entry of set s; count and longest. */
+static void part_count(struct part_walk *w, uint32_t sets)
+{
+    struct nq_part *p = w->p;
+    memset(p->start, 0, ((size_t)sets + 1) * sizeof *p->start);
+    w->fill = false;
+    part_visit(w, p->first, 0, 0, 0, 0, 0);
     uint32_t sum = 0;
+    p->longest = 0;
     for (uint32_t s = 0; s <= sets; s++) {
         uint32_t c = p->start[s];
         p->start[s] = sum;
         sum += c;
+        if (c > p->longest)
+            p->longest = c;
     }
     p->count = sum;
-    p->d1 = cs_xmalloc((sum ? sum : 1) * sizeof *p->d1);
-    p->d2 = cs_xmalloc((sum ? sum : 1) * sizeof *p->d2);
-    p->mid = cs_xcalloc((size_t)sum + 8, sizeof *p->mid);
-    w.fill = true;
-    part_visit(&w, first, 0, 0, 0, 0); /* start[s] moves to the next set's */
+}
+
+/* Place the parts counted (d1, d2, mid hold count entries, mid 8 more). */
+static void part_fill(struct part_walk *w, uint32_t sets)
+{
+    struct nq_part *p = w->p;
+    w->fill = true;
+    w->attacked = NULL;
+    part_visit(w, p->first, 0, 0, 0, 0, 0); /* start[s]: the next set's */
     for (uint32_t s = sets; s > 0; s--)
         p->start[s] = p->start[s - 1];
     p->start[0] = 0;
-    p->longest = 0;
-    for (uint32_t s = 0; s < sets; s++)
-        if (p->start[s + 1] - p->start[s] > p->longest)
-            p->longest = p->start[s + 1] - p->start[s];
-    /* odd boards: per set, the parts each middle-row column leaves alone */
-    p->free_of = NULL;
-    if (n % 2) {
-        p->free_of = cs_xcalloc((size_t)sets * (size_t)n, sizeof *p->free_of);
-        for (uint32_t s = 0; s < sets; s++)
-            for (uint32_t at = p->start[s]; at < p->start[s + 1]; at++)
-                for (int m = 0; m < n; m++)
-                    p->free_of[(size_t)s * (size_t)n + (size_t)m] +=
-                        !(p->mid[at] >> m & 1);
-    }
+}
+
+/* Count the parts of rows first..first+rows-1 by column set, and on odd
+ * boards how many each middle-row column leaves alone; list none. */
+static void part_build(struct nq_part *p, int n, int first, int rows)
+{
+    struct part_walk w;
+    uint32_t sets = binom[n][rows];
+    memset(p, 0, sizeof *p);
+    p->first = first;
+    p->rows = rows;
+    p->start = cs_xcalloc((size_t)sets + 1, sizeof *p->start);
+    walk_init(&w, p, n, (uint32_t)nq_low_bits(n));
+    if (n % 2)
+        w.attacked = p->free_of =
+            cs_xcalloc((size_t)sets * (size_t)n, sizeof *p->free_of);
+    part_count(&w, sets);
+    for (uint32_t s = 0; w.attacked && s < sets; s++)
+        for (size_t m = 0; m < (size_t)n; m++)
+            p->free_of[(size_t)s * (size_t)n + m] =
+                p->start[s + 1] - p->start[s] -
+                p->free_of[(size_t)s * (size_t)n + m];
+}
+
+/* The entries of a part counted by part_build, all n columns. */
+static void part_list(struct nq_part *p, int n)
+{
+    if (p->listed)
+        return;
+    struct part_walk w;
+    walk_init(&w, p, n, (uint32_t)nq_low_bits(n));
+    p->d1 = cs_xmalloc(((size_t)p->count + 1) * sizeof *p->d1);
+    p->d2 = cs_xmalloc(((size_t)p->count + 1) * sizeof *p->d2);
+    p->mid = cs_xcalloc((size_t)p->count + 8, sizeof *p->mid);
+    part_fill(&w, binom[n][p->rows]);
+    p->listed = true;
 }
 
 void nq_parts_init(struct nq_parts *ps, int n)
@@ -143,6 +197,39 @@ void nq_parts_init(struct nq_parts *ps, int n)
     int t = n / 2, a = t / 2;
     part_build(&ps->upper, n, 0, a);
     part_build(&ps->lower, n, a, t - a);
+}
+
+void nq_parts_list(struct nq_parts *ps, int n, bool upper, bool lower)
+{
+    if (upper)
+        part_list(&ps->upper, n);
+    if (lower)
+        part_list(&ps->lower, n);
+}
+
+size_t nq_part_bytes(const struct nq_part *p)
+{
+    return (size_t)p->count * NQ_PART_BYTES;
+}
+
+size_t nq_parts_counted_bytes(const struct nq_parts *ps, int n)
+{
+    const struct nq_part *part[2] = {&ps->upper, &ps->lower};
+    size_t bytes = 0;
+    for (int i = 0; i < 2; i++) {
+        size_t sets = binom[n][part[i]->rows];
+        bytes += (sets + 1) * sizeof *part[i]->start;
+        if (n % 2)
+            bytes += sets * (size_t)n * sizeof *part[i]->free_of;
+    }
+    return bytes;
+}
+
+size_t nq_part_near_bytes(const struct nq_part *p, int n)
+{
+    /* the average set's share, with room to grow and twice that margin */
+    double share = (double)binom[n / 2][p->rows] / binom[n][p->rows];
+    return (size_t)(2.5 * share * (double)nq_part_bytes(p));
 }
 
 static void part_free(struct nq_part *p)
@@ -158,6 +245,52 @@ void nq_parts_free(struct nq_parts *ps)
 {
     part_free(&ps->upper);
     part_free(&ps->lower);
+}
+
+/* ---- the parts within one column set ----------------------------------- */
+
+/* The parts of `of` within cols, into near (grown as needed): the same
+ * walk, its sets ranked among the t-subsets' positions. */
+static void near_part(struct nq_part *np, size_t *room,
+                      const struct nq_part *of, int n, uint32_t cols)
+{
+    const uint32_t sets = binom[n / 2][of->rows];
+    struct part_walk w;
+    np->first = of->first;
+    np->rows = of->rows;
+    if (!np->start)
+        np->start = cs_xmalloc(((size_t)binom[16][8] + 1) * sizeof *np->start);
+    walk_init(&w, np, n, cols);
+    part_count(&w, sets);
+    if (np->count + (size_t)1 > *room) {
+        *room = (size_t)np->count + np->count / 4 + 1;
+        np->d1 = cs_xrealloc(np->d1, *room * sizeof *np->d1);
+        np->d2 = cs_xrealloc(np->d2, *room * sizeof *np->d2);
+        np->mid = cs_xrealloc(np->mid, (*room + 8) * sizeof *np->mid);
+        memset(np->mid, 0, (*room + 8) * sizeof *np->mid);
+    }
+    part_fill(&w, sets);
+    np->listed = true;
+}
+
+static void near_make(struct nq_near *nr, const struct nq_parts *ps, int n,
+                      uint32_t cols)
+{
+    if (nr->of == ps && nr->cols == cols)
+        return;
+    if (!ps->upper.listed)
+        near_part(&nr->upper, &nr->room[0], &ps->upper, n, cols);
+    if (!ps->lower.listed)
+        near_part(&nr->lower, &nr->room[1], &ps->lower, n, cols);
+    nr->of = ps;
+    nr->cols = cols;
+}
+
+void nq_near_free(struct nq_near *nr)
+{
+    part_free(&nr->upper);
+    part_free(&nr->lower);
+    memset(nr, 0, sizeof *nr);
 }
 
 /* ---- how many top placements a column set may have ---------------------- */
@@ -194,9 +327,14 @@ double nq_parts_estimate(const struct nq_parts *ps, int n, uint32_t cols,
 /* ---- joining the parts of one column set ------------------------------- */
 
 void nq_join_start(struct nq_join *j, const struct nq_parts *ps, int n,
-                   uint32_t cols, int mid)
+                   uint32_t cols, int mid, struct nq_near *near)
 {
-    j->ps = ps;
+    if (!ps->upper.listed || !ps->lower.listed)
+        near_make(near, ps, n, cols);
+    j->up_near = !ps->upper.listed;
+    j->lo_near = !ps->lower.listed;
+    j->up = j->up_near ? &near->upper : &ps->upper;
+    j->lo = j->lo_near ? &near->lower : &ps->lower;
     j->n = n;
     j->cols = cols;
     j->midbit = mid >= 0 ? UINT32_C(1) << mid : 0;
@@ -323,14 +461,17 @@ join_avx512(uint64_t ud1, uint64_t ud2, const struct nq_part *lo, uint32_t lb,
 size_t nq_join_fill(struct nq_join *j, enum nq_isa isa, uint64_t *out,
                     size_t room)
 {
-    const struct nq_part *up = &j->ps->upper, *lo = &j->ps->lower;
+    const struct nq_part *up = j->up, *lo = j->lo;
     const int n = j->n, t = n / 2, L = n - 1 - n % 2, shift = n - t;
+    const uint32_t all = (UINT32_C(1) << t) - 1;
     size_t k = 0;
     while (!j->done) {
         uint32_t s = 0;
         for (uint32_t c = j->comb; c; c &= c - 1)
             s |= UINT32_C(1) << j->pos[__builtin_ctz(c)];
-        uint32_t ur = rank_of(s), lr = rank_of(j->cols ^ s);
+        /* a near list ranks positions within the set, a whole one columns */
+        uint32_t ur = rank_of(j->up_near ? j->comb : s),
+                 lr = rank_of(j->lo_near ? all ^ j->comb : j->cols ^ s);
         uint32_t ub = up->start[ur], ue = up->start[ur + 1];
         uint32_t lb = lo->start[lr], le = lo->start[lr + 1];
         if (lb < le)
