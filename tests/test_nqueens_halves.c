@@ -35,6 +35,26 @@ static int isas_here(enum nq_isa *out)
     return k;
 }
 
+/* The largest board of the whole counts: 17, or CSEARCH_TEST_NMAX (the
+ * sanitizer build's 15: it runs ten times slower). */
+static int largest_n(void)
+{
+    const char *v = getenv("CSEARCH_TEST_NMAX");
+    return v && *v ? atoi(v) : 17;
+}
+
+/* Every unit of k counted: the total. */
+static uint64_t whole_total(const struct nq_halves *k)
+{
+    uint64_t total = 0;
+    for (uint64_t u = 0; u < k->units; u++) {
+        struct cs_stats st;
+        assert_true(nq_halves_count_unit(k, u, NULL, &st));
+        total += st.solutions;
+    }
+    return total;
+}
+
 /* Count with kernel halves at size n, extra settings appended, an optional
  * checkpoint (resumed when resume) and slice part/parts. */
 static struct cs_result halves_run(int n, const char *extra, const char *log,
@@ -81,7 +101,7 @@ static void test_nqueens_halves_matches_oeis(void **ctx)
 {
     (void)ctx;
     load_nq_answers();
-    for (int n = 1; n <= 17; n++) {
+    for (int n = 1; n <= largest_n(); n++) {
         struct cs_result run = halves_run(n, NULL, NULL, false, 0, 0);
         assert_int_equal(run.status, CS_COMPLETE);
         assert_int_equal(run.stats.solutions, nq_answers[n].total);
@@ -118,7 +138,7 @@ static void test_nqueens_halves_every_isa(void **ctx)
     load_nq_answers();
     enum nq_isa isas[3];
     int nisa = isas_here(isas);
-    for (int n = NQ_HALVES_MIN; n <= 17; n++) {
+    for (int n = NQ_HALVES_MIN; n <= largest_n(); n++) {
         unsetenv("CSEARCH_ISA");
         struct cs_stats first = halves_run(n, NULL, NULL, false, 0, 0).stats;
         for (int i = 0; i < nisa; i++) {
@@ -432,7 +452,7 @@ static void test_nqueens_halves_wide_tables(void **ctx)
     load_nq_answers();
     enum nq_isa isas[3];
     int nisa = isas_here(isas);
-    for (int n = 12; n <= 17; n++)
+    for (int n = 12; n <= largest_n(); n++)
         for (int i = n <= 15 ? 0 : nisa - 1; i < nisa; i++)
             for (int w = n <= 15 ? 0 : NQ_CLASS_WMAX; w <= NQ_CLASS_WMAX; w++) {
                 struct nq_halves *k = nq_halves_new(n, isas[i], 64, 1);
@@ -440,13 +460,7 @@ static void test_nqueens_halves_wide_tables(void **ctx)
                 force_width(&k->layout, w);
                 for (int v = 0; v <= NQ_CLASS_WMAX; v++)
                     k->layout.bits[v] = NQ_MATCH_BITS;
-                uint64_t total = 0;
-                for (uint64_t u = 0; u < k->units; u++) {
-                    struct cs_stats st;
-                    assert_true(nq_halves_count_unit(k, u, NULL, &st));
-                    total += st.solutions;
-                }
-                assert_int_equal(total, nq_answers[n].total);
+                assert_int_equal(whole_total(k), nq_answers[n].total);
                 nq_halves_free(k);
             }
 }
@@ -463,13 +477,7 @@ static void test_nqueens_halves_near_lists(void **ctx)
         struct nq_halves *k = nq_halves_new(n, isas[nisa - 1], 0, 1);
         nq_parts_list(&k->parts, n, true, false);
         assert_true(k->parts.upper.listed && !k->parts.lower.listed);
-        uint64_t total = 0;
-        for (uint64_t u = 0; u < k->units; u++) {
-            struct cs_stats st;
-            assert_true(nq_halves_count_unit(k, u, NULL, &st));
-            total += st.solutions;
-        }
-        assert_int_equal(total, nq_answers[n].total);
+        assert_int_equal(whole_total(k), nq_answers[n].total);
         nq_halves_free(k);
     }
 }
