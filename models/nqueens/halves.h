@@ -27,10 +27,7 @@
 
 enum nq_isa { NQ_ISA_SCALAR, NQ_ISA_AVX2, NQ_ISA_AVX512 };
 
-/* The cap the environment sets: CSEARCH_ISA = avx512, avx2 or scalar, or
- * the highest when unset.  Returns -1 (with *bad the value) when the
- * variable holds anything else. */
-int nq_isa_cap(const char **bad);
+/* "scalar", "avx2", "avx512" (CSEARCH_ISA: calibrate.c, nq_isa_env). */
 const char *nq_isa_name(enum nq_isa isa);
 
 /* ---- the matcher (match.c) ----------------------------------------------- */

@@ -1,5 +1,5 @@
 /* match.c - count the pairs of masks with no bit in common, the join of the
- * halves kernel, on bit-sliced tables; and the instruction-set cap.
+ * halves kernel, on bit-sliced tables; and the instruction sets' names.
  *
  * Patterns go 512 at a time into a table: bit p of slice j says pattern p
  * has bit j clear.  For each 7-bit chunk k of a mask and each of its 128
@@ -36,25 +36,13 @@ struct nq_table {
     _Alignas(64) uint64_t e[][ENTRIES][8];
 };
 
-/* ---- the instruction-set cap -------------------------------------------- */
+/* ---- the instruction sets ----------------------------------------------- */
 
 static const char *const isa_names[] = {"scalar", "avx2", "avx512"};
 
 const char *nq_isa_name(enum nq_isa isa)
 {
     return isa_names[isa];
-}
-
-int nq_isa_cap(const char **bad)
-{
-    const char *v = getenv("CSEARCH_ISA");
-    if (!v || !*v)
-        return NQ_ISA_AVX512;
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(v, isa_names[i]))
-            return i;
-    *bad = v;
-    return -1;
 }
 
 enum nq_isa nq_match_isa(enum nq_isa cap)
