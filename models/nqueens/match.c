@@ -148,11 +148,12 @@ AVX2_TARGET static void build_avx2(struct nq_table *tb, const uint64_t *pats,
 /* The ANDed entries of item x: its 512 bits as two 256-bit halves. */
 #define AVX2_AND(x, a, b, nk)                                                  \
     do {                                                                       \
-        const __m256i *en_ = (const __m256i *)tb->e[0][(x) & CMASK];           \
+        const uint64_t x_ = (x);                                               \
+        const __m256i *en_ = (const __m256i *)tb->e[0][x_ & CMASK];            \
         a = _mm256_load_si256(en_);                                            \
         b = _mm256_load_si256(en_ + 1);                                        \
         for (int k_ = 1; k_ < (nk); k_++) {                                    \
-            en_ = (const __m256i *)tb->e[k_][((x) >> (CHUNK * k_)) & CMASK];   \
+            en_ = (const __m256i *)tb->e[k_][(x_ >> (CHUNK * k_)) & CMASK];    \
             a = _mm256_and_si256(a, _mm256_load_si256(en_));                   \
             b = _mm256_and_si256(b, _mm256_load_si256(en_ + 1));               \
         }                                                                      \
@@ -179,10 +180,11 @@ count_avx2_k(const struct nq_table *tb, const uint64_t *items, size_t ni,
             AVX2_AND(items[i], a, b, nk);
             AVX2_AND(items[i + 1], c, d, nk);
             bytes = _mm256_add_epi8(
-                bytes, _mm256_add_epi8(_mm256_add_epi8(byte_counts(a, lut, low),
-                                                       byte_counts(b, lut, low)),
-                                       _mm256_add_epi8(byte_counts(c, lut, low),
-                                                       byte_counts(d, lut, low))));
+                bytes,
+                _mm256_add_epi8(_mm256_add_epi8(byte_counts(a, lut, low),
+                                                byte_counts(b, lut, low)),
+                                _mm256_add_epi8(byte_counts(c, lut, low),
+                                                byte_counts(d, lut, low))));
         }
         sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, zero));
     }
@@ -201,8 +203,7 @@ count_avx2_k(const struct nq_table *tb, const uint64_t *items, size_t ni,
 #undef AVX2_AND
 
 AVX2_TARGET static uint64_t count_avx2(const struct nq_table *tb,
-                                       const uint64_t *items, size_t ni,
-                                       int nk)
+                                       const uint64_t *items, size_t ni, int nk)
 {
     switch (nk) {
     case 3:
