@@ -128,7 +128,29 @@ static const struct cs_option shf_options[] = {
      .type = CS_OPT_STRING,
      .help = "check this roster (CSV as output.format csv writes it) "
              "instead of searching: a broken hard rule is an error at its "
-             "cell, a legal roster gets status checked and its cost"},
+             "cell, a legal roster gets status checked and its cost; with "
+             "the keys below, the published roster to re-roster"},
+    {.key = "params.from_day",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = SHF_MAX_DAYS,
+     .help = "re-rostering params.roster: days before this one keep it"},
+    {.key = "params.change_weight",
+     .type = CS_OPT_INT,
+     .def = "1",
+     .min = 0,
+     .max = 1000000,
+     .help = "re-rostering: the penalty of each cell from from_day on that "
+             "differs from params.roster"},
+    {.key = "params.change",
+     .type = CS_OPT_STRING,
+     .help = "re-rostering: a CSV of changes, unavailable,STAFF,DAY... and "
+             "cover,DAY,SHIFT,NEED[,UNDER,OVER] (a day D or D-E)"},
+    {.key = "params.pinned",
+     .type = CS_OPT_STRING,
+     .help = "re-rostering: a CSV of STAFF,DAY,SHIFT that must hold (SHIFT "
+             "empty or -: a day off)"},
     {.key = "strategy.order",
      .type = CS_OPT_ENUM,
      .def = "staff",
@@ -267,6 +289,22 @@ static int setup_check(struct shf_problem *p, struct cs_problem *out)
     return 0;
 }
 
+/* A re-roster whose fixed cells break a hard rule on their own: the
+ * first cell gets no value at all (state.c), so the search ends at once,
+ * infeasible, and the note says which cells and which rule. */
+static int setup_clash(struct shf_problem *p, struct cs_problem *out)
+{
+    p->by_staff = true;
+    shf_layout(p);
+    out->hooks = shf_model_hooks;
+    out->data = p;
+    out->free_data = shf_problem_free;
+    out->nvars = p->nstaff * p->ndays;
+    out->state_size = p->state_size;
+    out->note = p->reroster->clash;
+    return 0;
+}
+
 static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
                      struct cs_problem *out, struct cs_error *err)
 {
@@ -298,12 +336,16 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster", err);
         free(path);
     }
+    if (!rc)
+        rc = shf_setup_reroster(p, cfg, err);
     if (rc) {
         shf_problem_free(p);
         return -1;
     }
     if (p->pin)
         return setup_check(p, out);
+    if (p->reroster && p->reroster->clash[0])
+        return setup_clash(p, out);
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
     if (bound == SHF_BOUND_AUTO)
