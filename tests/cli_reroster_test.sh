@@ -95,10 +95,7 @@ grep -q '<td id="d-penalty">' "$tmp/re.html" || fail "the page has no difference
 [ "$(grep -o 'class="[^"]*pinned' "$tmp/re.html" | wc -l)" = 4 ] || fail "pinned cells marked: $(grep -o 'class="[^"]*pinned' "$tmp/re.html" | wc -l), expected 3 and the legend"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ]; then
-    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
-        --dump-dom "file://$tmp/re.html?selftest" >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the page"
-    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$tmp/dom.html" |
-        sed -e 's/<pre id="selftest"[^>]*>//' -e 's/<\/pre>//' >"$tmp/selftest.txt"
+    page_selftest "$chromium" "$tmp/re.html"
     printf '%s\n' "staff rows 20, days 28, cells per row 28" \
         "shift types 3, colours 3, one each" \
         "fixed days off 45, unmet requests 34" \

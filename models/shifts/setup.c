@@ -272,10 +272,13 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
-/* params.roster: the roster read into p->pin is checked, not searched for.
- * Every cell is fixed, so no strategy matters: no bound tables (they cost
- * time and may not fit: Instance24), no restarts or neighbourhoods, and
- * the framework reports the roster checked (cs_problem.given). */
+/* params.roster: the roster read into p->pin is checked, not searched for;
+ * the framework reports it checked (cs_problem.given).  Or a re-roster
+ * whose fixed cells break a hard rule on their own: the first cell gets
+ * no value at all (state.c), so the search ends at once, infeasible, and
+ * the note says which cells and which rule.  Either way no strategy
+ * matters: no bound tables (they cost time and may not fit: Instance24),
+ * no restarts or neighbourhoods. */
 static int setup_check(struct shf_problem *p, struct cs_problem *out)
 {
     p->by_staff = true;
@@ -285,23 +288,9 @@ static int setup_check(struct shf_problem *p, struct cs_problem *out)
     out->free_data = shf_problem_free;
     out->nvars = p->nstaff * p->ndays;
     out->state_size = p->state_size;
-    out->given = true;
-    return 0;
-}
-
-/* A re-roster whose fixed cells break a hard rule on their own: the
- * first cell gets no value at all (state.c), so the search ends at once,
- * infeasible, and the note says which cells and which rule. */
-static int setup_clash(struct shf_problem *p, struct cs_problem *out)
-{
-    p->by_staff = true;
-    shf_layout(p);
-    out->hooks = shf_model_hooks;
-    out->data = p;
-    out->free_data = shf_problem_free;
-    out->nvars = p->nstaff * p->ndays;
-    out->state_size = p->state_size;
-    out->note = p->reroster->clash;
+    out->given = p->pin != NULL;
+    if (!out->given)
+        out->note = p->reroster->clash;
     return 0;
 }
 
@@ -342,10 +331,8 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         shf_problem_free(p);
         return -1;
     }
-    if (p->pin)
+    if (p->pin || (p->reroster && p->reroster->clash[0]))
         return setup_check(p, out);
-    if (p->reroster && p->reroster->clash[0])
-        return setup_clash(p, out);
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
     if (bound == SHF_BOUND_AUTO)
