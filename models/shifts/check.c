@@ -122,9 +122,8 @@ static void check_changes(const struct shf_problem *p,
                        : d < rr->from_day ? pub
                                           : -1;
             if (must >= 0 && v != must)
-                violation(r, s, d, "staff %s has %s on day %d, %s %s", 
-                          p->staff_id[s], v > 0 ? p->shift_id[v - 1] : "off",
-                          d,
+                violation(r, s, d, "staff %s has %s on day %d, %s %s",
+                          p->staff_id[s], v > 0 ? p->shift_id[v - 1] : "off", d,
                           rr->pinned[c] >= 0 ? "pinned to"
                                              : "before from_day: published",
                           must > 0 ? p->shift_id[must - 1] : "off");

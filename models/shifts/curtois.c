@@ -575,11 +575,6 @@ const char *shf_record_text(const struct shf_record *rec, int i)
     return i < rec->f->n ? rec->f->f[i] : "";
 }
 
-int shf_record_line(const struct shf_record *rec)
-{
-    return rec->r.line;
-}
-
 int shf_record_staff(struct shf_record *rec, int i)
 {
     return staff_of(&rec->r, rec->f, i);
@@ -590,8 +585,8 @@ int shf_record_shift(struct shf_record *rec, int i)
     return shift_of(&rec->r, rec->f, i);
 }
 
-int shf_record_number(struct shf_record *rec, int i, const char *what,
-                      int max, int *out)
+int shf_record_number(struct shf_record *rec, int i, const char *what, int max,
+                      int *out)
 {
     return number(&rec->r, rec->f, i, what, max, out);
 }

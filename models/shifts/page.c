@@ -219,16 +219,15 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
 static void put_penalties(struct shf_line *l, const struct shf_problem *p,
                           const struct shf_report *r)
 {
-    static const char *const names[] = {"cover under", "cover over",
-                                        "shift-on requests",
-                                        "shift-off requests", "changes",
-                                        "penalty"};
-    static const char *const ids[] = {"p-under", "p-over", "p-on",
+    static const char *const names[] = {
+        "cover under",        "cover over", "shift-on requests",
+        "shift-off requests", "changes",    "penalty"};
+    static const char *const ids[] = {"p-under", "p-over",   "p-on",
                                       "p-off",   "p-change", "penalty"};
     struct shf_report b = {0};
     if (p->reroster)
         shf_check(p, p->reroster->published, &b);
-    const int64_t now[] = {r->under, r->over, r->on,
+    const int64_t now[] = {r->under, r->over,   r->on,
                            r->off,   r->change, r->total};
     const int64_t then[] = {b.under, b.over, b.on, b.off, b.change, b.total};
     shf_put(l, "<table id=\"penalties\">");
@@ -344,9 +343,10 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
                 "<span class=\"under\">under cover</span><span "
                 "class=\"over\">over cover</span>");
     if (p->reroster)
-        shf_put(&l, "<span class=\"pinned\">pinned</span><span "
-                    "class=\"past\">before day %d</span><span "
-                    "class=\"changed\">changed</span>",
+        shf_put(&l,
+                "<span class=\"pinned\">pinned</span><span "
+                "class=\"past\">before day %d</span><span "
+                "class=\"changed\">changed</span>",
                 p->reroster->from_day);
     shf_put(&l, "</p>");
     shf_flush(&l, out);

@@ -249,8 +249,8 @@ void shf_add_request_cost(struct shf_problem *p, const struct shf_request *q,
 static void build_requests(struct shf_problem *p)
 {
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
-    p->req_cost = cs_xcalloc(cells * (size_t)(p->nshifts + 1),
-                             sizeof *p->req_cost);
+    p->req_cost =
+        cs_xcalloc(cells * (size_t)(p->nshifts + 1), sizeof *p->req_cost);
     p->req = cs_xcalloc(cells, sizeof *p->req);
     for (int i = 0; i < p->non; i++)
         shf_add_request_cost(p, &p->on[i], true);

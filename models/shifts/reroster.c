@@ -38,12 +38,12 @@ static int days_of(struct shf_record *rec, const struct reading *rd, int i,
     if (end != text && *end == '-' && end[1] >= '0' && end[1] <= '9')
         b = strtol(end + 1, &end, 10);
     if (!text[0] || *end || text[0] < '0' || text[0] > '9' || errno || b < a)
-        return shf_record_bad(rec, i, "a day must be D or D-E (D <= E), not '%s'",
-                              text);
+        return shf_record_bad(
+            rec, i, "a day must be D or D-E (D <= E), not '%s'", text);
     int ndays = rd->p->ndays;
     if (b >= ndays)
-        return shf_record_bad(rec, i, "day %ld is outside the horizon (0 to %d)",
-                              b, ndays - 1);
+        return shf_record_bad(
+            rec, i, "day %ld is outside the horizon (0 to %d)", b, ndays - 1);
     if (a < rd->rr->from_day)
         return shf_record_bad(rec, i,
                               "day %ld is before params.from_day %d: those "
@@ -87,9 +87,8 @@ static int take_change(struct shf_record *rec, void *ud)
         return 0;
     }
     if (strcmp(kind, "cover"))
-        return shf_record_bad(rec, 0,
-                              "unknown change '%s' (unavailable or cover)",
-                              kind);
+        return shf_record_bad(
+            rec, 0, "unknown change '%s' (unavailable or cover)", kind);
     if (n != 4 && n != 6)
         return shf_record_bad(rec, n < 4 ? n : 4,
                               "cover needs DAY,SHIFT,NEED[,UNDER,OVER]: "
@@ -131,7 +130,8 @@ static int take_pin(struct shf_record *rec, void *ud)
                               "a pinned cell needs STAFF,DAY,SHIFT: 3 fields, "
                               "not %d",
                               n);
-    if ((s = shf_record_staff(rec, 0)) < 0 || days_of(rec, rd, 1, &first, &last))
+    if ((s = shf_record_staff(rec, 0)) < 0 ||
+        days_of(rec, rd, 1, &first, &last))
         return -1;
     const char *id = shf_record_text(rec, 2);
     int v = 0;
@@ -172,7 +172,7 @@ static void cell_words(const struct shf_problem *p, int s, int d, char *buf,
 {
     int c = shf_cell(p, s, d), v = p->fixed[c];
     snprintf(buf, size, "%s day %d (%s %s)", p->staff_id[s], d,
-             v < 0                       ? "a fixed day"
+             v < 0                         ? "a fixed day"
              : p->reroster->pinned[c] >= 0 ? "pinned"
                                            : "published",
              v > 0 ? p->shift_id[v - 1] : "off");
@@ -217,12 +217,14 @@ static bool runs_clash(const struct shf_problem *p, int s,
             return clash(rr, "%s to %s work %d days in a row (max %d)", a, b,
                          len, p->max_cons[s]);
         if (v > 0 && bounded && len < p->min_cons[s])
-            return clash(rr, "%s to %s work %d days in a row between days off "
-                             "(min %d)",
+            return clash(rr,
+                         "%s to %s work %d days in a row between days off "
+                         "(min %d)",
                          a, b, len, p->min_cons[s]);
         if (!v && bounded && len < p->min_off[s])
-            return clash(rr, "%s to %s are %d days off between worked days "
-                             "(min %d)",
+            return clash(rr,
+                         "%s to %s are %d days off between worked days "
+                         "(min %d)",
                          a, b, len, p->min_off[s]);
         d = e + 1;
     }
@@ -252,8 +254,9 @@ static bool find_clash(const struct shf_problem *p, struct shf_reroster *rr)
             for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
                 if (p->fixed[shf_cell(p, p->partners[k], d)] == v) {
                     cell_words(p, p->partners[k], d, b, sizeof b);
-                    return clash(rr, "%s and %s: the two may not work the "
-                                     "same shift",
+                    return clash(rr,
+                                 "%s and %s: the two may not work the "
+                                 "same shift",
                                  a, b);
                 }
             count[v - 1]++;
@@ -264,14 +267,15 @@ static bool find_clash(const struct shf_problem *p, struct shf_reroster *rr)
         const char *who = p->staff_id[s];
         for (int t = 0; t < p->nshifts; t++)
             if (count[t] > p->max_count[s * p->nshifts + t])
-                return clash(rr, "staff %s's fixed cells work shift %s %d "
-                                 "times (max %d)",
+                return clash(rr,
+                             "staff %s's fixed cells work shift %s %d "
+                             "times (max %d)",
                              who, p->shift_id[t], count[t],
                              p->max_count[s * p->nshifts + t]);
         if (minutes > p->max_minutes[s])
-            return clash(rr, "staff %s's fixed cells work %" PRId64
-                             " minutes (max %d)",
-                         who, minutes, p->max_minutes[s]);
+            return clash(
+                rr, "staff %s's fixed cells work %" PRId64 " minutes (max %d)",
+                who, minutes, p->max_minutes[s]);
         if (weekends > p->max_weekends[s])
             return clash(rr, "staff %s's fixed cells work %d weekends (max %d)",
                          who, weekends, p->max_weekends[s]);
@@ -359,8 +363,8 @@ static void put_rules(struct shf_line *l, const char *head,
                       const struct shf_report *r, bool sign)
 {
     const char *const names[] = {": cover under ", ", cover over ",
-                                 ", shift-on requests ", ", shift-off requests ",
-                                 ", changes "};
+                                 ", shift-on requests ",
+                                 ", shift-off requests ", ", changes "};
     const int64_t amounts[] = {r->total, r->under, r->over,
                                r->on,    r->off,   r->change};
     shf_put(l, "%spenalty ", head);

@@ -299,11 +299,10 @@ int shf_read_records(struct shf_problem *p, const char *path,
                      struct cs_error *err);
 int shf_record_fields(const struct shf_record *rec);
 const char *shf_record_text(const struct shf_record *rec, int i);
-int shf_record_line(const struct shf_record *rec);
 int shf_record_staff(struct shf_record *rec, int i);
 int shf_record_shift(struct shf_record *rec, int i);
-int shf_record_number(struct shf_record *rec, int i, const char *what,
-                      int max, int *out);
+int shf_record_number(struct shf_record *rec, int i, const char *what, int max,
+                      int *out);
 int shf_record_bad(struct shf_record *rec, int i, const char *fmt, ...)
     CS_PRINTF(3, 4);
 
@@ -312,11 +311,11 @@ int shf_record_bad(struct shf_record *rec, int i, const char *fmt, ...)
  * per cell as above), with none of the search's counters. */
 struct shf_report {
     int64_t under, over, on, off, total; /* penalties by rule */
-    int64_t change; /* re-rostering: change_weight x cells changed */
-    int changed;    /* cells from from_day on unlike the published */
-    int violations;                      /* hard rules broken */
-    char first[256];                     /* the first one, in words */
-    int staff, day; /* where (-1 if the rule is about no one cell) */
+    int64_t change;  /* re-rostering: change_weight x cells changed */
+    int changed;     /* cells from from_day on unlike the published */
+    int violations;  /* hard rules broken */
+    char first[256]; /* the first one, in words */
+    int staff, day;  /* where (-1 if the rule is about no one cell) */
 };
 int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r);
