@@ -76,3 +76,12 @@ expect_json() { # JQ_FILTER EXPECTED
 expect_line() { grep -qxF -- "$1" "$out" || fail "stdout lacks the line '$1': $(head -c 600 "$out")"; }
 # expect_stderr TEXT: stderr is exactly TEXT
 expect_stderr() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }
+
+# page_selftest CHROMIUM PAGE: what the page's self-test (?selftest) says
+# it drew, into $tmp/selftest.txt
+page_selftest() {
+    timeout 120 "$1" --headless --no-sandbox --disable-gpu \
+        --dump-dom "file://$2?selftest" >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on $2"
+    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$tmp/dom.html" |
+        sed -e 's/<pre id="selftest"[^>]*>//' -e 's/<\/pre>//' >"$tmp/selftest.txt"
+}

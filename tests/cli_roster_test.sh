@@ -147,13 +147,7 @@ CASES
 
 # --- the pages in headless Chromium: drawn as meant, the checker's penalty ---
 chromium=$(command -v chromium || command -v chromium-browser || true)
-# selftest PAGE: what the page's self-test says it drew, into $tmp/selftest.txt
-selftest() {
-    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
-        --dump-dom "file://$1?selftest" >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on $1"
-    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$tmp/dom.html" |
-        sed -e 's/<pre id="selftest"[^>]*>//' -e 's/<\/pre>//' >"$tmp/selftest.txt"
-}
+selftest() { page_selftest "$chromium" "$1"; }
 if [ -n "$chromium" ]; then
     selftest "$tmp/ward.html"
     printf '%s\n' "staff rows 5, days 7, cells per row 7" \

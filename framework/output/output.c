@@ -200,6 +200,10 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"root_bound\": %" PRId64, r->root_bound);
         if (costs && r->first_seconds >= 0)
             fprintf(o->out, ", \"first_seconds\": %.6f", r->first_seconds);
+        if (r->status == CS_INFEASIBLE && p->note) {
+            fputs(", \"why\": ", o->out);
+            out_json_string(o->out, p->note);
+        }
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
@@ -236,6 +240,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
+        if (!o->quiet && r->status == CS_INFEASIBLE && p->note)
+            fprintf(o->out, "why        %s\n", p->note);
         if (o->job->layers.local && !o->quiet)
             local_stats(o, r);
         else if (o->stats) {

@@ -109,6 +109,31 @@ static void check_staff(const struct shf_problem *p, const signed char *row,
     check_runs(p, row, s, r);
 }
 
+/* Re-rostering: pinned cells and days before from_day hold what they must;
+ * each cell from from_day on unlike the published roster is a change. */
+static void check_changes(const struct shf_problem *p,
+                          const signed char *roster, struct shf_report *r)
+{
+    const struct shf_reroster *rr = p->reroster;
+    for (int s = 0; s < p->nstaff; s++)
+        for (int d = 0; d < p->ndays; d++) {
+            int c = shf_cell(p, s, d), v = roster[c], pub = rr->published[c];
+            int must = rr->pinned[c] >= 0 ? rr->pinned[c]
+                       : d < rr->from_day ? pub
+                                          : -1;
+            if (must >= 0 && v != must)
+                violation(r, s, d, "staff %s has %s on day %d, %s %s",
+                          p->staff_id[s], v > 0 ? p->shift_id[v - 1] : "off", d,
+                          rr->pinned[c] >= 0 ? "pinned to"
+                                             : "before from_day: published",
+                          must > 0 ? p->shift_id[must - 1] : "off");
+            if (d >= rr->from_day && v != pub) {
+                r->changed++;
+                r->change += rr->change_weight;
+            }
+        }
+}
+
 int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r)
 {
@@ -149,7 +174,9 @@ int shf_check(const struct shf_problem *p, const signed char *roster,
             else
                 r->over += (int64_t)(have - p->need[k]) * p->over[k];
         }
-    r->total = r->under + r->over + r->on + r->off;
+    if (p->reroster)
+        check_changes(p, roster, r);
+    r->total = r->under + r->over + r->on + r->off + r->change;
     return r->violations;
 }
 
@@ -281,6 +308,8 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
             "penalty %" PRId64 ": cover under %" PRId64 ", cover over %" PRId64
             ", shift-on requests %" PRId64 ", shift-off requests %" PRId64,
             r.total, r.under, r.over, r.on, r.off);
+    if (p->reroster)
+        shf_put(&l, ", changes %" PRId64, r.change);
     shf_flush(&l, out);
     if (r.violations)
         shf_put(&l, "hard rules: %d broken; first: %s", r.violations, r.first);
@@ -288,4 +317,6 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
         shf_put(&l, "hard rules: all kept (independent check)");
     shf_flush(&l, out);
     free(l.buf);
+    if (p->reroster)
+        shf_write_changes(p, roster, out);
 }

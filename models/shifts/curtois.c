@@ -531,3 +531,72 @@ int shf_read_roster(struct shf_problem *p, const char *path,
     }
     return 0;
 }
+
+/* ---- small CSV files of records, for other readers (reroster.c) ---- */
+
+struct shf_record {
+    struct reader r;
+    struct fields *f;
+};
+
+int shf_read_records(struct shf_problem *p, const char *path,
+                     const char *header,
+                     int (*take)(struct shf_record *rec, void *ud), void *ud,
+                     struct cs_error *err)
+{
+    char *buf = slurp(path, err);
+    if (!buf)
+        return -1;
+    struct shf_record rec = {{p, path, 0, err}, cs_xmalloc(sizeof *rec.f)};
+    char *text = buf, *line;
+    if (!strncmp(text, "\xef\xbb\xbf", 3))
+        text += 3;
+    int rc = 0;
+    while (!rc && (line = next_line(&text))) {
+        rec.r.line++;
+        if ((rc = too_long(&rec.r, line)) || !line[0] || line[0] == '#' ||
+            (rc = split_quoted(&rec.r, line, rec.f)))
+            continue;
+        if (rec.r.line > 1 || strcmp(rec.f->f[0], header))
+            rc = take(&rec, ud);
+    }
+    free(rec.f);
+    free(buf);
+    return rc ? -1 : 0;
+}
+
+int shf_record_fields(const struct shf_record *rec)
+{
+    return rec->f->n;
+}
+
+const char *shf_record_text(const struct shf_record *rec, int i)
+{
+    return i < rec->f->n ? rec->f->f[i] : "";
+}
+
+int shf_record_staff(struct shf_record *rec, int i)
+{
+    return staff_of(&rec->r, rec->f, i);
+}
+
+int shf_record_shift(struct shf_record *rec, int i)
+{
+    return shift_of(&rec->r, rec->f, i);
+}
+
+int shf_record_number(struct shf_record *rec, int i, const char *what, int max,
+                      int *out)
+{
+    return number(&rec->r, rec->f, i, what, max, out);
+}
+
+int shf_record_bad(struct shf_record *rec, int i, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return bad(&rec->r, i < rec->f->n ? rec->f->col[i] : 1, "%s", msg);
+}

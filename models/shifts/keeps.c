@@ -68,12 +68,12 @@ bool shf_row_keeps(const struct shf_state *st, int s, const struct shf_span *sp,
             minutes +=
                 (v ? p->minutes[v - 1] : 0) - (o ? p->minutes[o - 1] : 0);
             gain[o]--;
+            if (!shf_able(st, s, d, v)) /* a fixed cell: not even off */
+                return false;
             if (!v)
                 continue;
             if (++gain[v] > 0)
                 gained = true;
-            if (!shf_able(st, s, d, v))
-                return false;
             for (int k = p->partner_start[s]; k < p->partner_start[s + 1]; k++)
                 if (val[shf_cell(p, p->partners[k], d)] == v)
                     return false;

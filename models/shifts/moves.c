@@ -389,8 +389,9 @@ static int64_t shf_move(struct shf_state *st, int var, uint64_t move,
     return swap_block(st, s, t, d, len, apply);
 }
 
-/* The incumbent as the layer copied it: pins gone (fixed days off and
- * skills are the hooks' own checks), and every counter from the cells. */
+/* The incumbent as the layer copied it: pins gone but a re-roster's fixed
+ * cells (fixed days off and skills are the hooks' own checks), and every
+ * counter from the cells. */
 bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
 {
     (void)seed;
@@ -399,7 +400,11 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
     const struct shf_problem *p = st->p;
     const size_t nd = (size_t)p->ndays, nt = (size_t)p->nshifts;
     const signed char *val = SHF_CAT(st, p->o_val, signed char);
-    memset(SHF_AT(st, p->o_fix, signed char), -1, (size_t)p->nstaff * nd);
+    if (p->fixed)
+        memcpy(SHF_AT(st, p->o_fix, signed char), p->fixed,
+               (size_t)p->nstaff * nd);
+    else
+        memset(SHF_AT(st, p->o_fix, signed char), -1, (size_t)p->nstaff * nd);
     memset(SHF_AT(st, p->o_have, int32_t), 0, nd * nt * sizeof(int32_t));
     memset(SHF_AT(st, p->o_able, int32_t), 0, nd * nt * sizeof(int32_t));
     memset(SHF_AT(st, p->o_open, int32_t), 0, nd * sizeof(int32_t));

@@ -130,6 +130,9 @@ void shf_relax(void *state, const void *best, const struct cs_round *cs_round)
             fix[shf_cell(p, s, d)] = -1;
     }
     free(pool);
+    for (size_t c = 0; p->fixed && c < cells; c++)
+        if (p->fixed[c] >= 0)
+            fix[c] = p->fixed[c]; /* pinned, or before from_day */
     shf_recount(st);
     if (p->lagrange) {
         struct shf_pins pins = shf_pins_of(st);

@@ -56,6 +56,9 @@ static const char style[] =
     "tfoot td{font-size:.85em}\n"
     ".under{background:#f66;color:#fff;font-weight:bold}\n"
     ".over{background:#fc6;font-weight:bold}\n"
+    ".pinned{outline:2px solid #06c;outline-offset:-4px}\n"
+    ".past{opacity:.55}\n"
+    ".changed{box-shadow:inset 0 0 0 3px #090;font-style:italic}\n"
     "#penalties{margin:.8em 0}\n"
     "#penalties th{text-align:left;padding:1px 1em 1px 0;font-weight:normal}"
     "\n#penalties td{text-align:right}\n"
@@ -117,6 +120,21 @@ static void put_request(struct shf_line *l, const struct shf_problem *p, int i)
     shf_put(l, " (weight %d)", q->weight);
 }
 
+/* A re-roster's marks of cell (s, d): pinned, past (before from_day),
+ * changed; the published value of a changed cell, else -1. */
+static int put_change(struct shf_line *l, const struct shf_problem *p,
+                      const signed char *roster, int s, int d)
+{
+    const struct shf_reroster *rr = p->reroster;
+    if (!rr)
+        return -1;
+    int c = shf_cell(p, s, d), was = rr->published[c];
+    bool changed = d >= rr->from_day && roster[c] != was;
+    shf_put(l, "%s%s%s", rr->pinned[c] >= 0 ? " pinned" : "",
+            d < rr->from_day ? " past" : "", changed ? " changed" : "");
+    return changed ? was : -1;
+}
+
 static void put_grid(struct shf_line *l, const struct shf_problem *p,
                      const signed char *roster, struct cs_board *out)
 {
@@ -138,14 +156,21 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
                 shf_put(l, "<td class=\"s%d", v - 1);
             else
                 shf_put(l, "<td class=\"off");
-            shf_put(l, "%s%s\"", p->day_off[c] ? " fixed" : "",
+            shf_put(l, "%s%s", p->day_off[c] ? " fixed" : "",
                     first[c] >= 0 ? " unmet" : "");
-            if (p->day_off[c] || first[c] >= 0) {
+            int was = put_change(l, p, roster, s, d);
+            shf_put(l, "\"");
+            if (p->day_off[c] || first[c] >= 0 || was >= 0) {
                 shf_put(l, " title=\"%s", p->day_off[c] ? "fixed day off" : "");
                 for (int i = first[c]; i >= 0; i = next[i]) {
                     shf_put(l, "%s",
                             i != first[c] || p->day_off[c] ? "; " : "");
                     put_request(l, p, i);
+                }
+                if (was >= 0) {
+                    shf_put(l, "%swas ",
+                            p->day_off[c] || first[c] >= 0 ? "; " : "");
+                    put_text(l, was ? p->shift_id[was - 1] : "off");
                 }
                 shf_put(l, "\"");
             }
@@ -189,6 +214,41 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
     shf_flush(l, out);
 }
 
+/* The checker's penalty by rule; a re-roster's also beside the published
+ * roster's and the difference, with its changes. */
+static void put_penalties(struct shf_line *l, const struct shf_problem *p,
+                          const struct shf_report *r)
+{
+    static const char *const names[] = {
+        "cover under",        "cover over", "shift-on requests",
+        "shift-off requests", "changes",    "penalty"};
+    static const char *const ids[] = {"p-under", "p-over",   "p-on",
+                                      "p-off",   "p-change", "penalty"};
+    struct shf_report b = {0};
+    if (p->reroster)
+        shf_check(p, p->reroster->published, &b);
+    const int64_t now[] = {r->under, r->over,   r->on,
+                           r->off,   r->change, r->total};
+    const int64_t then[] = {b.under, b.over, b.on, b.off, b.change, b.total};
+    shf_put(l, "<table id=\"penalties\">");
+    if (p->reroster)
+        shf_put(l, "<tr><th></th><th>now</th><th>published</th>"
+                   "<th>difference</th></tr>");
+    for (int i = 0; i < 6; i++) {
+        if (i == 4 && !p->reroster)
+            continue;
+        shf_put(l, "<tr%s><th>%s</th><td id=\"%s\">%" PRId64 "</td>",
+                i == 5 ? " class=\"total\"" : "", names[i], ids[i], now[i]);
+        if (p->reroster)
+            shf_put(l,
+                    "<td id=\"b-%s\">%" PRId64 "</td><td id=\"d-%s\">%+" PRId64
+                    "</td>",
+                    ids[i], then[i], ids[i], now[i] - then[i]);
+        shf_put(l, "</tr>");
+    }
+    shf_put(l, "</table>");
+}
+
 static const char selftest[] =
     "<pre id=\"selftest\" hidden></pre>\n"
     "<script>\n"
@@ -215,8 +275,19 @@ static const char selftest[] =
     "  out.push('under ' + all('#roster tfoot td.under').length +\n"
     "           ', over ' + all('#roster tfoot td.over').length);\n"
     "  const num = id => document.getElementById(id).textContent;\n"
+    "  const rules = ['p-under', 'p-over', 'p-on', 'p-off'];\n"
+    "  const re = document.getElementById('p-change') !== null;\n"
+    "  if (re) rules.push('p-change');\n"
     "  out.push('penalty ' + num('penalty') + ' = ' +\n"
-    "           ['p-under', 'p-over', 'p-on', 'p-off'].map(num).join(' + '));\n"
+    "           rules.map(num).join(' + '));\n"
+    "  if (re) {\n"
+    "    out.push('pinned ' + all('#roster td.pinned').length +\n"
+    "             ', changed ' + all('#roster td.changed').length +\n"
+    "             ', past ' + all('#roster td.past').length);\n"
+    "    out.push('published ' + num('b-penalty') + ' = ' +\n"
+    "             rules.map(r => num('b-' + r)).join(' + ') +\n"
+    "             ', difference ' + num('d-penalty'));\n"
+    "  }\n"
     "  document.getElementById('selftest').textContent = out.join('\\n');\n"
     "}\n"
     "</script>";
@@ -247,15 +318,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
                                   "Friday", "Saturday", "Sunday"}[p->weekday0],
             p->nshifts, p->nshifts == 1 ? "" : "s");
     shf_flush(&l, out);
-    shf_put(&l,
-            "<table id=\"penalties\"><tr><th>cover under</th><td "
-            "id=\"p-under\">%" PRId64 "</td></tr><tr><th>cover over</th><td "
-            "id=\"p-over\">%" PRId64 "</td></tr><tr><th>shift-on "
-            "requests</th><td id=\"p-on\">%" PRId64 "</td></tr><tr><th>"
-            "shift-off requests</th><td id=\"p-off\">%" PRId64 "</td></tr>"
-            "<tr class=\"total\"><th>penalty</th><td id=\"penalty\">%" PRId64
-            "</td></tr></table>",
-            r.under, r.over, r.on, r.off, r.total);
+    put_penalties(&l, p, &r);
     shf_flush(&l, out);
     if (r.violations) {
         shf_put(&l,
@@ -278,7 +341,14 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "<span class=\"off\">off</span><span class=\"fixed\">fixed "
                 "day off</span><span class=\"unmet\">request not met</span>"
                 "<span class=\"under\">under cover</span><span "
-                "class=\"over\">over cover</span></p>");
+                "class=\"over\">over cover</span>");
+    if (p->reroster)
+        shf_put(&l,
+                "<span class=\"pinned\">pinned</span><span "
+                "class=\"past\">before day %d</span><span "
+                "class=\"changed\">changed</span>",
+                p->reroster->from_day);
+    shf_put(&l, "</p>");
     shf_flush(&l, out);
     put_grid(&l, p, roster, out);
     shf_put(&l, "%s", selftest);

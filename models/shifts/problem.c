@@ -40,10 +40,15 @@ void shf_problem_free(void *problem)
         p->off,          p->apart,      p->skill_names, p->covers,
         p->offs,         p->req_cost,   p->req,         p->partner_start,
         p->partners,     p->off_suffix, p->min_under,   p->by_length,
-        p->pin,          p->pin_line,   p->pin_col};
+        p->pin,          p->pin_line,   p->pin_col,     p->fixed};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
     shf_lagrange_free(p->lagrange);
+    if (p->reroster) {
+        free(p->reroster->published);
+        free(p->reroster->pinned);
+        free(p->reroster);
+    }
     free(p);
 }
 
@@ -180,7 +185,13 @@ static int build_cover(struct shf_problem *p, struct cs_error *err)
         p->over[k] = c->over;
     }
     free(seen);
-    p->min_under = cs_xcalloc((size_t)p->ndays, sizeof *p->min_under);
+    return 0;
+}
+
+void shf_problem_days(struct shf_problem *p)
+{
+    if (!p->min_under)
+        p->min_under = cs_xcalloc((size_t)p->ndays, sizeof *p->min_under);
     for (int d = 0; d < p->ndays; d++) {
         int least = 0;
         for (int t = 0; t < p->nshifts; t++) {
@@ -190,7 +201,14 @@ static int build_cover(struct shf_problem *p, struct cs_error *err)
         }
         p->min_under[d] = least;
     }
-    return 0;
+    if (!p->off_suffix)
+        p->off_suffix = cs_xcalloc((size_t)p->nstaff * (size_t)(p->ndays + 1),
+                                   sizeof *p->off_suffix);
+    for (int s = 0; s < p->nstaff; s++)
+        for (int d = p->ndays - 1; d >= 0; d--)
+            p->off_suffix[s * (p->ndays + 1) + d] =
+                p->off_suffix[s * (p->ndays + 1) + d + 1] +
+                p->day_off[shf_cell(p, s, d)];
 }
 
 /* Cell c's short record takes request q (on: a shift-on request), or
@@ -214,32 +232,30 @@ static void take_request(struct shf_req *r, const struct shf_request *q,
     }
 }
 
+void shf_add_request_cost(struct shf_problem *p, const struct shf_request *q,
+                          bool on)
+{
+    int values = p->nshifts + 1;
+    size_t cell = (size_t)shf_cell(p, q->staff, q->day);
+    take_request(&p->req[cell], q, on);
+    int32_t *c = p->req_cost + cell * (size_t)values;
+    for (int v = on ? 0 : 1; v < values; v++)
+        if (on ? v != q->shift + 1 : q->shift < 0 || v == q->shift + 1)
+            c[v] += q->weight;
+}
+
 /* What each value of each cell costs in requests: the table, and each
  * cell's short record (struct shf_req). */
 static void build_requests(struct shf_problem *p)
 {
-    int values = p->nshifts + 1;
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
-    p->req_cost = cs_xcalloc(cells * (size_t)values, sizeof *p->req_cost);
+    p->req_cost =
+        cs_xcalloc(cells * (size_t)(p->nshifts + 1), sizeof *p->req_cost);
     p->req = cs_xcalloc(cells, sizeof *p->req);
-    for (int i = 0; i < p->non; i++) {
-        const struct shf_request *q = &p->on[i];
-        size_t cell = (size_t)shf_cell(p, q->staff, q->day);
-        take_request(&p->req[cell], q, true);
-        int32_t *c = p->req_cost + cell * (size_t)values;
-        for (int v = 0; v < values; v++)
-            if (v != q->shift + 1)
-                c[v] += q->weight;
-    }
-    for (int i = 0; i < p->noff; i++) {
-        const struct shf_request *q = &p->off[i];
-        size_t cell = (size_t)shf_cell(p, q->staff, q->day);
-        take_request(&p->req[cell], q, false);
-        int32_t *c = p->req_cost + cell * (size_t)values;
-        for (int v = 1; v < values; v++)
-            if (q->shift < 0 || v == q->shift + 1)
-                c[v] += q->weight;
-    }
+    for (int i = 0; i < p->non; i++)
+        shf_add_request_cost(p, &p->on[i], true);
+    for (int i = 0; i < p->noff; i++)
+        shf_add_request_cost(p, &p->off[i], false);
 }
 
 static int gcd(int a, int b)
@@ -293,13 +309,7 @@ int shf_problem_finish(struct shf_problem *p, struct cs_error *err)
     p->day_off = cs_xcalloc(cells, 1);
     for (int i = 0; i < p->noffs; i++)
         p->day_off[shf_cell(p, p->offs[i].staff, p->offs[i].day)] = 1;
-    p->off_suffix = cs_xcalloc((size_t)p->nstaff * (size_t)(p->ndays + 1),
-                               sizeof *p->off_suffix);
-    for (int s = 0; s < p->nstaff; s++)
-        for (int d = p->ndays - 1; d >= 0; d--)
-            p->off_suffix[s * (p->ndays + 1) + d] =
-                p->off_suffix[s * (p->ndays + 1) + d + 1] +
-                p->day_off[shf_cell(p, s, d)];
+    shf_problem_days(p);
     build_requests(p);
     p->by_length = cs_xcalloc((size_t)p->nshifts, sizeof *p->by_length);
     for (int t = 0; t < p->nshifts; t++) {

@@ -263,13 +263,14 @@ static void price(struct window *w, const struct shf_state *st,
         const int d = w->lo + i;
         const size_t c = (size_t)shf_cell(p, s, d);
         int64_t *cost = w->cost + (size_t)i * nv;
-        int most = 0;
-        cost[0] = shf_req_cost(p, c, 0);
+        int most = 0, fix = p->fixed ? p->fixed[c] : -1;
+        cost[0] = fix > 0 ? INT64_MAX : shf_req_cost(p, c, 0);
         for (int v = 1; v < nv; v++) {
             int k = d * p->nshifts + v - 1, skill = p->shift_skill[v - 1];
             cost[v] = INT64_MAX;
             if (p->day_off[c] || !p->max_count[s * p->nshifts + v - 1] ||
-                (skill >= 0 && !(p->skills[s] >> skill & 1)))
+                (skill >= 0 && !(p->skills[s] >> skill & 1)) ||
+                (fix >= 0 && v != fix))
                 continue;
             bool apart = false;
             for (int j = p->partner_start[s]; j < p->partner_start[s + 1]; j++)

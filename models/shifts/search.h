@@ -29,6 +29,9 @@ struct shf_state {
  * whether it began on day 0 (such runs are exempt from the minimums). */
 #define SHF_RUN_FROM0 (1 << 30)
 
+/* A fixed cell that takes no value: a re-roster's clash (setup.c). */
+#define SHF_NO_VALUE 127
+
 /* ---- the state (state.c) ---- */
 
 /* The offsets of the state's arrays and its size, into p. */
@@ -329,6 +332,9 @@ static inline bool shf_row_step(const struct shf_lagrange *lg,
     out->last = v ? p->shift_class[v - 1] : 0;
     out->minutes = r.minutes;
     out->weekends = r.weekends;
+    if (p->fixed && p->fixed[shf_cell(p, s, d)] >= 0 &&
+        p->fixed[shf_cell(p, s, d)] != v)
+        return false; /* a re-roster's pinned cell or past day */
     if (!v)
         return !(r.last > 0 && !r.from0 && r.len < p->min_cons[s]);
     int t = v - 1, skill = p->shift_skill[t];

@@ -128,7 +128,29 @@ static const struct cs_option shf_options[] = {
      .type = CS_OPT_STRING,
      .help = "check this roster (CSV as output.format csv writes it) "
              "instead of searching: a broken hard rule is an error at its "
-             "cell, a legal roster gets status checked and its cost"},
+             "cell, a legal roster gets status checked and its cost; with "
+             "the keys below, the published roster to re-roster"},
+    {.key = "params.from_day",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = SHF_MAX_DAYS,
+     .help = "re-rostering params.roster: days before this one keep it"},
+    {.key = "params.change_weight",
+     .type = CS_OPT_INT,
+     .def = "1",
+     .min = 0,
+     .max = 1000000,
+     .help = "re-rostering: the penalty of each cell from from_day on that "
+             "differs from params.roster"},
+    {.key = "params.change",
+     .type = CS_OPT_STRING,
+     .help = "re-rostering: a CSV of changes, unavailable,STAFF,DAY... and "
+             "cover,DAY,SHIFT,NEED[,UNDER,OVER] (a day D or D-E)"},
+    {.key = "params.pinned",
+     .type = CS_OPT_STRING,
+     .help = "re-rostering: a CSV of STAFF,DAY,SHIFT that must hold (SHIFT "
+             "empty or -: a day off)"},
     {.key = "strategy.order",
      .type = CS_OPT_ENUM,
      .def = "staff",
@@ -250,10 +272,13 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
-/* params.roster: the roster read into p->pin is checked, not searched for.
- * Every cell is fixed, so no strategy matters: no bound tables (they cost
- * time and may not fit: Instance24), no restarts or neighbourhoods, and
- * the framework reports the roster checked (cs_problem.given). */
+/* params.roster: the roster read into p->pin is checked, not searched for;
+ * the framework reports it checked (cs_problem.given).  Or a re-roster
+ * whose fixed cells break a hard rule on their own: the first cell gets
+ * no value at all (state.c), so the search ends at once, infeasible, and
+ * the note says which cells and which rule.  Either way no strategy
+ * matters: no bound tables (they cost time and may not fit: Instance24),
+ * no restarts or neighbourhoods. */
 static int setup_check(struct shf_problem *p, struct cs_problem *out)
 {
     p->by_staff = true;
@@ -263,7 +288,9 @@ static int setup_check(struct shf_problem *p, struct cs_problem *out)
     out->free_data = shf_problem_free;
     out->nvars = p->nstaff * p->ndays;
     out->state_size = p->state_size;
-    out->given = true;
+    out->given = p->pin != NULL;
+    if (!out->given)
+        out->note = p->reroster->clash;
     return 0;
 }
 
@@ -298,11 +325,13 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster", err);
         free(path);
     }
+    if (!rc)
+        rc = shf_setup_reroster(p, cfg, err);
     if (rc) {
         shf_problem_free(p);
         return -1;
     }
-    if (p->pin)
+    if (p->pin || (p->reroster && p->reroster->clash[0]))
         return setup_check(p, out);
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");

@@ -105,6 +105,10 @@ struct shf_problem {
     int max_minutes_shift;   /* the longest shift */
     signed char *pin;        /* ncells or NULL: a roster given to check */
     int *pin_line, *pin_col; /* where each staff row of the pin is */
+    /* re-rostering (reroster.c), or NULL; fixed (ncells, -1 free): the
+     * values its pinned cells and past days must hold, for every hook */
+    struct shf_reroster *reroster;
+    signed char *fixed;
 
     /* strategy */
     int by_staff;      /* variables staff by staff, else day by day */
@@ -177,6 +181,12 @@ void shf_add_apart(struct shf_problem *p, int a, int b);
 /* After a reader filled the lists: checks that need the whole spec, then the
  * derived tables.  -1 with err positioned in p->source. */
 int shf_problem_finish(struct shf_problem *p, struct cs_error *err);
+/* After finish: request q's penalty into the request tables (req_cost,
+ * req) and not into the lists; and the tables that follow from day_off
+ * and the cover (off_suffix, min_under) made again after they changed. */
+void shf_add_request_cost(struct shf_problem *p, const struct shf_request *q,
+                          bool on);
+void shf_problem_days(struct shf_problem *p);
 
 /* Readers.  Both fill p and call shf_problem_finish. */
 int shf_read_curtois(struct shf_problem *p, const char *path,
@@ -251,14 +261,61 @@ int64_t shf_lagrange_bound(const struct shf_lagrange *lg,
                            const signed char *roster, const int32_t *have,
                            int s, int len, int64_t requests);
 
+/* ---- re-rostering (reroster.c) ----
+ * A published roster (params.roster) re-optimised after a change: staff
+ * unavailable on some days (fixed days off, their missed minutes taken off
+ * their minimum) and cover lines changed (params.change), cells pinned
+ * (params.pinned), days before from_day kept.  Each cell from from_day on
+ * that differs from the published roster costs change_weight: that is
+ * added to the request tables (req_cost, req), so every bound, value order
+ * and move sees it; the checker counts it from published itself. */
+struct shf_reroster {
+    signed char *published; /* ncells: the roster as published */
+    signed char *pinned;    /* ncells: the value pinned (-1: none) */
+    int from_day, change_weight;
+    char clash[320]; /* fixed cells that break a hard rule, in words */
+};
+/* Read the re-roster keys after the problem and p->pin (the published
+ * roster, checked against the problem as it was): move the roster to
+ * published, apply the change, pin, and cost the changes.  0 when none of
+ * the keys is given; -1 with err positioned. */
+int shf_setup_reroster(struct shf_problem *p, const struct cs_config *cfg,
+                       struct cs_error *err);
+/* The text lines of a re-roster, under the roster's penalty lines:
+ * the published roster's penalty by rule, the change, the changed cells
+ * (check.c calls it for the text roster). */
+void shf_write_changes(const struct shf_problem *p, const signed char *roster,
+                       struct cs_board *out);
+
+/* ---- small CSV files of records (curtois.c), for reroster.c ----
+ * Each line that is not blank and does not start with '#' is cut at its
+ * commas (fields quoted as in a roster) and handed to take; a line 1
+ * whose first field is `header` is skipped.  Field lookups name the file,
+ * line and column of a field that is wrong (-1 with err). */
+struct shf_record;
+int shf_read_records(struct shf_problem *p, const char *path,
+                     const char *header,
+                     int (*take)(struct shf_record *rec, void *ud), void *ud,
+                     struct cs_error *err);
+int shf_record_fields(const struct shf_record *rec);
+const char *shf_record_text(const struct shf_record *rec, int i);
+int shf_record_staff(struct shf_record *rec, int i);
+int shf_record_shift(struct shf_record *rec, int i);
+int shf_record_number(struct shf_record *rec, int i, const char *what, int max,
+                      int *out);
+int shf_record_bad(struct shf_record *rec, int i, const char *fmt, ...)
+    CS_PRINTF(3, 4);
+
 /* ---- the independent checker (check.c) ----
  * Recomputes every hard rule and the objective from a roster alone (values
  * per cell as above), with none of the search's counters. */
 struct shf_report {
     int64_t under, over, on, off, total; /* penalties by rule */
-    int violations;                      /* hard rules broken */
-    char first[256];                     /* the first one, in words */
-    int staff, day; /* where (-1 if the rule is about no one cell) */
+    int64_t change;  /* re-rostering: change_weight x cells changed */
+    int changed;     /* cells from from_day on unlike the published */
+    int violations;  /* hard rules broken */
+    char first[256]; /* the first one, in words */
+    int staff, day;  /* where (-1 if the rule is about no one cell) */
 };
 int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r);

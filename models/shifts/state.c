@@ -107,10 +107,13 @@ void shf_init(void *state, const void *problem)
     st->p = p;
     st->last_staff = -1;
     memset(SHF_AT(st, p->o_val, signed char), -1, cells);
-    if (p->pin)
-        memcpy(SHF_AT(st, p->o_fix, signed char), p->pin, cells);
+    if (p->pin || p->fixed)
+        memcpy(SHF_AT(st, p->o_fix, signed char), p->pin ? p->pin : p->fixed,
+               cells);
     else
         memset(SHF_AT(st, p->o_fix, signed char), -1, cells);
+    if (p->reroster && p->reroster->clash[0])
+        SHF_AT(st, p->o_fix, signed char)[0] = SHF_NO_VALUE;
     shf_recount(st);
 }
 
