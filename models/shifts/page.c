@@ -12,11 +12,15 @@
 
 #include "shifts/shifts.h"
 
+/* the penalty rows' ids, in shf_report_rules' order */
+static const char *const rule_ids[SHF_RULES] = {"under", "over",   "on",
+                                                "off",   "nights", "weekends"};
+
 static const char *const weekday_short[] = {"Mo", "Tu", "We", "Th",
                                             "Fr", "Sa", "Su"};
 
 /* s with &, <, >, " and ' escaped: safe in text and in attributes. */
-static void put_text(struct shf_line *l, const char *s)
+void shf_put_text(struct shf_line *l, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
@@ -63,7 +67,11 @@ static const char style[] =
     "border-top:1px solid #888}\n"
     "#legend span{display:inline-block;border:1px solid #bbb;"
     "padding:0 .4em;margin:0 .6em .3em 0}\n"
-    ".verdict.broken{color:#c00;font-weight:bold}";
+    ".verdict.broken{color:#c00;font-weight:bold}\n"
+    "#roster .tally{background:#f6f6f6;min-width:3em}\n"
+    "#compare{margin:.8em 0}#compare caption{text-align:left}\n"
+    "#compare th,#compare td{padding:1px .6em;text-align:right}\n"
+    "#compare th:first-child{text-align:left;font-weight:normal}";
 
 /* One colour per shift type: hues a golden angle apart, in three
  * lightnesses, light enough for dark text. */
@@ -110,7 +118,7 @@ static void put_request(struct shf_line *l, const struct shf_problem *p, int i)
     const struct shf_request *q = on ? &p->on[i] : &p->off[i - p->non];
     if (on || q->shift >= 0) {
         shf_put(l, on ? "asked for shift " : "asked not for shift ");
-        put_text(l, p->shift_id[q->shift]);
+        shf_put_text(l, p->shift_id[q->shift]);
     } else {
         shf_put(l, "asked for a day off");
     }
@@ -125,12 +133,15 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
         shf_put(l, "<th class=\"day%s\">%d<br>%s</th>",
                 shf_weekend_day(p, d) ? " we" : "", d,
                 weekday_short[(p->weekday0 + d) % 7]);
-    shf_put(l, "</tr></thead><tbody>");
+    shf_put(l, "<th class=\"tally\">nights</th><th class=\"tally\">weekends"
+               "</th></tr></thead><tbody>");
     shf_flush(l, out);
     int *next, *first = unmet_requests(p, roster, &next);
+    int *nights = cs_xmalloc(2 * (size_t)p->nstaff * sizeof *nights);
+    shf_tallies(p, roster, nights, nights + p->nstaff);
     for (int s = 0; s < p->nstaff; s++) {
         shf_put(l, "<tr><th>");
-        put_text(l, p->staff_id[s]);
+        shf_put_text(l, p->staff_id[s]);
         shf_put(l, "</th>");
         for (int d = 0; d < p->ndays; d++) {
             int c = shf_cell(p, s, d), v = roster[c];
@@ -151,12 +162,15 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
             }
             shf_put(l, ">");
             if (v > 0)
-                put_text(l, p->shift_id[v - 1]);
+                shf_put_text(l, p->shift_id[v - 1]);
             shf_put(l, "</td>");
         }
-        shf_put(l, "</tr>");
+        shf_put(l,
+                "<td class=\"tally\">%d</td><td class=\"tally\">%d</td></tr>",
+                nights[s], nights[p->nstaff + s]);
         shf_flush(l, out);
     }
+    free(nights);
     free(first);
     free(next);
     /* cover: assigned/needed per shift, short and over marked */
@@ -164,7 +178,7 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
     shf_flush(l, out);
     for (int t = 0; t < p->nshifts; t++) {
         shf_put(l, "<tr><th>cover ");
-        put_text(l, p->shift_id[t]);
+        shf_put_text(l, p->shift_id[t]);
         shf_put(l, "</th>");
         for (int d = 0; d < p->ndays; d++) {
             int have = 0, k = d * p->nshifts + t;
@@ -182,7 +196,7 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
                 shf_put(l, "<td>");
             shf_put(l, "%d/%d</td>", have, p->need[k]);
         }
-        shf_put(l, "</tr>");
+        shf_put(l, "<td class=\"tally\" colspan=\"2\"></td></tr>");
         shf_flush(l, out);
     }
     shf_put(l, "</tfoot></table>");
@@ -195,7 +209,8 @@ static const char selftest[] =
     "if (location.search === '?selftest') {\n"
     "  const all = s => Array.from(document.querySelectorAll(s));\n"
     "  const rows = all('#roster tbody tr'), out = [];\n"
-    "  const cells = rows.map(r => r.querySelectorAll('td').length);\n"
+    "  const cells = rows.map(r => r.querySelectorAll('td:not(.tally)')"
+    ".length);\n"
     "  out.push('staff rows ' + rows.length + ', days ' +\n"
     "           all('#roster thead th.day').length + ', cells per row ' +\n"
     "           Array.from(new Set(cells)).join(' '));\n"
@@ -216,7 +231,8 @@ static const char selftest[] =
     "           ', over ' + all('#roster tfoot td.over').length);\n"
     "  const num = id => document.getElementById(id).textContent;\n"
     "  out.push('penalty ' + num('penalty') + ' = ' +\n"
-    "           ['p-under', 'p-over', 'p-on', 'p-off'].map(num).join(' + '));\n"
+    "           all('#penalties td[id^=\"p-\"]').map(td => td.textContent)"
+    ".join(' + '));\n"
     "  document.getElementById('selftest').textContent = out.join('\\n');\n"
     "}\n"
     "</script>";
@@ -231,7 +247,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_flush(&l, out);
     shf_put(&l, "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
                 "roster: ");
-    put_text(&l, p->source ? p->source : "shifts");
+    shf_put_text(&l, p->source ? p->source : "shifts");
     shf_put(&l, ", penalty %" PRId64 "</title>", r.total);
     shf_flush(&l, out);
     shf_put(&l, "%s", style);
@@ -240,29 +256,34 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "</style></head><body>");
     shf_flush(&l, out);
     shf_put(&l, "<h1>Roster: ");
-    put_text(&l, p->source ? p->source : "shifts");
+    shf_put_text(&l, p->source ? p->source : "shifts");
     shf_put(&l, "</h1><p>%d staff, %d days from %s, %d shift type%s.</p>",
             p->nstaff, p->ndays,
             (const char *const[]){"Monday", "Tuesday", "Wednesday", "Thursday",
                                   "Friday", "Saturday", "Sunday"}[p->weekday0],
             p->nshifts, p->nshifts == 1 ? "" : "s");
     shf_flush(&l, out);
+    const char *names[SHF_RULES];
+    int64_t values[SHF_RULES];
+    int n = shf_report_rules(p, &r, names, values);
+    shf_put(&l, "<table id=\"penalties\">");
+    for (int i = 0; i < n; i++)
+        shf_put(&l, "<tr><th>%s</th><td id=\"p-%s\">%" PRId64 "</td></tr>",
+                names[i], rule_ids[i + (i >= 4 && !p->fair.nights_weight)],
+                values[i]);
     shf_put(&l,
-            "<table id=\"penalties\"><tr><th>cover under</th><td "
-            "id=\"p-under\">%" PRId64 "</td></tr><tr><th>cover over</th><td "
-            "id=\"p-over\">%" PRId64 "</td></tr><tr><th>shift-on "
-            "requests</th><td id=\"p-on\">%" PRId64 "</td></tr><tr><th>"
-            "shift-off requests</th><td id=\"p-off\">%" PRId64 "</td></tr>"
             "<tr class=\"total\"><th>penalty</th><td id=\"penalty\">%" PRId64
             "</td></tr></table>",
-            r.under, r.over, r.on, r.off, r.total);
+            r.total);
     shf_flush(&l, out);
+    if (p->compare)
+        shf_compare_page(p, roster, &l, out);
     if (r.violations) {
         shf_put(&l,
                 "<p class=\"verdict broken\">hard rules: %d broken; "
                 "first: ",
                 r.violations);
-        put_text(&l, r.first);
+        shf_put_text(&l, r.first);
         shf_put(&l, "</p>");
     } else {
         shf_put(&l, "<p class=\"verdict\">hard rules: all kept (independent "
@@ -272,7 +293,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "<p id=\"legend\">");
     for (int t = 0; t < p->nshifts; t++) {
         shf_put(&l, "<span class=\"s%d\">", t);
-        put_text(&l, p->shift_id[t]);
+        shf_put_text(&l, p->shift_id[t]);
         shf_put(&l, " %d min</span>", p->minutes[t]);
     }
     shf_put(&l, "<span class=\"off\">off</span><span class=\"fixed\">fixed "
