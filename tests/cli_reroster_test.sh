@@ -54,12 +54,12 @@ expect_line "hard rules: all kept (independent check)"
 printf 'A,12,E\n' >"$tmp/clash.csv"
 run 1 $cfg --set params.pinned="$tmp/clash.csv"
 expect_line "status     infeasible"
-expect_line "why        fixed cells break a hard rule: A day 12 (pinned E) falls on a fixed day off"
+expect_line "fixed cells break a hard rule: A day 12 (pinned E) falls on a fixed day off"
 run 1 $cfg --set params.pinned="$tmp/clash.csv" --json
-expect_json .why "fixed cells break a hard rule: A day 12 (pinned E) falls on a fixed day off"
+expect_json .note "fixed cells break a hard rule: A day 12 (pinned E) falls on a fixed day off"
 printf 'K,17-23,E\n' >"$tmp/clash.csv"
 run 1 $cfg --set params.pinned="$tmp/clash.csv"
-expect_line "why        fixed cells break a hard rule: K day 17 (pinned E) to K day 23 (pinned E) work 7 days in a row (max 6)"
+expect_line "fixed cells break a hard rule: K day 17 (pinned E) to K day 23 (pinned E) work 7 days in a row (max 6)"
 
 # --- bad input: one line at the field, exit 2 ---
 while IFS='|' read -r key text message; do

@@ -190,6 +190,10 @@ void out_end(struct out *o, const struct cs_result *r)
     } else if (o->format == CS_FORMAT_JSON) {
         fprintf(o->out, "], \"status\": \"%s\", \"solutions\": %" PRIu64,
                 cs_status_name(r->status), s->solutions);
+        if (p->note && !p->instances) {
+            fputs(", \"note\": ", o->out);
+            out_json_string(o->out, p->note);
+        }
         if (cost)
             fprintf(o->out, ", \"cost\": %" PRId64, r->cost);
         if (costs && r->status != CS_INFEASIBLE) /* nothing to bound */
@@ -200,10 +204,6 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"root_bound\": %" PRId64, r->root_bound);
         if (costs && r->first_seconds >= 0)
             fprintf(o->out, ", \"first_seconds\": %.6f", r->first_seconds);
-        if (r->status == CS_INFEASIBLE && p->note) {
-            fputs(", \"why\": ", o->out);
-            out_json_string(o->out, p->note);
-        }
         if (p->reports_unique)
             fprintf(o->out, ", \"unique\": %" PRIu64, s->unique);
         fprintf(o->out,
@@ -229,6 +229,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         fputs("}\n", o->out);
     } else {
+        if (p->note && !p->instances) /* the model's word on the result */
+            fprintf(o->out, "%s\n\n", p->note);
         fprintf(o->out, "solutions  %" PRIu64 "\n", s->solutions);
         if (p->reports_unique)
             fprintf(o->out, "unique     %" PRIu64 "\n", s->unique);
@@ -240,8 +242,6 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, "gap        %.2f%%\n", 100.0 * gap(r));
         if (!o->quiet)
             fprintf(o->out, "status     %s\n", cs_status_name(r->status));
-        if (!o->quiet && r->status == CS_INFEASIBLE && p->note)
-            fprintf(o->out, "why        %s\n", p->note);
         if (o->job->layers.local && !o->quiet)
             local_stats(o, r);
         else if (o->stats) {

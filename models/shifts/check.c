@@ -176,7 +176,15 @@ int shf_check(const struct shf_problem *p, const signed char *roster,
         }
     if (p->reroster)
         check_changes(p, roster, r);
-    r->total = r->under + r->over + r->on + r->off + r->change;
+    if (shf_fair_on(p)) {
+        int *nights = cs_xmalloc(2 * (size_t)p->nstaff * sizeof *nights);
+        shf_tallies(p, roster, nights, nights + p->nstaff);
+        shf_fair_penalties(p, nights, nights + p->nstaff, &r->nights,
+                           &r->weekends);
+        free(nights);
+    }
+    r->total = r->under + r->over + r->on + r->off + r->nights + r->weekends +
+               r->change;
     return r->violations;
 }
 
@@ -304,12 +312,12 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
     }
     struct shf_report r;
     shf_check(p, roster, &r);
-    shf_put(&l,
-            "penalty %" PRId64 ": cover under %" PRId64 ", cover over %" PRId64
-            ", shift-on requests %" PRId64 ", shift-off requests %" PRId64,
-            r.total, r.under, r.over, r.on, r.off);
-    if (p->reroster)
-        shf_put(&l, ", changes %" PRId64, r.change);
+    const char *names[SHF_RULES];
+    int64_t values[SHF_RULES];
+    int n = shf_report_rules(p, &r, names, NULL, values);
+    shf_put(&l, "penalty %" PRId64 ":", r.total);
+    for (int i = 0; i < n; i++)
+        shf_put(&l, "%s %s %" PRId64, i ? "," : "", names[i], values[i]);
     shf_flush(&l, out);
     if (r.violations)
         shf_put(&l, "hard rules: %d broken; first: %s", r.violations, r.first);
@@ -319,4 +327,6 @@ void shf_write_roster(const struct shf_problem *p, const signed char *roster,
     free(l.buf);
     if (p->reroster)
         shf_write_changes(p, roster, out);
+    if (p->compare)
+        shf_write_compare(p, roster, out);
 }

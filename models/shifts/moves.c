@@ -58,9 +58,10 @@ static bool same_days(const signed char *a, const signed char *b, size_t len)
 }
 
 /* Row s after its windows sp[0..n-1] changed: the counters, and the
- * change in its request penalties (returned). */
+ * change in its request penalties (returned); with params.fairness, its
+ * nights and weekends before and their change, into *fair. */
 static int64_t row_count(struct shf_state *st, int s, const struct shf_span *sp,
-                         int n, bool apply)
+                         int n, bool apply, struct shf_fair_row *fair)
 {
     const struct shf_problem *p = st->p;
     const signed char *row =
@@ -68,6 +69,10 @@ static int64_t row_count(struct shf_state *st, int s, const struct shf_span *sp,
     int32_t *count = SHF_AT(st, p->o_count, int32_t) + s * p->nshifts;
     int32_t *minutes = SHF_AT(st, p->o_minutes, int32_t) + s;
     int32_t *worked = SHF_AT(st, p->o_weekends, int32_t) + s;
+    const bool fairness = shf_fair_on(p);
+    if (fairness)
+        *fair =
+            (struct shf_fair_row){s, shf_state_nights(st, s), *worked, 0, 0};
     int64_t delta = 0;
     for (int i = 0; i < n; i++) {
         for (int d = sp[i].lo; d <= sp[i].hi; d++) {
@@ -76,6 +81,8 @@ static int64_t row_count(struct shf_state *st, int s, const struct shf_span *sp,
                 continue;
             const size_t c = (size_t)shf_cell(p, s, d);
             delta += shf_req_cost(p, c, v) - shf_req_cost(p, c, o);
+            if (fairness)
+                fair->dnights += shf_night(p, v) - shf_night(p, o);
             if (!apply)
                 continue;
             if (o)
@@ -83,9 +90,14 @@ static int64_t row_count(struct shf_state *st, int s, const struct shf_span *sp,
             if (v)
                 count[v - 1]++, *minutes += p->minutes[v - 1];
         }
+        int weekends = fairness || apply
+                           ? shf_weekends_in(p, row, sp[i].lo, sp[i].hi + 1) -
+                                 sp[i].weekends
+                           : 0;
+        if (fairness)
+            fair->dweekends += weekends;
         if (apply)
-            *worked += shf_weekends_in(p, row, sp[i].lo, sp[i].hi + 1) -
-                       sp[i].weekends;
+            *worked += weekends;
     }
     if (apply)
         st->requests += delta;
@@ -142,7 +154,9 @@ static int64_t set_spans(struct shf_state *st, int s, struct shf_span *sp,
         copy_days(row + sp[i].lo, nv[i], (size_t)(sp[i].hi - sp[i].lo + 1));
     int64_t delta = INT64_MAX;
     if (shf_row_keeps(st, s, sp, n)) {
-        delta = row_count(st, s, sp, n, apply);
+        struct shf_fair_row fair;
+        delta = row_count(st, s, sp, n, apply, &fair);
+        delta += shf_fair_change(st, 1, &fair, apply);
         for (int i = 0; i < n; i++)
             for (int e = sp[i].lo; e <= sp[i].hi; e++) {
                 int o = sp[i].old[e - sp[i].lo], v = row[e];
@@ -330,8 +344,10 @@ static int64_t swap_block(struct shf_state *st, int s, int t, int d, int len,
         swap_days(a, b, len);
         return INT64_MAX;
     }
-    int64_t delta =
-        row_count(st, s, &sa, 1, apply) + row_count(st, t, &sb, 1, apply);
+    struct shf_fair_row fair[2];
+    int64_t delta = row_count(st, s, &sa, 1, apply, &fair[0]) +
+                    row_count(st, t, &sb, 1, apply, &fair[1]);
+    delta += shf_fair_change(st, 2, fair, apply);
     if (!apply)
         swap_days(a, b, len);
     return delta;
@@ -434,13 +450,14 @@ bool shf_ls_start(void *state, uint64_t seed, volatile sig_atomic_t *stop)
     st->nshort = 0;
     for (int k = 0; k < p->ndays * p->nshifts; k++)
         short_line(st, k);
+    shf_fair_recount(st);
     return true;
 }
 
 uint64_t shf_ls_cost(const void *state)
 {
     const struct shf_state *st = state;
-    return (uint64_t)(st->requests + st->cover);
+    return (uint64_t)(st->requests + st->cover + st->fair);
 }
 
 /* A cell at random, for a new value, a swap or an exchange in its row (one

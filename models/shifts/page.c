@@ -16,7 +16,7 @@ static const char *const weekday_short[] = {"Mo", "Tu", "We", "Th",
                                             "Fr", "Sa", "Su"};
 
 /* s with &, <, >, " and ' escaped: safe in text and in attributes. */
-static void put_text(struct shf_line *l, const char *s)
+void shf_put_text(struct shf_line *l, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
@@ -66,7 +66,11 @@ static const char style[] =
     "border-top:1px solid #888}\n"
     "#legend span{display:inline-block;border:1px solid #bbb;"
     "padding:0 .4em;margin:0 .6em .3em 0}\n"
-    ".verdict.broken{color:#c00;font-weight:bold}";
+    ".verdict.broken{color:#c00;font-weight:bold}\n"
+    "#roster .tally{background:#f6f6f6;min-width:3em}\n"
+    "#compare{margin:.8em 0}#compare caption{text-align:left}\n"
+    "#compare th,#compare td{padding:1px .6em;text-align:right}\n"
+    "#compare th:first-child{text-align:left;font-weight:normal}";
 
 /* One colour per shift type: hues a golden angle apart, in three
  * lightnesses, light enough for dark text. */
@@ -113,7 +117,7 @@ static void put_request(struct shf_line *l, const struct shf_problem *p, int i)
     const struct shf_request *q = on ? &p->on[i] : &p->off[i - p->non];
     if (on || q->shift >= 0) {
         shf_put(l, on ? "asked for shift " : "asked not for shift ");
-        put_text(l, p->shift_id[q->shift]);
+        shf_put_text(l, p->shift_id[q->shift]);
     } else {
         shf_put(l, "asked for a day off");
     }
@@ -143,12 +147,15 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
         shf_put(l, "<th class=\"day%s\">%d<br>%s</th>",
                 shf_weekend_day(p, d) ? " we" : "", d,
                 weekday_short[(p->weekday0 + d) % 7]);
-    shf_put(l, "</tr></thead><tbody>");
+    shf_put(l, "<th class=\"tally\">nights</th><th class=\"tally\">weekends"
+               "</th></tr></thead><tbody>");
     shf_flush(l, out);
     int *next, *first = unmet_requests(p, roster, &next);
+    int *nights = cs_xmalloc(2 * (size_t)p->nstaff * sizeof *nights);
+    shf_tallies(p, roster, nights, nights + p->nstaff);
     for (int s = 0; s < p->nstaff; s++) {
         shf_put(l, "<tr><th>");
-        put_text(l, p->staff_id[s]);
+        shf_put_text(l, p->staff_id[s]);
         shf_put(l, "</th>");
         for (int d = 0; d < p->ndays; d++) {
             int c = shf_cell(p, s, d), v = roster[c];
@@ -176,12 +183,15 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
             }
             shf_put(l, ">");
             if (v > 0)
-                put_text(l, p->shift_id[v - 1]);
+                shf_put_text(l, p->shift_id[v - 1]);
             shf_put(l, "</td>");
         }
-        shf_put(l, "</tr>");
+        shf_put(l,
+                "<td class=\"tally\">%d</td><td class=\"tally\">%d</td></tr>",
+                nights[s], nights[p->nstaff + s]);
         shf_flush(l, out);
     }
+    free(nights);
     free(first);
     free(next);
     /* cover: assigned/needed per shift, short and over marked */
@@ -189,7 +199,7 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
     shf_flush(l, out);
     for (int t = 0; t < p->nshifts; t++) {
         shf_put(l, "<tr><th>cover ");
-        put_text(l, p->shift_id[t]);
+        shf_put_text(l, p->shift_id[t]);
         shf_put(l, "</th>");
         for (int d = 0; d < p->ndays; d++) {
             int have = 0, k = d * p->nshifts + t;
@@ -207,7 +217,7 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
                 shf_put(l, "<td>");
             shf_put(l, "%d/%d</td>", have, p->need[k]);
         }
-        shf_put(l, "</tr>");
+        shf_put(l, "<td class=\"tally\" colspan=\"2\"></td></tr>");
         shf_flush(l, out);
     }
     shf_put(l, "</tfoot></table>");
@@ -216,34 +226,37 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
 
 /* The checker's penalty by rule; a re-roster's also beside the published
  * roster's and the difference, with its changes. */
+/* The penalty by rule; re-rostering, beside the published roster's and the
+ * difference. */
 static void put_penalties(struct shf_line *l, const struct shf_problem *p,
                           const struct shf_report *r)
 {
-    static const char *const names[] = {
-        "cover under",        "cover over", "shift-on requests",
-        "shift-off requests", "changes",    "penalty"};
-    static const char *const ids[] = {"p-under", "p-over",   "p-on",
-                                      "p-off",   "p-change", "penalty"};
-    struct shf_report b = {0};
-    if (p->reroster)
+    const char *names[SHF_RULES + 1], *ids[SHF_RULES + 1];
+    int64_t now[SHF_RULES + 1], then[SHF_RULES + 1];
+    int n = shf_report_rules(p, r, names, ids, now);
+    names[n] = "penalty";
+    now[n] = r->total;
+    if (p->reroster) {
+        struct shf_report b;
         shf_check(p, p->reroster->published, &b);
-    const int64_t now[] = {r->under, r->over,   r->on,
-                           r->off,   r->change, r->total};
-    const int64_t then[] = {b.under, b.over, b.on, b.off, b.change, b.total};
+        shf_report_rules(p, &b, names, ids, then);
+        then[n] = b.total;
+    }
     shf_put(l, "<table id=\"penalties\">");
     if (p->reroster)
         shf_put(l, "<tr><th></th><th>now</th><th>published</th>"
                    "<th>difference</th></tr>");
-    for (int i = 0; i < 6; i++) {
-        if (i == 4 && !p->reroster)
-            continue;
+    for (int i = 0; i <= n; i++) {
+        char id[32];
+        snprintf(id, sizeof id, "%s%s", i < n ? "p-" : "penalty",
+                 i < n ? ids[i] : "");
         shf_put(l, "<tr%s><th>%s</th><td id=\"%s\">%" PRId64 "</td>",
-                i == 5 ? " class=\"total\"" : "", names[i], ids[i], now[i]);
+                i == n ? " class=\"total\"" : "", names[i], id, now[i]);
         if (p->reroster)
             shf_put(l,
                     "<td id=\"b-%s\">%" PRId64 "</td><td id=\"d-%s\">%+" PRId64
                     "</td>",
-                    ids[i], then[i], ids[i], now[i] - then[i]);
+                    id, then[i], id, now[i] - then[i]);
         shf_put(l, "</tr>");
     }
     shf_put(l, "</table>");
@@ -255,7 +268,8 @@ static const char selftest[] =
     "if (location.search === '?selftest') {\n"
     "  const all = s => Array.from(document.querySelectorAll(s));\n"
     "  const rows = all('#roster tbody tr'), out = [];\n"
-    "  const cells = rows.map(r => r.querySelectorAll('td').length);\n"
+    "  const cells = rows.map(r => r.querySelectorAll('td:not(.tally)')"
+    ".length);\n"
     "  out.push('staff rows ' + rows.length + ', days ' +\n"
     "           all('#roster thead th.day').length + ', cells per row ' +\n"
     "           Array.from(new Set(cells)).join(' '));\n"
@@ -275,9 +289,8 @@ static const char selftest[] =
     "  out.push('under ' + all('#roster tfoot td.under').length +\n"
     "           ', over ' + all('#roster tfoot td.over').length);\n"
     "  const num = id => document.getElementById(id).textContent;\n"
-    "  const rules = ['p-under', 'p-over', 'p-on', 'p-off'];\n"
+    "  const rules = all('#penalties td[id^=\"p-\"]').map(td => td.id);\n"
     "  const re = document.getElementById('p-change') !== null;\n"
-    "  if (re) rules.push('p-change');\n"
     "  out.push('penalty ' + num('penalty') + ' = ' +\n"
     "           rules.map(num).join(' + '));\n"
     "  if (re) {\n"
@@ -302,7 +315,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_flush(&l, out);
     shf_put(&l, "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
                 "roster: ");
-    put_text(&l, p->source ? p->source : "shifts");
+    shf_put_text(&l, p->source ? p->source : "shifts");
     shf_put(&l, ", penalty %" PRId64 "</title>", r.total);
     shf_flush(&l, out);
     shf_put(&l, "%s", style);
@@ -311,7 +324,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "</style></head><body>");
     shf_flush(&l, out);
     shf_put(&l, "<h1>Roster: ");
-    put_text(&l, p->source ? p->source : "shifts");
+    shf_put_text(&l, p->source ? p->source : "shifts");
     shf_put(&l, "</h1><p>%d staff, %d days from %s, %d shift type%s.</p>",
             p->nstaff, p->ndays,
             (const char *const[]){"Monday", "Tuesday", "Wednesday", "Thursday",
@@ -320,12 +333,14 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_flush(&l, out);
     put_penalties(&l, p, &r);
     shf_flush(&l, out);
+    if (p->compare)
+        shf_compare_page(p, roster, &l, out);
     if (r.violations) {
         shf_put(&l,
                 "<p class=\"verdict broken\">hard rules: %d broken; "
                 "first: ",
                 r.violations);
-        put_text(&l, r.first);
+        shf_put_text(&l, r.first);
         shf_put(&l, "</p>");
     } else {
         shf_put(&l, "<p class=\"verdict\">hard rules: all kept (independent "
@@ -335,7 +350,7 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "<p id=\"legend\">");
     for (int t = 0; t < p->nshifts; t++) {
         shf_put(&l, "<span class=\"s%d\">", t);
-        put_text(&l, p->shift_id[t]);
+        shf_put_text(&l, p->shift_id[t]);
         shf_put(&l, " %d min</span>", p->minutes[t]);
     }
     shf_put(&l, "<span class=\"off\">off</span><span class=\"fixed\">fixed "

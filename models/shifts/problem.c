@@ -31,16 +31,49 @@ void shf_problem_free(void *problem)
         free(p->staff_id[s]);
     for (int k = 0; k < p->nskills; k++)
         free(p->skill_names[k]);
-    void *arrays[] = {
-        p->source,       p->shift_id,   p->minutes,     p->no_next,
-        p->shift_skill,  p->staff_id,   p->max_count,   p->min_minutes,
-        p->max_minutes,  p->min_cons,   p->max_cons,    p->min_off,
-        p->max_weekends, p->skills,     p->line,        p->day_off,
-        p->need,         p->under,      p->over,        p->on,
-        p->off,          p->apart,      p->skill_names, p->covers,
-        p->offs,         p->req_cost,   p->req,         p->partner_start,
-        p->partners,     p->off_suffix, p->min_under,   p->by_length,
-        p->pin,          p->pin_line,   p->pin_col,     p->fixed};
+    void *arrays[] = {p->source,
+                      p->shift_id,
+                      p->minutes,
+                      p->no_next,
+                      p->shift_skill,
+                      p->staff_id,
+                      p->max_count,
+                      p->min_minutes,
+                      p->max_minutes,
+                      p->min_cons,
+                      p->max_cons,
+                      p->min_off,
+                      p->max_weekends,
+                      p->skills,
+                      p->line,
+                      p->day_off,
+                      p->need,
+                      p->under,
+                      p->over,
+                      p->on,
+                      p->off,
+                      p->apart,
+                      p->skill_names,
+                      p->covers,
+                      p->offs,
+                      p->req_cost,
+                      p->req,
+                      p->partner_start,
+                      p->partners,
+                      p->off_suffix,
+                      p->min_under,
+                      p->by_length,
+                      p->pin,
+                      p->pin_line,
+                      p->pin_col,
+                      p->fixed,
+                      p->compare,
+                      p->compare_source,
+                      p->no_roster,
+                      p->fair.group,
+                      p->fair.night_group,
+                      p->fair.size,
+                      p->fair.night_size};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
     shf_lagrange_free(p->lagrange);
@@ -322,6 +355,7 @@ int shf_problem_finish(struct shf_problem *p, struct cs_error *err)
     }
     p->max_minutes_shift = p->minutes[p->by_length[0]];
     shift_classes(p);
+    shf_fair_setup(p); /* nights and contract groups; no weights yet */
 
     p->partner_start = cs_xcalloc((size_t)p->nstaff + 1, sizeof(int));
     p->partners = cs_xcalloc(2 * (size_t)p->napart + 1, sizeof(int));

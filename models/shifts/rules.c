@@ -248,6 +248,8 @@ static bool shf_prune(void *state)
     struct shf_state *st = state;
     const struct shf_problem *p = st->p;
     int s = st->last_staff;
+    if (p->no_roster)
+        return true; /* some row has no legal assignment (explain.c) */
     /* with the Lagrangian bound's tracked rows, a row that cannot reach its
      * minimum has no cheapest completion: the bound prunes it (and this
      * look-ahead took half of the time on Instance7); priced rows track no
@@ -335,11 +337,12 @@ static int64_t weekend_bound(const struct shf_state *st)
     return pooled > days_sum ? pooled - days_sum : 0;
 }
 
-/* On a full roster: its cost. */
+/* On a full roster: its cost (params.fairness's part from the counters:
+ * the tree keeps no sums for it). */
 static int64_t shf_cost(const void *state)
 {
     const struct shf_state *st = state;
-    return st->requests + st->cover;
+    return st->requests + st->cover + shf_fair_of(st);
 }
 
 static int64_t shf_bound(const void *state)
@@ -347,6 +350,8 @@ static int64_t shf_bound(const void *state)
     const struct shf_state *st = state;
     const struct shf_problem *p = st->p;
     int64_t b = st->requests + st->cover;
+    if (st->depth == p->nstaff * p->ndays)
+        return shf_cost(state); /* fairness, 0 before, counts at the end */
     if (p->weekend_bound)
         return b + weekend_bound(st);
     if (p->lagrange && st->depth < p->nstaff * p->ndays) {

@@ -15,6 +15,7 @@ struct shf_state {
     const struct shf_problem *p;
     int64_t requests; /* request penalties of the cells set */
     int64_t cover;    /* sum of the day bounds */
+    int64_t fair;     /* local moves: params.fairness's penalty (o_fair) */
     int depth;        /* cells set */
     int last_staff;   /* whose cell was set last, for prune */
     int nshort;       /* local moves: cover lines short of staff (o_short) */
@@ -103,6 +104,22 @@ static inline void shf_refresh_day(struct shf_state *st, int d)
     st->cover += now - *lb;
     *lb = now;
 }
+
+/* ---- params.fairness in a state (fair.c) ----
+ * The tree computes the penalty from the counters at a full roster
+ * (shf_fair_of); the local moves keep it (st->fair) and each contract
+ * group's sums (o_fair) from their start on.  A changed row: staff, its
+ * nights and weekends before, and their change. */
+struct shf_fair_row {
+    int staff, nights, weekends, dnights, dweekends;
+};
+int shf_state_nights(const struct shf_state *st, int s);
+int64_t shf_fair_of(const struct shf_state *st);
+void shf_fair_recount(struct shf_state *st);
+/* The change in the penalty when rows[0..n-1] (n <= 2) change so; made
+ * when apply. */
+int64_t shf_fair_change(struct shf_state *st, int n,
+                        const struct shf_fair_row *rows, bool apply);
 
 /* ---- look-ahead programs (lookahead.c), for prune ----
  * From day `from` (>= 1) on, staff s's row as the state has it so far:

@@ -151,6 +151,24 @@ static const struct cs_option shf_options[] = {
      .type = CS_OPT_STRING,
      .help = "re-rostering: a CSV of STAFF,DAY,SHIFT that must hold (SHIFT "
              "empty or -: a day off)"},
+    {.key = "params.compare",
+     .type = CS_OPT_STRING,
+     .help = "a second roster (CSV): the roster printed gets its penalty "
+             "by rule beside this one's and the change"},
+    {.key = "params.fairness.nights",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = 100000,
+     .help = "weight of the soft rule balancing night shifts within each "
+             "contract group: times the sum of squared deviations from "
+             "the group's mean (0 = off)"},
+    {.key = "params.fairness.weekends",
+     .type = CS_OPT_INT,
+     .def = "0",
+     .min = 0,
+     .max = 100000,
+     .help = "the same for weekends worked (0 = off)"},
     {.key = "strategy.order",
      .type = CS_OPT_ENUM,
      .def = "staff",
@@ -272,14 +290,12 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
-/* params.roster: the roster read into p->pin is checked, not searched for;
- * the framework reports it checked (cs_problem.given).  Or a re-roster
- * whose fixed cells break a hard rule on their own: the first cell gets
- * no value at all (state.c), so the search ends at once, infeasible, and
- * the note says which cells and which rule.  Either way no strategy
- * matters: no bound tables (they cost time and may not fit: Instance24),
- * no restarts or neighbourhoods. */
-static int setup_check(struct shf_problem *p, struct cs_problem *out)
+/* One plain search, staff by staff: no bound tables (they cost time and
+ * may not fit: Instance24), no restarts or neighbourhoods.  For a roster
+ * given to check (params.roster, every cell fixed, so no strategy
+ * matters: the framework reports it checked, cs_problem.given), and for a
+ * spec with a row that has no legal assignment (its root fails). */
+static void setup_plain(struct shf_problem *p, struct cs_problem *out)
 {
     p->by_staff = true;
     shf_layout(p);
@@ -288,10 +304,6 @@ static int setup_check(struct shf_problem *p, struct cs_problem *out)
     out->free_data = shf_problem_free;
     out->nvars = p->nstaff * p->ndays;
     out->state_size = p->state_size;
-    out->given = p->pin != NULL;
-    if (!out->given)
-        out->note = p->reroster->clash;
-    return 0;
 }
 
 static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
@@ -320,6 +332,13 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
     } else {
         rc = shf_read_yaml(p, cfg, err);
     }
+    if (!rc && cs_config_has(cfg, "params.compare")) {
+        char *path = cs_config_path(cfg, "params.compare");
+        rc = repoint(shf_read_compare(
+                         p, path, cs_config_str(cfg, "params.compare"), err),
+                     cfg, "params.compare", err);
+        free(path);
+    }
     if (!rc && cs_config_has(cfg, "params.roster")) {
         char *path = cs_config_path(cfg, "params.roster");
         rc = repoint(shf_read_roster(p, path, err), cfg, "params.roster", err);
@@ -331,8 +350,29 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         shf_problem_free(p);
         return -1;
     }
-    if (p->pin || (p->reroster && p->reroster->clash[0]))
-        return setup_check(p, out);
+    p->fair.nights_weight = (int)cs_config_int(cfg, "params.fairness.nights");
+    p->fair.weekends_weight =
+        (int)cs_config_int(cfg, "params.fairness.weekends");
+    if (p->pin) {
+        setup_plain(p, out);
+        out->given = true;
+        return 0;
+    }
+    /* a re-roster whose fixed cells break a hard rule on their own: the
+     * first such cell gets no value at all (state.c), so the search ends
+     * at once, infeasible, and the note says which cells and which rule */
+    if (p->reroster && p->reroster->clash[0]) {
+        setup_plain(p, out);
+        out->note = p->reroster->clash;
+        return 0;
+    }
+    /* a staff member with no legal row: no roster, and why (explain.c);
+     * the search then ends at its root */
+    if ((p->no_roster = shf_explain(p))) {
+        setup_plain(p, out);
+        out->note = p->no_roster;
+        return 0;
+    }
     p->by_staff = cs_config_enum(cfg, "strategy.order") == SHF_ORDER_STAFF;
     enum shf_bound bound = cs_config_enum(cfg, "strategy.bound");
     if (bound == SHF_BOUND_AUTO)

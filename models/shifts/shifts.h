@@ -109,6 +109,19 @@ struct shf_problem {
      * values its pinned cells and past days must hold, for every hook */
     struct shf_reroster *reroster;
     signed char *fixed;
+    signed char *compare; /* ncells or NULL: params.compare's roster */
+    char *compare_source; /* its path, as the config gave it */
+    char *no_roster;      /* explain.c: why no staff row of some member is legal
+                             (a sentence a line), or NULL */
+    struct shf_fair {     /* params.fairness (fair.c) */
+        int nights_weight, weekends_weight; /* 0: the rule is off */
+        uint64_t nights;  /* bit t: shift t counts as a night */
+        int ngroups;      /* contract groups: the same limits but per shift */
+        int *group;       /* nstaff: each one's group */
+        int *night_group; /* nstaff: its group for nights, -1 if it may
+                             work no night shift */
+        int *size, *night_size; /* ngroups: members of each */
+    } fair;
 
     /* strategy */
     int by_staff;      /* variables staff by staff, else day by day */
@@ -125,7 +138,7 @@ struct shf_problem {
     size_t o_run, o_minutes, o_weekends, o_pos, o_count, o_have, o_open, o_able,
         o_daylb, o_prev, o_val, o_fix, o_tight, o_calm, o_dp, o_pcover,
         o_preach, o_preq, o_prest, o_plambda, o_ptogo, o_pslot, o_pany,
-        o_pscratch, o_short, o_short_at;
+        o_pscratch, o_short, o_short_at, o_fair;
     int lagrange_slots; /* free rows a round prices afresh, at most */
 };
 
@@ -311,6 +324,7 @@ int shf_record_bad(struct shf_record *rec, int i, const char *fmt, ...)
  * per cell as above), with none of the search's counters. */
 struct shf_report {
     int64_t under, over, on, off, total; /* penalties by rule */
+    int64_t nights, weekends;            /* params.fairness's rules */
     int64_t change;  /* re-rostering: change_weight x cells changed */
     int changed;     /* cells from from_day on unlike the published */
     int violations;  /* hard rules broken */
@@ -319,6 +333,54 @@ struct shf_report {
 };
 int shf_check(const struct shf_problem *p, const signed char *roster,
               struct shf_report *r);
+
+/* ---- fairness (fair.c) ----
+ * Nights and weekends worked by each staff member, as the checker counts
+ * them (a weekend once, on its first worked day), into nights and
+ * weekends (nstaff each); and the penalties of params.fairness for such
+ * counts: per contract group, the weight times the sum of the squared
+ * deviations from the group's mean, rounded down (shf_fair_group). */
+void shf_fair_setup(struct shf_problem *p);
+void shf_tallies(const struct shf_problem *p, const signed char *roster,
+                 int *nights, int *weekends);
+void shf_fair_penalties(const struct shf_problem *p, const int *nights,
+                        const int *weekends, int64_t *pn, int64_t *pw);
+static inline int64_t shf_fair_group(int64_t members, int64_t sum,
+                                     int64_t squares, int weight)
+{
+    return members ? weight * (members * squares - sum * sum) / members : 0;
+}
+/* Is value v (0 off) a night shift? */
+static inline int shf_night(const struct shf_problem *p, int v)
+{
+    return v > 0 && (p->fair.nights >> (v - 1) & 1);
+}
+static inline bool shf_fair_on(const struct shf_problem *p)
+{
+    return p->fair.nights_weight || p->fair.weekends_weight;
+}
+
+/* ---- explain.c ----
+ * For each staff member whose row has no legal assignment under the hard
+ * rules: a sentence naming a smallest set of the rules (and the days) that
+ * cannot all hold.  NULL: every row has one (or the search for one ran
+ * past its budget).  Malloc'd. */
+char *shf_explain(const struct shf_problem *p);
+
+/* ---- by rule, and two rosters compared (compare.c) ----
+ * A report's penalties by rule (params.fairness's only when on, changes
+ * only when re-rostering), their names as the output writes them and their
+ * ids on the page (ids may be NULL); how many. */
+#define SHF_RULES 7
+int shf_report_rules(const struct shf_problem *p, const struct shf_report *r,
+                     const char **names, const char **ids, int64_t *values);
+/* params.compare: the roster's penalty by rule beside p->compare's, and the
+ * change, as text lines; shf_compare_page writes them as a page table. */
+void shf_write_compare(const struct shf_problem *p, const signed char *roster,
+                       struct cs_board *out);
+/* params.compare read into p->compare (-1 with err in its file). */
+int shf_read_compare(struct shf_problem *p, const char *path,
+                     const char *as_given, struct cs_error *err);
 
 /* The roster as text: the grid (staff x days, shift ids, '-' off), a cover
  * row per shift, the penalty by rule and the checker's verdict; or as CSV
@@ -340,5 +402,9 @@ struct shf_line {
 };
 void shf_put(struct shf_line *l, const char *fmt, ...) CS_PRINTF(2, 3);
 void shf_flush(struct shf_line *l, struct cs_board *out);
+/* The page's table of params.compare (compare.c), and the page's escape. */
+void shf_compare_page(const struct shf_problem *p, const signed char *roster,
+                      struct shf_line *l, struct cs_board *out);
+void shf_put_text(struct shf_line *l, const char *s);
 
 #endif

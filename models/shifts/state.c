@@ -39,6 +39,8 @@ void shf_layout(struct shf_problem *p)
      * that list (-1: not short) */
     FIELD(o_short, nd * nt, int32_t);
     FIELD(o_short_at, nd * nt, int32_t);
+    /* params.fairness: each contract group's sums (fair.c) */
+    FIELD(o_fair, shf_fair_on(p) ? 4 * (size_t)p->fair.ngroups : 0, int64_t);
     /* strategy.bound lagrange: rows pinned whole (struct shf_pins) */
     size_t np = p->lagrange ? ns + 1 : 0;
     FIELD(o_pcover, np * nd * nt, int32_t);

@@ -477,8 +477,9 @@ struct cs_problem {
     double (*unit_size)(const void *data, uint64_t unit);
 
     /* An instance's result as the model words it, under tasks generate
-     * and rate (the puzzle made, its rating); or, when the search ends
-     * infeasible, why (printed as `why`); owned by data.  NULL: none. */
+     * and rate (the puzzle made, its rating); in a single run, what the
+     * model says of the result, printed before it (the shifts model: why
+     * there is no roster, printed as `why`); owned by data.  NULL: none. */
     const char *note;
     /* The instruction set the counting path runs on ("avx512", "avx2",
      * "scalar"), for output; NULL: not said. */
