@@ -142,7 +142,7 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound,
     keep.best = cs_xcalloc(1, keep.size);
     d->on_solution = keep_best;
     d->ud = &keep;
-    struct layer_moves moves = {0};
+    struct layer_moves moves = {.bound = bound};
 
     /* round 0: a first solution, by the plain search or restarts */
     d->solution_cap = 1;

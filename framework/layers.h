@@ -120,6 +120,7 @@ struct layer_moves {
     uint64_t bursts; /* so far: each draws its own seed */
     uint64_t steps;  /* so far, all bursts together */
     double heat;     /* annealing: the next start temperature's factor */
+    int64_t bound;   /* a burst ends at a cost this low: none is lower */
 };
 
 /* One burst of the moves layer from the incumbent best; false: stop the

@@ -391,6 +391,8 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
     for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
         if (anneal ? k >= end : idle >= l->local_steps)
             break;
+        if (now <= m->bound)
+            break; /* the bound met: optimal, handed out below */
         if (anneal && e->seconds > 0 && k && k % FIT_STEPS == 0)
             fit_cooling(e, began, k, t, &end, &cool);
         if (step_limit && m->steps >= step_limit)

@@ -10,10 +10,11 @@ set -e
 # of the CLI tests by hand (tests/memcheck.sh); minizinc and flatzinc: the
 # FlatZinc back end's tests flatten models and compare with Gecode
 # (tests/minizinc_test.sh, docs/minizinc.md); clang-format-14: the format
-# check (tests/format_test.sh)
+# check (tests/format_test.sh); libglpk-dev: the LP of the shifts model's
+# column generation bound
 packages="build-essential cmake pkg-config libyaml-dev libcmocka-dev uthash-dev jq
 graphviz chromium libopenmpi-dev openmpi-bin groff clang-14 libclang-rt-14-dev valgrind
-minizinc flatzinc clang-format-14"
+minizinc flatzinc clang-format-14 libglpk-dev"
 if [ "$(id -u)" -eq 0 ]; then
     as_root=""
 else

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "shifts/colgen.h"
 #include "shifts/search.h"
 #include "shifts_support.h"
 #include "support.h"
@@ -70,7 +71,8 @@ static void test_shifts_root_bounds(void **ctx)
                  {"strategy.bound=lagrange", 558}};
     const char *const sets[] = {"model=shifts", "task=optimize",
                                 "params.instance=" DATA "Instance1.txt",
-                                "limits.nodes=1", NULL};
+                                "strategy.colgen_seconds=0", "limits.nodes=1",
+                                NULL};
     struct cs_config *cfg = config_of(sets);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct cs_result run;
@@ -95,6 +97,32 @@ static void test_shifts_root_bounds(void **ctx)
     cs_config_free(cfg);
 }
 
+/* The LP bound by column generation (colgen.c): solved to the end on
+ * Instances 1 and 2, every rule priced, and below or at their optima
+ * (607 and 828): 558 on Instance1, 828 on Instance2. */
+static void test_shifts_colgen_bounds(void **ctx)
+{
+    (void)ctx;
+    static const struct {
+        const char *file;
+        int64_t floor, optimum;
+    } cases[] = {{DATA "Instance1.txt", 558, 607},
+                 {DATA "Instance2.txt", 828, 828}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct cs_error err = {0};
+        struct shf_problem *p = shf_problem_new();
+        struct shf_colgen cg;
+        assert_int_equal(shf_read_curtois(p, cases[i].file, &err), 0);
+        assert_int_equal(shf_colgen_run(p, 60, &cg, &err), 0);
+        assert_true(cg.solved);
+        assert_true(cg.exact);
+        assert_int_equal(cg.floor, cases[i].floor);
+        assert_true(cg.floor <= cases[i].optimum);
+        assert_true(cg.bound <= cg.master + 1e-6);
+        shf_problem_free(p);
+    }
+}
+
 /* Rounds under the Lagrangian bound: each round prices the rows it frees
  * against the cover of the rows it pins.  On Instance2 the root bound is the
  * best known value 828, and three whole rows at a time reach it: proven
@@ -106,6 +134,7 @@ static void test_shifts_lagrange_rounds(void **ctx)
                                 "task=optimize",
                                 "params.instance=" DATA "Instance2.txt",
                                 "strategy.bound=lagrange",
+                                "strategy.colgen_seconds=0",
                                 "strategy.lns_nodes=10000",
                                 "strategy.lns_staff=3",
                                 "strategy.lns_days=28",
@@ -717,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
         cmocka_unit_test(test_shifts_neighbourhood_kinds),
         cmocka_unit_test(test_shifts_root_bounds),
+        cmocka_unit_test(test_shifts_colgen_bounds),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_moves_delta_exact),
         cmocka_unit_test(test_shifts_row_best_exact),

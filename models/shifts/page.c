@@ -7,6 +7,7 @@
  * what the browser drew (rows, colours, marks, the penalty) for the tests.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,7 +178,7 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
                 if (was >= 0) {
                     shf_put(l, "%swas ",
                             p->day_off[c] || first[c] >= 0 ? "; " : "");
-                    put_text(l, was ? p->shift_id[was - 1] : "off");
+                    shf_put_text(l, was ? p->shift_id[was - 1] : "off");
                 }
                 shf_put(l, "\"");
             }

@@ -345,9 +345,8 @@ static int64_t shf_cost(const void *state)
     return st->requests + st->cover + shf_fair_of(st);
 }
 
-static int64_t shf_bound(const void *state)
+static int64_t node_bound(const struct shf_state *st)
 {
-    const struct shf_state *st = state;
     const struct shf_problem *p = st->p;
     int64_t b = st->requests + st->cover;
     if (st->depth == p->nstaff * p->ndays)
@@ -363,6 +362,17 @@ static int64_t shf_bound(const void *state)
         b = lb > b ? lb : b;
     }
     return b;
+}
+
+/* The node's own bound, and below a full roster the LP bound's floor,
+ * which holds for every roster (colgen.c). */
+static int64_t shf_bound(const void *state)
+{
+    const struct shf_state *st = state;
+    int64_t b = node_bound(st);
+    return st->depth < st->p->nstaff * st->p->ndays && st->p->lp_floor > b
+               ? st->p->lp_floor
+               : b;
 }
 
 static void shf_emit(const void *state, uint64_t k, struct cs_board *out)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shifts/colgen.h"
 #include "shifts/search.h"
 
 /* The strategies, as enum constants and as the options' names, in one
@@ -56,6 +57,11 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 
 /* the first roster by the plain value order above this many cells */
 #define SHF_PLAIN_FIRST_CELLS 30000
+
+/* the LP bound's share of limits.seconds by default, and its seconds
+ * without a limit */
+#define SHF_COLGEN_SHARE 0.25
+#define SHF_COLGEN_SECONDS 60.0
 
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
@@ -241,6 +247,12 @@ static const struct cs_option shf_options[] = {
      .min = 0,
      .max = SHF_MAX_STAFF,
      .help = "the whole-row neighbourhood frees this many rows (0 = never)"},
+    {.key = "strategy.colgen_seconds",
+     CS_OPT_AUTO_REAL(0, 1e9,
+                      "optimize: seconds the LP bound by column generation "
+                      "may take at set-up (every staff member's rows under "
+                      "the cover's duals), 0 = none (auto: "
+                      "25% of limits.seconds, 60 without a limit)")},
     SHF_BURST_OPTIONS{.key = NULL},
 };
 
@@ -288,6 +300,33 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
         cs_error_at(err, cs_config_pos(cfg, key), "%s", msg);
     }
     return rc;
+}
+
+/* strategy.colgen_seconds: the LP bound, rounded up, as every node's floor
+ * (p->lp_floor); a row too large to price leaves it out under auto. */
+static int colgen(struct shf_problem *p, const struct cs_config *cfg,
+                  const struct cs_setup *how, struct cs_problem *out,
+                  struct cs_error *err)
+{
+    double seconds = cs_config_real(cfg, "strategy.colgen_seconds");
+    const bool auto_seconds = seconds < 0;
+    if (auto_seconds)
+        seconds = how->limits.seconds > 0
+                      ? SHF_COLGEN_SHARE * how->limits.seconds
+                      : SHF_COLGEN_SECONDS;
+    cs_problem_chose_real(out, "strategy.colgen_seconds", seconds);
+    struct shf_colgen cg;
+    if (seconds <= 0)
+        return 0;
+    if (shf_colgen_run(p, seconds, &cg, err)) {
+        if (auto_seconds) {
+            memset(err, 0, sizeof *err);
+            return 0;
+        }
+        return repoint(-1, cfg, "strategy.colgen_seconds", err);
+    }
+    p->lp_floor = cg.floor;
+    return 0;
 }
 
 /* One plain search, staff by staff: no bound tables (they cost time and
@@ -426,6 +465,10 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
                          p->lagrange->steps);
         cs_problem_chose(out, "strategy.lagrange_rows", "%s",
                          p->lagrange->priced ? "priced" : "tracked");
+    }
+    if (how->task == CS_TASK_OPTIMIZE && colgen(p, cfg, how, out, err)) {
+        shf_problem_free(p);
+        return -1;
     }
     p->lns_days = (int)cs_config_int(cfg, "strategy.lns_days");
     p->lns_staff = (int)cs_config_int(cfg, "strategy.lns_staff");

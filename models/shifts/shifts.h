@@ -127,6 +127,7 @@ struct shf_problem {
     int by_staff;      /* variables staff by staff, else day by day */
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
+    int64_t lp_floor; /* every roster costs at least this (colgen.c) */
     bool plain_first; /* the first roster by the plain value order, the
                          priced rows for the rounds only */
     int lns_days, lns_staff, lns_rows;

@@ -1,0 +1,325 @@
+/* shifts/colprice.c - the column generation's pricing: one staff member's
+ * cheapest legal row, over the whole horizon, under prices on the cover.
+ *
+ * A forward shortest path through the row's states, one step a day, as the
+ * row move's (rowbest.c): the class of the last value, the length of the
+ * run it ends (capped where the rules stop telling lengths apart), whether
+ * that run began on day 0, the minutes worked (in levels; saturated at the
+ * least once the most cannot bind), the weekends started, and the count of
+ * each per-shift limit that can bind, up to PR_TRACK of them.  Every hard
+ * rule of one row is then a rule of one step or of the end (runs touching
+ * either end exempt from the minimums), so the path is the cheapest legal
+ * row, exactly.  Pairs kept apart tie two rows and are left out; a staff
+ * member with more binding limits than tracked keeps the tightest.  Both
+ * admit more rows and only lower the bound; shf_pricer_exact says which.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shifts/colgen.h"
+
+/* per-shift limits a state counts, and its states a day at most */
+#define PR_TRACK 4
+#define PR_STATES (1u << 23)
+
+struct node {
+    double cost;
+    int32_t pred; /* the node before, as an index into the day before */
+    int16_t minutes;
+    signed char last, len, from0, weekends, v;
+    unsigned char count[PR_TRACK];
+};
+
+struct shf_pricer {
+    const struct shf_problem *p;
+    int s, runs, need, lev, wk, ntrack;
+    bool saturate, count_weekends, exact;
+    int track[PR_TRACK], most[PR_TRACK];
+    size_t size;     /* states a day, the table's index space */
+    int32_t *pos;    /* size: a state's node on the day being built, -1 */
+    int *maxrest;    /* ndays + 1: most levels days d.. can add */
+    double *cost;    /* ndays x (nshifts + 1); INFINITY: not allowed */
+    signed char *cand; /* ndays x (nshifts + 1): values worth a try */
+    int *ncand;
+    struct node *nodes;
+    size_t nodes_cap, *first;
+};
+
+/* May staff s take shift t on day d at all (day off, skill, limit 0)? */
+static bool allowed(const struct shf_problem *p, int s, int d, int t)
+{
+    int skill = p->shift_skill[t];
+    return !p->day_off[shf_cell(p, s, d)] && p->max_count[s * p->nshifts + t] &&
+           (skill < 0 || (p->skills[s] >> skill & 1));
+}
+
+/* The limits on shift types that can bind, tightest first, as many as
+ * fit PR_TRACK and the states' cap (base: the states without them). */
+static void track_limits(struct shf_pricer *pr, size_t base)
+{
+    const struct shf_problem *p = pr->p;
+    const int s = pr->s;
+    int binding[SHF_MAX_SHIFTS], n = 0;
+    for (int t = 0; t < p->nshifts; t++) {
+        int most = p->max_count[s * p->nshifts + t], days = 0;
+        for (int d = 0; d < p->ndays; d++)
+            days += allowed(p, s, d, t);
+        int by_minutes = p->max_minutes[s] / p->minutes[t];
+        if (most > 0 && most < days && most < by_minutes)
+            binding[n++] = t;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort by limit */
+        for (int j = i; j > 0 &&
+                        p->max_count[s * p->nshifts + binding[j]] <
+                            p->max_count[s * p->nshifts + binding[j - 1]];
+             j--) {
+            int t = binding[j];
+            binding[j] = binding[j - 1];
+            binding[j - 1] = t;
+        }
+    pr->ntrack = 0;
+    pr->size = base;
+    for (int i = 0; i < n && pr->ntrack < PR_TRACK; i++) {
+        int most = p->max_count[s * p->nshifts + binding[i]];
+        if (most > 255 || pr->size * (size_t)(most + 1) > PR_STATES)
+            break;
+        pr->track[pr->ntrack] = binding[i];
+        pr->most[pr->ntrack++] = most;
+        pr->size *= (size_t)(most + 1);
+    }
+    pr->exact = pr->exact && pr->ntrack == n;
+}
+
+struct shf_pricer *shf_pricer_new(const struct shf_problem *p, int s)
+{
+    struct shf_pricer *pr = cs_xcalloc(1, sizeof *pr);
+    const int n = p->ndays, nv = p->nshifts + 1;
+    pr->p = p;
+    pr->s = s;
+    pr->exact = p->partner_start[s] == p->partner_start[s + 1];
+    pr->maxrest = cs_xcalloc((size_t)n + 1, sizeof *pr->maxrest);
+    for (int d = n - 1; d >= 0; d--) {
+        int most = 0;
+        for (int t = 0; t < p->nshifts; t++)
+            if (allowed(p, s, d, t) && p->level[t] > most)
+                most = p->level[t];
+        pr->maxrest[d] = pr->maxrest[d + 1] + most;
+    }
+    /* runs: tracked up to the longest limit that can matter */
+    int runs = p->min_cons[s] > p->min_off[s] ? p->min_cons[s] : p->min_off[s];
+    if (p->max_cons[s] < SHF_UNLIMITED && p->max_cons[s] > runs)
+        runs = p->max_cons[s];
+    pr->runs = runs < 1 ? 1 : runs > n ? n : runs;
+    const int unit = p->level_unit;
+    int64_t least = p->min_minutes[s] > 0 ? p->min_minutes[s] : 0;
+    pr->need = (int)((least + unit - 1) / unit);
+    int64_t most = p->max_minutes[s] / unit;
+    pr->saturate = most >= pr->maxrest[0];
+    pr->lev = pr->saturate ? pr->need : (int)most;
+    int weekends = 0;
+    for (int d = 0; d < n; d++)
+        weekends += shf_weekend_day(p, d) &&
+                    (d == 0 || (p->weekday0 + d) % 7 == SHF_SATURDAY);
+    pr->count_weekends = p->max_weekends[s] < weekends;
+    pr->wk = pr->count_weekends ? p->max_weekends[s] : 0;
+    double base = (double)(p->nclasses + 2) * pr->runs * 2 * (pr->lev + 1) *
+                  (pr->wk + 1);
+    if (base > PR_STATES || pr->lev > INT16_MAX) {
+        shf_pricer_free(pr);
+        return NULL;
+    }
+    track_limits(pr, (size_t)base);
+    pr->pos = cs_xmalloc(pr->size * sizeof *pr->pos);
+    memset(pr->pos, 0xff, pr->size * sizeof *pr->pos);
+    pr->cost = cs_xmalloc((size_t)n * nv * sizeof *pr->cost);
+    pr->cand = cs_xmalloc((size_t)n * nv);
+    pr->ncand = cs_xmalloc((size_t)n * sizeof *pr->ncand);
+    pr->first = cs_xmalloc(((size_t)n + 2) * sizeof *pr->first);
+    pr->nodes_cap = 4096;
+    pr->nodes = cs_xmalloc(pr->nodes_cap * sizeof *pr->nodes);
+    return pr;
+}
+
+void shf_pricer_free(struct shf_pricer *pr)
+{
+    if (!pr)
+        return;
+    free(pr->pos);
+    free(pr->maxrest);
+    free(pr->cost);
+    free(pr->cand);
+    free(pr->ncand);
+    free(pr->first);
+    free(pr->nodes);
+    free(pr);
+}
+
+bool shf_pricer_exact(const struct shf_pricer *pr)
+{
+    return pr->exact;
+}
+
+/* Does the state count shift t? */
+static bool is_tracked(const struct shf_pricer *pr, int t)
+{
+    for (int j = 0; j < pr->ntrack; j++)
+        if (pr->track[j] == t)
+            return true;
+    return false;
+}
+
+/* Each day's cost of each value under lambda, and the values worth trying:
+ * of shifts that follow the same classes, lead to the same state and are
+ * not counted, only the cheapest. */
+static void price(struct shf_pricer *pr, const double *lambda)
+{
+    const struct shf_problem *p = pr->p;
+    const int s = pr->s, nv = p->nshifts + 1;
+    for (int d = 0; d < p->ndays; d++) {
+        const size_t c = (size_t)shf_cell(p, s, d);
+        double *cost = pr->cost + (size_t)d * nv;
+        cost[0] = shf_req_cost(p, c, 0);
+        for (int t = 0; t < p->nshifts; t++)
+            cost[t + 1] = allowed(p, s, d, t)
+                              ? shf_req_cost(p, c, t + 1) -
+                                    lambda[d * p->nshifts + t]
+                              : INFINITY;
+        signed char *cand = pr->cand + (size_t)d * nv;
+        int n = 0;
+        cand[n++] = 0;
+        for (int v = 1; v < nv; v++) {
+            if (cost[v] == INFINITY)
+                continue;
+            bool counted = is_tracked(pr, v - 1);
+            int j = 1;
+            while (!counted && j < n &&
+                   !(p->shift_class[cand[j] - 1] == p->shift_class[v - 1] &&
+                     p->level[cand[j] - 1] == p->level[v - 1] &&
+                     p->banned_after[cand[j] - 1] == p->banned_after[v - 1] &&
+                     !is_tracked(pr, cand[j] - 1)))
+                j++;
+            if (counted || j == n)
+                cand[n++] = (signed char)v;
+            else if (cost[v] < cost[cand[j]])
+                cand[j] = (signed char)v;
+        }
+        pr->ncand[d] = n;
+    }
+}
+
+/* The state after value v on day d from state r; false if a rule forbids
+ * it (the same rules as rowbest.c's step, over the whole row). */
+static bool step(const struct shf_pricer *pr, int d, const struct node *r,
+                 int v, struct node *out)
+{
+    const struct shf_problem *p = pr->p;
+    const int s = pr->s;
+    bool same = d > 0 && (r->last > 0) == (v > 0);
+    *out = *r;
+    out->len = (signed char)(same ? (r->len < pr->runs ? r->len + 1 : pr->runs)
+                                  : 1);
+    out->from0 = d == 0 || (same && r->from0);
+    out->last = (signed char)(v ? p->shift_class[v - 1] : 0);
+    if (!v)
+        return !(r->last > 0 && !r->from0 && r->len < p->min_cons[s]);
+    if (r->last > 0 && ((p->class_no_next[r->last] >> (v - 1) & 1) ||
+                        r->len >= p->max_cons[s]))
+        return false;
+    if (r->last == 0 && !r->from0 && r->len < p->min_off[s])
+        return false;
+    for (int j = 0; j < pr->ntrack; j++)
+        if (pr->track[j] == v - 1 && ++out->count[j] > pr->most[j])
+            return false;
+    int minutes = r->minutes + p->level[v - 1];
+    if (minutes + pr->maxrest[d + 1] < pr->need)
+        return false;
+    if (minutes > pr->lev) {
+        if (!pr->saturate)
+            return false;
+        minutes = pr->lev;
+    }
+    out->minutes = (int16_t)minutes;
+    if (!pr->count_weekends)
+        return true;
+    out->weekends += shf_weekend_day(p, d) &&
+                     !((p->weekday0 + d) % 7 == SHF_SUNDAY && r->last > 0);
+    return out->weekends <= pr->wk;
+}
+
+/* A state's index in the day's table. */
+static size_t index_of(const struct shf_pricer *pr, const struct node *r)
+{
+    size_t i = (size_t)(r->last + 1) * (size_t)pr->runs + (size_t)(r->len - 1);
+    i = (i * 2 + (size_t)r->from0) * (size_t)(pr->lev + 1) +
+        (size_t)r->minutes;
+    i = i * (size_t)(pr->wk + 1) + (size_t)r->weekends;
+    for (int j = 0; j < pr->ntrack; j++)
+        i = i * (size_t)(pr->most[j] + 1) + r->count[j];
+    return i;
+}
+
+bool shf_price_row(struct shf_pricer *pr, const double *lambda,
+                   signed char *row, double *value, int64_t *requests)
+{
+    const struct shf_problem *p = pr->p;
+    const int n = p->ndays, nv = p->nshifts + 1;
+    if (pr->need > pr->maxrest[0])
+        return false;
+    price(pr, lambda);
+    size_t m = 0;
+    pr->nodes[m++] = (struct node){.last = -1, .len = 1, .from0 = 1,
+                                   .pred = -1, .v = -1};
+    pr->first[0] = 0;
+    pr->first[1] = 1;
+    for (int d = 0; d < n; d++) {
+        const double *cost = pr->cost + (size_t)d * nv;
+        const signed char *cand = pr->cand + (size_t)d * nv;
+        const size_t from = pr->first[d], to = pr->first[d + 1];
+        for (size_t j = from; j < to; j++)
+            for (int c = 0; c < pr->ncand[d]; c++) {
+                const int v = cand[c];
+                struct node next;
+                if (!step(pr, d, &pr->nodes[j], v, &next))
+                    continue;
+                next.cost = pr->nodes[j].cost + cost[v];
+                next.pred = (int32_t)(j - from);
+                next.v = (signed char)v;
+                size_t k = index_of(pr, &next);
+                int32_t at = pr->pos[k];
+                if (at >= 0) {
+                    struct node *old = &pr->nodes[to + (size_t)at];
+                    if (next.cost < old->cost)
+                        *old = next;
+                    continue;
+                }
+                if (m == pr->nodes_cap) {
+                    pr->nodes_cap *= 2;
+                    pr->nodes = cs_xrealloc(pr->nodes,
+                                            pr->nodes_cap * sizeof *pr->nodes);
+                }
+                pr->pos[k] = (int32_t)(m - to);
+                pr->nodes[m++] = next;
+            }
+        pr->first[d + 2] = m;
+        for (size_t j = to; j < m; j++) /* the table clean for the next day */
+            pr->pos[index_of(pr, &pr->nodes[j])] = -1;
+    }
+    /* the end: minutes at least the least (runs touching it are exempt) */
+    size_t best = SIZE_MAX;
+    for (size_t j = pr->first[n]; j < m; j++)
+        if (pr->nodes[j].minutes >= pr->need &&
+            (best == SIZE_MAX || pr->nodes[j].cost < pr->nodes[best].cost))
+            best = j;
+    if (best == SIZE_MAX)
+        return false;
+    *value = pr->nodes[best].cost;
+    *requests = 0;
+    for (int d = n - 1; d >= 0; d--) {
+        const struct node *r = &pr->nodes[best];
+        row[d] = r->v;
+        *requests += shf_req_cost(p, (size_t)shf_cell(p, pr->s, d), r->v);
+        best = pr->first[d] + (size_t)r->pred;
+    }
+    return true;
+}
