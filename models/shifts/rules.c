@@ -350,7 +350,7 @@ static int64_t node_bound(const struct shf_state *st)
     const struct shf_problem *p = st->p;
     int64_t b = st->requests + st->cover;
     if (st->depth == p->nstaff * p->ndays)
-        return shf_cost(state); /* fairness, 0 before, counts at the end */
+        return shf_cost(st); /* fairness, 0 before, counts at the end */
     if (p->weekend_bound)
         return b + weekend_bound(st);
     if (p->lagrange && st->depth < p->nstaff * p->ndays) {
