@@ -32,8 +32,8 @@ int main(int argc, char **argv)
             return 1;
         }
         printf("%s\t%.4f\t%" PRId64 "\t%.4f\t%d\t%d\t%.2f\t%s\t%s\n", argv[i],
-               cg.bound, cg.floor, cg.master, cg.rounds, cg.columns,
-               cg.seconds, cg.solved ? "yes" : "no", cg.exact ? "yes" : "no");
+               cg.bound, cg.floor, cg.master, cg.rounds, cg.columns, cg.seconds,
+               cg.solved ? "yes" : "no", cg.exact ? "yes" : "no");
         fflush(stdout);
         shf_problem_free(p);
     }

@@ -69,9 +69,11 @@ static void test_shifts_root_bounds(void **ctx)
     } cases[] = {{"strategy.bound=days", 0},
                  {"strategy.bound=weekends", 400},
                  {"strategy.bound=lagrange", 558}};
-    const char *const sets[] = {"model=shifts", "task=optimize",
+    const char *const sets[] = {"model=shifts",
+                                "task=optimize",
                                 "params.instance=" DATA "Instance1.txt",
-                                "strategy.colgen_seconds=0", "limits.nodes=1",
+                                "strategy.colgen_seconds=0",
+                                "limits.nodes=1",
                                 NULL};
     struct cs_config *cfg = config_of(sets);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

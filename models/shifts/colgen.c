@@ -41,7 +41,7 @@ static int64_t ceiling(double v)
 struct master {
     glp_prob *lp;
     int nk, nstaff;
-    int *ind;    /* 1-based, for glp_set_mat_col */
+    int *ind; /* 1-based, for glp_set_mat_col */
     double *val;
 };
 
@@ -103,7 +103,9 @@ static void duals(const struct master *m, const struct shf_problem *p,
 {
     for (int k = 0; k < m->nk; k++) {
         double l = glp_get_row_dual(m->lp, k + 1);
-        lambda[k] = l > p->under[k] ? p->under[k] : l < -p->over[k] ? -p->over[k] : l;
+        lambda[k] = l > p->under[k]   ? p->under[k]
+                    : l < -p->over[k] ? -p->over[k]
+                                      : l;
     }
     for (int s = 0; s < m->nstaff; s++)
         pi[s] = glp_get_row_dual(m->lp, m->nk + s + 1);
@@ -123,9 +125,9 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
         pr[s] = shf_pricer_new(p, s);
         if (!pr[s])
             rc = cs_error_set(err, NULL,
-                         "colgen: staff %s's row has too many states to "
-                         "price",
-                         p->staff_id[s]);
+                              "colgen: staff %s's row has too many states to "
+                              "price",
+                              p->staff_id[s]);
         else
             out->exact = out->exact && shf_pricer_exact(pr[s]);
     }
@@ -145,9 +147,9 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
             double value;
             int64_t requests;
             if (!shf_price_row(pr[s], lambda, row, &value, &requests))
-                rc = cs_error_set(err, NULL,
-                                  "colgen: staff %s has no legal row",
-                             p->staff_id[s]);
+                rc =
+                    cs_error_set(err, NULL, "colgen: staff %s has no legal row",
+                                 p->staff_id[s]);
             else
                 add_column(&m, p, s, row, requests);
         }
@@ -157,8 +159,7 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
     parm.meth = GLP_PRIMAL;
     while (!rc) {
         if (glp_simplex(m.lp, &parm) || glp_get_status(m.lp) != GLP_OPT) {
-            rc = cs_error_set(err, NULL,
-                              "colgen: the master LP failed (GLPK)");
+            rc = cs_error_set(err, NULL, "colgen: the master LP failed (GLPK)");
             break;
         }
         out->rounds++;

@@ -36,10 +36,10 @@ struct shf_pricer {
     int s, runs, need, lev, wk, ntrack;
     bool saturate, count_weekends, exact;
     int track[PR_TRACK], most[PR_TRACK];
-    size_t size;     /* states a day, the table's index space */
-    int32_t *pos;    /* size: a state's node on the day being built, -1 */
-    int *maxrest;    /* ndays + 1: most levels days d.. can add */
-    double *cost;    /* ndays x (nshifts + 1); INFINITY: not allowed */
+    size_t size;       /* states a day, the table's index space */
+    int32_t *pos;      /* size: a state's node on the day being built, -1 */
+    int *maxrest;      /* ndays + 1: most levels days d.. can add */
+    double *cost;      /* ndays x (nshifts + 1); INFINITY: not allowed */
     signed char *cand; /* ndays x (nshifts + 1): values worth a try */
     int *ncand;
     struct node *nodes;
@@ -70,9 +70,9 @@ static void track_limits(struct shf_pricer *pr, size_t base)
             binding[n++] = t;
     }
     for (int i = 1; i < n; i++) /* insertion sort by limit */
-        for (int j = i; j > 0 &&
-                        p->max_count[s * p->nshifts + binding[j]] <
-                            p->max_count[s * p->nshifts + binding[j - 1]];
+        for (int j = i;
+             j > 0 && p->max_count[s * p->nshifts + binding[j]] <
+                          p->max_count[s * p->nshifts + binding[j - 1]];
              j--) {
             int t = binding[j];
             binding[j] = binding[j - 1];
@@ -123,8 +123,8 @@ struct shf_pricer *shf_pricer_new(const struct shf_problem *p, int s)
                     (d == 0 || (p->weekday0 + d) % 7 == SHF_SATURDAY);
     pr->count_weekends = p->max_weekends[s] < weekends;
     pr->wk = pr->count_weekends ? p->max_weekends[s] : 0;
-    double base = (double)(p->nclasses + 2) * pr->runs * 2 * (pr->lev + 1) *
-                  (pr->wk + 1);
+    double base =
+        (double)(p->nclasses + 2) * pr->runs * 2 * (pr->lev + 1) * (pr->wk + 1);
     if (base > PR_STATES || pr->lev > INT16_MAX) {
         shf_pricer_free(pr);
         return NULL;
@@ -181,10 +181,9 @@ static void price(struct shf_pricer *pr, const double *lambda)
         double *cost = pr->cost + (size_t)d * nv;
         cost[0] = shf_req_cost(p, c, 0);
         for (int t = 0; t < p->nshifts; t++)
-            cost[t + 1] = allowed(p, s, d, t)
-                              ? shf_req_cost(p, c, t + 1) -
-                                    lambda[d * p->nshifts + t]
-                              : INFINITY;
+            cost[t + 1] = allowed(p, s, d, t) ? shf_req_cost(p, c, t + 1) -
+                                                    lambda[d * p->nshifts + t]
+                                              : INFINITY;
         signed char *cand = pr->cand + (size_t)d * nv;
         int n = 0;
         cand[n++] = 0;
@@ -217,8 +216,8 @@ static bool step(const struct shf_pricer *pr, int d, const struct node *r,
     const int s = pr->s;
     bool same = d > 0 && (r->last > 0) == (v > 0);
     *out = *r;
-    out->len = (signed char)(same ? (r->len < pr->runs ? r->len + 1 : pr->runs)
-                                  : 1);
+    out->len =
+        (signed char)(same ? (r->len < pr->runs ? r->len + 1 : pr->runs) : 1);
     out->from0 = d == 0 || (same && r->from0);
     out->last = (signed char)(v ? p->shift_class[v - 1] : 0);
     if (!v)
@@ -251,8 +250,7 @@ static bool step(const struct shf_pricer *pr, int d, const struct node *r,
 static size_t index_of(const struct shf_pricer *pr, const struct node *r)
 {
     size_t i = (size_t)(r->last + 1) * (size_t)pr->runs + (size_t)(r->len - 1);
-    i = (i * 2 + (size_t)r->from0) * (size_t)(pr->lev + 1) +
-        (size_t)r->minutes;
+    i = (i * 2 + (size_t)r->from0) * (size_t)(pr->lev + 1) + (size_t)r->minutes;
     i = i * (size_t)(pr->wk + 1) + (size_t)r->weekends;
     for (int j = 0; j < pr->ntrack; j++)
         i = i * (size_t)(pr->most[j] + 1) + r->count[j];
@@ -268,8 +266,8 @@ bool shf_price_row(struct shf_pricer *pr, const double *lambda,
         return false;
     price(pr, lambda);
     size_t m = 0;
-    pr->nodes[m++] = (struct node){.last = -1, .len = 1, .from0 = 1,
-                                   .pred = -1, .v = -1};
+    pr->nodes[m++] =
+        (struct node){.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
     pr->first[0] = 0;
     pr->first[1] = 1;
     for (int d = 0; d < n; d++) {
