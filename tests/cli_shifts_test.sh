@@ -78,10 +78,11 @@ expect_json '.strategy.lagrange_steps < 500' true
 # what the default chose, by the instance's size: the Lagrangian bound with
 # tracked rows everywhere; one branch and bound for Instance1's 112 cells,
 # rounds of 10000 nodes for Instance7's 560 (under a limit that leaves the
-# set-up all its steps, also in the sanitizers' build)
+# set-up all its steps, also in the sanitizers' build); the root bound is
+# the LP's ceiling (strategy.colgen_seconds: a quarter of the time limit)
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1000 --set limits.nodes=1 --json
 expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .strategy.lns_nodes, .strategy.neighbourhoods] | map(tostring) | join(" ")' "lagrange tracked 500 10000 rows,staff"
-expect_json '.root_bound' 982
+expect_json '[.strategy.colgen_seconds, .root_bound] | map(tostring) | join(" ")' "250 1055"
 run 0 configs/shifts-instance1.yaml --json
 expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .strategy.restart_nodes, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 2000 558"
 # local moves between the rounds: on above 200 cells, where rounds run (Instance1
@@ -101,10 +102,10 @@ expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join("
 # burst; Instance7 (588 cells) and a run without a time limit keep bursts
 # of anneal_steps, and so does a run that names anneal_steps (given 3 s,
 # which the set-up now spends from: in the sanitizers' build 1 s left
-# no time for a round)
+# no time for a round; no LP bound, which would take 0.75 s of them)
 run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .rounds // 0] | map(tostring) | join(" ")' "on 0"
-run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=3 --set strategy.anneal_steps=100000 --json
+run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance18.txt --set limits.seconds=3 --set strategy.anneal_steps=100000 --set strategy.colgen_seconds=0 --json
 expect_json '[.strategy.anneal_fill, .rounds > 0] | map(tostring) | join(" ")' "off true"
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --json
 expect_json '.strategy.anneal_fill' off
@@ -133,10 +134,11 @@ run 2 configs/shifts-instance1.yaml --set strategy.local_moves=on
 expect_stderr "csearch: --set strategy.local_moves=on: model shifts runs local moves between neighbourhood rounds only, and strategy.lns_nodes is 0"
 # tables past strategy.lagrange_states (as Instance24's 3.7e11 would be):
 # the rows are priced instead; past even that, auto takes bound days, and a
-# bound named lagrange is refused in one line
-run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000000 --set limits.nodes=1 --json
+# bound named lagrange is refused in one line (no LP bound, which would
+# stand above both)
+run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000000 --set strategy.colgen_seconds=0 --set limits.nodes=1 --json
 expect_json '[.strategy.lagrange_rows, .strategy.lagrange_steps, .root_bound] | map(tostring) | join(" ")' "priced 500 988"
-run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000 --set limits.nodes=1 --json
+run 3 configs/shifts-instance7.yaml --set strategy.lagrange_states=1000 --set strategy.colgen_seconds=0 --set limits.nodes=1 --json
 expect_json '[.strategy.bound, .root_bound] | map(tostring) | join(" ")' "days 0"
 run 2 configs/shifts-instance7.yaml --set strategy.bound=lagrange --set strategy.lagrange_states=1000
 expect_stderr "csearch: --set strategy.bound=lagrange: bound lagrange: more than 1000 row states even with minutes and weekends priced; raise strategy.lagrange_states or use bound days or weekends"
