@@ -338,6 +338,10 @@ static void expect_file_error(const char *name, const char *text,
 #define CURTOIS_HEAD                                                           \
     "SECTION_HORIZON\r\n# days\r\n7\r\n\r\nSECTION_SHIFTS\r\nD,480,\r\n"       \
     "N,600,D\r\n\r\nSECTION_STAFF\r\n"
+/* the other sections, empty (a file needs them all) */
+#define CURTOIS_TAIL                                                           \
+    "SECTION_DAYS_OFF\r\nSECTION_SHIFT_ON_REQUESTS\r\n"                        \
+    "SECTION_SHIFT_OFF_REQUESTS\r\nSECTION_COVER\r\n"
 
 static void test_shifts_curtois_errors(void **ctx)
 {
@@ -355,7 +359,8 @@ static void test_shifts_curtois_errors(void **ctx)
                       CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1\r\n"
                                    "SECTION_COVER\r\n9,D,1,100,1\r\n",
                       "12:1: day 9 is outside the horizon (0 to 6)");
-    expect_file_error("minmax.txt", CURTOIS_HEAD "A,D=5,2400,2880,5,1,1,1\r\n",
+    expect_file_error("minmax.txt",
+                      CURTOIS_HEAD "A,D=5,2400,2880,5,1,1,1\r\n" CURTOIS_TAIL,
                       "10:1: staff A: minimum minutes 2880 exceed the "
                       "maximum 2400");
     expect_file_error("fields.txt", CURTOIS_HEAD "A,D=5,2400\r\n",
@@ -363,6 +368,18 @@ static void test_shifts_curtois_errors(void **ctx)
                       "MinTotalMinutes, MaxConsecutiveShifts, "
                       "MinConsecutiveShifts, MinConsecutiveDaysOff, "
                       "MaxWeekends) needs 8 fields, not 3");
+    /* cut at a line boundary: the missing section at the end of the file */
+    expect_file_error("cut.txt", CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1\r\n",
+                      "11:1: the file ends without SECTION_DAYS_OFF");
+    expect_file_error("cut-line.txt", CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1",
+                      "10:21: the file ends without SECTION_DAYS_OFF");
+    expect_file_error("no-cover.txt",
+                      CURTOIS_HEAD "A,D=5,2400,0,5,1,1,1\r\n"
+                                   "SECTION_DAYS_OFF\r\nSECTION_SHIFT_ON_"
+                                   "REQUESTS\r\nSECTION_SHIFT_OFF_REQUESTS\r\n",
+                      "14:1: the file ends without SECTION_COVER");
+    expect_file_error("empty.txt", "",
+                      "1:1: the file ends without SECTION_HORIZON");
     expect_file_error("section.txt", "SECTION_HORIZONS\r\n7\r\n",
                       "1:1: unknown section 'SECTION_HORIZONS'");
     expect_file_error("follow.txt",

@@ -346,6 +346,21 @@ static int read_line(struct reader *r, enum section sec, struct fields *f,
     return 0;
 }
 
+/* A section missing: the error at the end of the file (its last line's
+ * end, or the line after it when the file ends with a line break). */
+static int at_end(struct reader *r, const char *whole, const char *section)
+{
+    const char *nl = strrchr(whole, '\n');
+    size_t tail = strlen(nl ? nl + 1 : whole);
+    int line = r->line, col = (int)tail + 1;
+    if (whole[0] && !tail) {
+        line++;
+        col = 1;
+    }
+    return cs_error_at(r->err, (struct cs_pos){r->path, line ? line : 1, col},
+                       "the file ends without %s", section);
+}
+
 /* Two passes: the first reads the shifts (so that "cannot follow" may name
  * a shift defined further down), the second everything else. */
 int shf_read_curtois(struct shf_problem *p, const char *path,
@@ -399,10 +414,11 @@ int shf_read_curtois(struct shf_problem *p, const char *path,
             int second = pass;
             rc = read_line(&r, sec, f, &second);
         }
-        if (!rc && pass == 1 && !p->nstaff)
-            rc = cs_error_set(err, path, "no SECTION_STAFF");
-        if (!rc && pass == 0 && !p->ndays)
-            rc = cs_error_set(err, path, "no SECTION_HORIZON");
+        /* every section is needed (an empty one says "none"): a file cut
+         * at a line boundary is refused where it ends */
+        for (int k = 1; !rc && k <= S_COVER; k++)
+            if (!seen[k] && (pass || k == S_HORIZON))
+                rc = at_end(&r, whole, section_names[k]);
         free(buf);
     }
     free(f);
