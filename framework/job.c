@@ -43,7 +43,8 @@ const struct cs_option cs_framework_options[] = {
      .help = "count all solutions, solve (first one), enumerate (all), "
              "optimize (models with a cost), estimate (the size of a "
              "count's tree by random probes: any model that counts); "
-             "generate, rate (sudoku: new puzzles, their difficulty)"},
+             "generate, rate (sudoku: new puzzles, their difficulty); "
+             "without it, count (shifts: optimize)"},
     {.key = "strategy.select",
      .type = CS_OPT_ENUM,
      .def = "in-order",
@@ -352,7 +353,9 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     if (rc)
         return -1;
 
-    job->task = task_values[cs_config_enum(cfg, "task")];
+    job->task = cs_config_has(cfg, "task")
+                    ? task_values[cs_config_enum(cfg, "task")]
+                    : job->model->default_task;
     /* an estimate probes the tree of the model's count */
     enum cs_task model_task =
         job->task == CS_TASK_ESTIMATE ? CS_TASK_COUNT : job->task;

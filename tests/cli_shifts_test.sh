@@ -35,6 +35,14 @@ expect_json .bound 50
 expect_json .gap 0
 expect_json '.boards | length' 1
 expect_json '.boards[0][1]' "Ann       N   N   N   -   E   -   N"
+# a config that names no task optimises (counting rosters is for tiny wards)
+sed '/^task:/d' configs/shifts.yaml >"$tmp/no-task.yaml"
+run 0 "$tmp/no-task.yaml" --json
+expect_json '[.status, .cost] | map(tostring) | join(" ")' "optimal 50"
+# a shift's skill that no staff member has: the shift could never be worked
+sed 's/skill: senior}/skill: junior}/' configs/shifts.yaml >"$tmp/skill.yaml"
+run 2 "$tmp/skill.yaml"
+expect_stderr "csearch: $tmp/skill.yaml:12:61: no staff member has skill 'junior', so shift N could never be worked"
 
 # --- CSV, and the same roster read back and checked ---
 run 0 configs/shifts.yaml --set output.format=csv

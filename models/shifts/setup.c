@@ -524,4 +524,5 @@ const struct cs_model cs_shifts_model = {
     .tasks = CS_TASK_BIT(CS_TASK_COUNT) | CS_TASK_BIT(CS_TASK_SOLVE) |
              CS_TASK_BIT(CS_TASK_ENUMERATE) | CS_TASK_BIT(CS_TASK_OPTIMIZE),
     .setup = shf_setup,
+    .default_task = CS_TASK_OPTIMIZE,
 };

@@ -356,6 +356,28 @@ static int read_apart(struct spec *sp, const struct cs_node *apart)
     return 0;
 }
 
+/* A shift's skill that no staff member has (a misspelt skill, most
+ * likely): the shift could never be worked, its cover never met. */
+static int skills_held(struct spec *sp, const struct cs_node *shifts)
+{
+    const struct shf_problem *p = sp->p;
+    uint64_t held = 0;
+    for (int s = 0; s < p->nstaff; s++)
+        held |= p->skills[s];
+    for (int t = 0; t < p->nshifts; t++) {
+        int k = p->shift_skill[t];
+        if (k >= 0 && !(held >> k & 1))
+            return cs_error_at(
+                sp->err,
+                cs_node_pos(
+                    cs_node_get(cs_node_at(shifts, (size_t)t), "skill")),
+                "no staff member has skill '%s', so shift %s could never be "
+                "worked",
+                p->skill_names[k], p->shift_id[t]);
+    }
+    return 0;
+}
+
 int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
                   struct cs_error *err)
 {
@@ -387,6 +409,8 @@ int shf_read_yaml(struct shf_problem *p, const struct cs_config *cfg,
     for (size_t i = 0; i < cs_node_len(staff); i++)
         if (read_one_staff(&sp, cs_node_at(staff, i)))
             return -1;
+    if (skills_held(&sp, cs_config_node(cfg, "params.shifts")))
+        return -1;
     if (read_cover(&sp, cs_config_node(cfg, "params.cover")) ||
         read_requests(&sp, cs_config_node(cfg, "params.shift_on"), true) ||
         read_requests(&sp, cs_config_node(cfg, "params.shift_off"), false) ||

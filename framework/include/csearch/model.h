@@ -30,7 +30,7 @@
  * cs_problem, cs_layers, cs_bursts) changes shape.  The registry refuses a
  * model or a plugin built against any other version: there is no compatibility
  * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 13
+#define CS_ABI_VERSION 14
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -181,6 +181,10 @@ struct cs_board {
      * page of its own). */
     bool html;
     bool page;
+    /* The run's outcome when the board is the final one (the best of an
+     * optimize, a roster checked): "optimal: cost 607, bound 607, gap
+     * 0.00%, 1.2 s"; NULL otherwise.  Set by the framework, for a page. */
+    const char *result;
 };
 void cs_board_add(struct cs_board *board, const char *line); /* copies */
 void cs_board_clear(struct cs_board *board);
@@ -542,6 +546,10 @@ struct cs_model {
      * -1 with err at the offending key (cs_config_pos). */
     int (*setup)(const struct cs_config *cfg, const struct cs_setup *how,
                  struct cs_problem *out, struct cs_error *err);
+    /* The task of a config that names none (0: CS_TASK_COUNT); one of
+     * tasks.  The shifts model's is optimize: counting rosters is for
+     * tiny wards only. */
+    enum cs_task default_task;
 };
 
 void cs_problem_free(struct cs_problem *problem);
