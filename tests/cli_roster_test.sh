@@ -102,7 +102,12 @@ expect_line "status     optimal"
 grep -q '<' "$out" && fail "html with output.file wrote markup to stdout"
 self_contained "$tmp/ward.html"
 expect_page() { grep -qF -- "$1" "$tmp/ward.html" || fail "the page lacks '$1'"; }
-expect_page '<title>roster: configs/shifts.yaml, penalty 50</title>'
+# named by the instance, days 1..H with their weekdays, the run's status
+expect_page '<title>roster: shifts, penalty 50</title>'
+expect_page '<h1>Roster: shifts</h1><p>5 staff, 7 days from Monday, 3 shift types (configs/shifts.yaml).</p><p id="status">optimal: cost 50, bound 50, gap 0.00%, '
+expect_page '<th class="day" title="day 0 in the files">1<br>Mo</th>'
+expect_page '<th class="day we" title="day 6 in the files">7<br>Su</th>'
+expect_page '<span class="s2">N 600 min (10:00 h)</span>'
 expect_page '<td id="penalty">50</td>'
 expect_page '<tr><th>Bob</th><td class="s0">E</td><td class="s0">E</td><td class="off fixed" title="fixed day off"></td>'
 expect_page '<tr><th>cover E</th><td>2/2</td><td>2/2</td><td class="under" title="1 short: penalty 50">1/2</td>'
@@ -116,6 +121,8 @@ cmp -s "$out" "$tmp/ward.html" || fail "the page on stdout differs from the one 
 run 0 $i1 --set params.roster="$tmp/i1.csv" --set output.format=html --set output.file="$tmp/i1.html"
 expect_line "status     checked"
 self_contained "$tmp/i1.html"
+grep -qF '<title>roster: Instance1, penalty 1527</title>' "$tmp/i1.html" || fail "the checked page's title: $(grep -o '<title>.*</title>' "$tmp/i1.html")"
+grep -qF '<p id="status">checked, ' "$tmp/i1.html" || fail "the checked page's status: $(grep -o '<p id="status">[^<]*' "$tmp/i1.html")"
 grep -qF '<td class="s0 unmet" title="asked not for shift D (weight 3)">D</td>' "$tmp/i1.html" ||
     fail "the page marks no unmet shift-off request"
 # a model without a page of its own: its board in the CLI's page

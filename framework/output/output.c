@@ -157,8 +157,20 @@ void out_end(struct out *o, const struct cs_result *r)
     out_head(o);
     if ((o->best || o->drawn) && (o->show < 0 || o->show > 0)) {
         if (o->best) {
+            char result[160];
+            if (costs)
+                snprintf(result, sizeof result,
+                         "%s: cost %" PRId64 ", bound %" PRId64
+                         ", gap %.2f%%, %.1f s",
+                         cs_status_name(r->status), r->cost, r->bound,
+                         100.0 * gap(r), s->seconds);
+            else
+                snprintf(result, sizeof result, "%s, %.1f s",
+                         cs_status_name(r->status), s->seconds);
             cs_board_clear(&o->board);
+            o->board.result = result;
             o->best_hooks->emit(o->best, 0, &o->board);
+            o->board.result = NULL;
         }
         print_board(o);
     }

@@ -60,6 +60,7 @@ static const char style[] =
     ".pinned{outline:2px solid #06c;outline-offset:-4px}\n"
     ".past{opacity:.55}\n"
     ".changed{box-shadow:inset 0 0 0 3px #090;font-style:italic}\n"
+    "#status{font-weight:bold}\n"
     "#penalties{margin:.8em 0}\n"
     "#penalties th{text-align:left;padding:1px 1em 1px 0;font-weight:normal}"
     "\n#penalties td{text-align:right}\n"
@@ -140,14 +141,27 @@ static int put_change(struct shf_line *l, const struct shf_problem *p,
     return changed ? was : -1;
 }
 
+/* The instance's name: its file's, without directories and extension. */
+static void instance_name(const struct shf_problem *p, char *name, size_t size)
+{
+    const char *path = p->source ? p->source : "shifts";
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+    snprintf(name, size, "%.*s", (int)(len < size ? len : size - 1), base);
+}
+
 static void put_grid(struct shf_line *l, const struct shf_problem *p,
                      const signed char *roster, struct cs_board *out)
 {
     shf_put(l, "<table id=\"roster\"><thead><tr><th>staff</th>");
     for (int d = 0; d < p->ndays; d++)
-        shf_put(l, "<th class=\"day%s\">%d<br>%s</th>",
-                shf_weekend_day(p, d) ? " we" : "", d,
-                weekday_short[(p->weekday0 + d) % 7]);
+        shf_put(
+            l,
+            "<th class=\"day%s\" title=\"day %d in the files\">%d<br>%s</th>",
+            shf_weekend_day(p, d) ? " we" : "", d, d + 1,
+            weekday_short[(p->weekday0 + d) % 7]);
     shf_put(l, "<th class=\"tally\">nights</th><th class=\"tally\">weekends"
                "</th></tr></thead><tbody>");
     shf_flush(l, out);
@@ -225,8 +239,6 @@ static void put_grid(struct shf_line *l, const struct shf_problem *p,
     shf_flush(l, out);
 }
 
-/* The checker's penalty by rule; a re-roster's also beside the published
- * roster's and the difference, with its changes. */
 /* The penalty by rule; re-rostering, beside the published roster's and the
  * difference. */
 static void put_penalties(struct shf_line *l, const struct shf_problem *p,
@@ -314,9 +326,11 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     struct shf_line l = {0};
     shf_put(&l, "<!DOCTYPE html>");
     shf_flush(&l, out);
+    char name[128];
+    instance_name(p, name, sizeof name);
     shf_put(&l, "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
                 "roster: ");
-    shf_put_text(&l, p->source ? p->source : "shifts");
+    shf_put_text(&l, name);
     shf_put(&l, ", penalty %" PRId64 "</title>", r.total);
     shf_flush(&l, out);
     shf_put(&l, "%s", style);
@@ -325,12 +339,19 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     shf_put(&l, "</style></head><body>");
     shf_flush(&l, out);
     shf_put(&l, "<h1>Roster: ");
-    shf_put_text(&l, p->source ? p->source : "shifts");
-    shf_put(&l, "</h1><p>%d staff, %d days from %s, %d shift type%s.</p>",
+    shf_put_text(&l, name);
+    shf_put(&l, "</h1><p>%d staff, %d days from %s, %d shift type%s (",
             p->nstaff, p->ndays,
             (const char *const[]){"Monday", "Tuesday", "Wednesday", "Thursday",
                                   "Friday", "Saturday", "Sunday"}[p->weekday0],
             p->nshifts, p->nshifts == 1 ? "" : "s");
+    shf_put_text(&l, p->source ? p->source : "shifts");
+    shf_put(&l, ").</p>");
+    if (out->result) {
+        shf_put(&l, "<p id=\"status\">");
+        shf_put_text(&l, out->result);
+        shf_put(&l, "</p>");
+    }
     shf_flush(&l, out);
     put_penalties(&l, p, &r);
     shf_flush(&l, out);
@@ -352,7 +373,8 @@ void shf_write_page(const struct shf_problem *p, const signed char *roster,
     for (int t = 0; t < p->nshifts; t++) {
         shf_put(&l, "<span class=\"s%d\">", t);
         shf_put_text(&l, p->shift_id[t]);
-        shf_put(&l, " %d min</span>", p->minutes[t]);
+        shf_put(&l, " %d min (%d:%02d h)</span>", p->minutes[t],
+                p->minutes[t] / 60, p->minutes[t] % 60);
     }
     shf_put(&l, "<span class=\"off\">off</span><span class=\"fixed\">fixed "
                 "day off</span><span class=\"unmet\">request not met</span>"
