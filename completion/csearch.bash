@@ -40,6 +40,7 @@ _csearch() {
     _csearch_learn "$cmd"
     # "--set key=" splits at '=' when '=' is in COMP_WORDBREAKS: rejoin
     if [ "$cur" = "=" ] || [ "$prev" = "=" ]; then
+        compopt +o filenames 2>/dev/null
         local key
         if [ "$cur" = "=" ]; then key=$prev cur=""; else key=${COMP_WORDS[COMP_CWORD - 2]}; fi
         COMPREPLY=($(compgen -W "$(_csearch_choices "$key" "$cmd")" -- "$cur"))
@@ -47,6 +48,9 @@ _csearch() {
     fi
     case $prev in
     --set)
+        # keys and values are no file names: -o filenames would quote the
+        # '=' of "key=" (key\=), and the key is then no longer known
+        compopt +o filenames 2>/dev/null
         if [[ $cur == *=* ]]; then
             local key=${cur%%=*}
             COMPREPLY=($(compgen -P "$key=" -W "$(_csearch_choices "$key" "$cmd")" -- "${cur#*=}"))
@@ -57,15 +61,18 @@ _csearch() {
         return ;;
     --threads | --seed | --units) return ;;
     --checkpoint | --resume | --trace-html | --tree)
-        COMPREPLY=($(compgen -f -- "$cur"))
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$_csearch_options" -- "$cur"))
     elif [ "$COMP_CWORD" = 1 ]; then
-        COMPREPLY=($(compgen -W "compare merge" -- "$cur") $(compgen -f -X '!*.y*ml' -- "$cur") $(compgen -d -- "$cur"))
+        # one name a line, so that a name with a space stays whole
+        mapfile -t COMPREPLY < <(compgen -W "compare merge" -- "$cur"
+            compgen -f -X '!*.y*ml' -- "$cur"
+            compgen -d -- "$cur")
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     fi
 }
 complete -o filenames -F _csearch csearch

@@ -283,8 +283,12 @@ static uint64_t fingerprint(const struct cs_config *cfg,
     return h;
 }
 
+/* The tasks a model's bits allow, by name; estimate probes the count's
+ * tree, so a model that counts can estimate. */
 static void list_tasks(unsigned tasks, char *buf, size_t size)
 {
+    if (tasks & CS_TASK_BIT(CS_TASK_COUNT))
+        tasks |= CS_TASK_BIT(CS_TASK_ESTIMATE);
     buf[0] = '\0';
     for (int t = 0; task_names[t]; t++) {
         if (!(tasks & CS_TASK_BIT(t)))

@@ -122,6 +122,6 @@ expect_stderr "csearch: --set params.seed=3: 'params.seed' is for task generate"
 run 2 configs/sudoku-batch.yaml --set task=rate --set strategy.kernel=generic
 expect_stderr "csearch: --set task=rate: task rate needs plain 9 x 9 grids (no variants, kernel auto or fast)"
 run 2 configs/nqueens.yaml --set task=rate
-expect_stderr "csearch: --set task=rate: model nqueens cannot do task 'rate' (it can: count, solve, enumerate)"
+expect_stderr "csearch: --set task=rate: model nqueens cannot do task 'rate' (it can: count, solve, enumerate, estimate)"
 
 cli_finish "generate and rate"

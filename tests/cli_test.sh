@@ -202,7 +202,7 @@ tests/data/bad/wrong-type.yaml|tests/data/bad/wrong-type.yaml:3:6: 'params.n' mu
 tests/data/bad/out-of-range.yaml|tests/data/bad/out-of-range.yaml:3:6: 'params.n' must be between 1 and 1000000000, not 0
 tests/data/bad/unknown-model.yaml|tests/data/bad/unknown-model.yaml:1:8: unknown model 'nqeens'; did you mean 'nqueens'?
 tests/data/bad/unknown-strategy.yaml|tests/data/bad/unknown-strategy.yaml:3:10: unknown value 'bitfield' for 'strategy.state'; expected one of: array, bitmask, set
-tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate)
+tests/data/bad/unsupported-task.yaml|tests/data/bad/unsupported-task.yaml:2:7: model nqueens cannot do task 'optimize' (it can: count, solve, enumerate, estimate)
 tests/data/bad/beyond-limit.yaml|tests/data/bad/beyond-limit.yaml:3:6: n = 65 is beyond the limit of the bitmask state (at most 64)
 tests/data/bad/missing-model.yaml|tests/data/bad/missing-model.yaml:1:1: missing key 'model'
 tests/data/bad/bad-number.yaml|tests/data/bad/bad-number.yaml:3:12: 'limits.seconds' must be a number, not 'soon'

@@ -145,6 +145,23 @@ if [ -n "$chromium" ]; then
     sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" |
         sed -e 's/<pre id="selftest">//' -e 's/<\/pre>//' >"$tmp/selftest.txt"
     expect_file $data/nqueens4-selftest.txt "$tmp/selftest.txt"
+    # at 1400 x 1000 the board and the tree fill the window between them
+    # (they took under a third of its width: a 100 px board, a 170 px tree)
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
+        --virtual-time-budget=5000 --dump-dom "file://$tmp/nq4.html?selftest=size" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the page's sizes"
+    sizes=$(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html" | sed 's/.*>//')
+    read -r win high board glyph box boxh radius <<<"$(printf '%s\n' "$sizes" | sed -nE \
+        's/^window ([0-9]+)x([0-9]+); board ([0-9]+)x[0-9]+, square [0-9]+, glyph ([0-9]+)[.0-9]*; tree box ([0-9]+)x([0-9]+), tree [0-9]+x[0-9]+, node radius ([0-9]+)$/\1 \2 \3 \4 \5 \6 \7/p')"
+    if [ -z "${radius-}" ]; then
+        fail "page sizes: '$sizes'"
+    else
+        [ "$board" -ge 400 ] && [ "$glyph" -ge 48 ] || fail "page at 1400x1000: a small board ($sizes)"
+        [ "$box" -ge 700 ] && [ "$boxh" -ge $((high * 3 / 4)) ] && [ "$radius" -ge 20 ] ||
+            fail "page at 1400x1000: a small tree ($sizes)"
+        [ $((board + box)) -ge $((win * 85 / 100)) ] && [ $((board + box)) -le "$win" ] ||
+            fail "page at 1400x1000: board and tree do not fill the width ($sizes)"
+    fi
 else
     echo "SKIP: chromium is not installed; the page was not clicked through"
 fi
@@ -247,8 +264,18 @@ if [ -n "$chromium" ]; then
         fail "local page, first frame: $(sed -n 1p "$tmp/selftest.txt")"
     [ "$(sed -n 1p "$tmp/selftest.txt" | cut -d'|' -f4 | tr '/' '\n' | grep -c .)" = 8 ] ||
         fail "local page: the first frame does not show 8 rows"
-    grep -qxF "next | frame 2 of 14 | step 1: row 7 swaps with row 5, to col 2: conflicts 1 -> 1 | .....Q../Q......./......Q./...X..../.......Q/.X....../....Q.../..Q..... | " "$tmp/selftest.txt" ||
+    # a step marks the two rows it swapped
+    grep -qxF "next | frame 2 of 14 | step 1: row 7 swaps with row 5, to col 2: conflicts 1 -> 1 | .....Q../Q......./......Q./...X..../.......Q/.X....../....Q.../..Q..... |  | marked 5 7" "$tmp/selftest.txt" ||
         fail "local page, second frame: $(sed -n 2p "$tmp/selftest.txt")"
+    [ "$(grep -c ' | marked [0-7] [0-7]$' "$tmp/selftest.txt")" = "$(grep -c '| step [0-9]' "$tmp/selftest.txt")" ] ||
+        fail "local page: a step without its two rows marked: $(grep '| step' "$tmp/selftest.txt" | grep -v 'marked' | head -2)"
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
+        --virtual-time-budget=5000 --dump-dom "file://$tmp/l.html?selftest=size#frame=1" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the local page's sizes"
+    sizes=$(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html" | sed 's/.*>//')
+    board=$(printf '%s\n' "$sizes" | sed -nE 's/^window [0-9]+x([0-9]+); board ([0-9]+)x.*; marked rows 5 7$/\2 \1/p')
+    [ -n "$board" ] && [ "${board% *}" -ge $((${board#* } * 3 / 4)) ] ||
+        fail "local page at 1400x1000: a small board or the swapped rows not marked ($sizes)"
     [ "$(tail -n 2 "$tmp/selftest.txt" | cut -d'|' -f1,2 | tr '\n' '|')" = "played to the end, button play | frame 14 of 14 |selftest done: 14 frames|" ] ||
         fail "local page, played: $(tail -n 2 "$tmp/selftest.txt")"
 else
@@ -304,7 +331,7 @@ if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --window-size=800,600 \
         --virtual-time-budget=20000 --dump-dom "file://$tmp/big.html?selftest=view" \
         >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the large page"
-    grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 704x370 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
+    grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 472x342 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
         fail "large tree: $(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html")"
 else
     echo "SKIP: chromium is not installed; the roster page and the large tree were not clicked through"
