@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,48 @@
 
 #include "csearch/error.h"
 #include "csearch/file.h"
+
+/* The regular files read so far, by device and inode: the inputs an output
+ * must not overwrite (cs_file_is_input).  Batches read on several threads. */
+static struct {
+    pthread_mutex_t lock;
+    struct input {
+        dev_t dev;
+        ino_t ino;
+    } * files;
+    size_t count, cap;
+} inputs = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void note_input(const struct stat *st)
+{
+    pthread_mutex_lock(&inputs.lock);
+    bool known = false;
+    for (size_t i = 0; i < inputs.count && !known; i++)
+        known = inputs.files[i].dev == st->st_dev &&
+                inputs.files[i].ino == st->st_ino;
+    if (!known && inputs.count == inputs.cap) {
+        inputs.cap = inputs.cap ? 2 * inputs.cap : 8;
+        inputs.files =
+            cs_xrealloc(inputs.files, inputs.cap * sizeof *inputs.files);
+    }
+    if (!known)
+        inputs.files[inputs.count++] = (struct input){st->st_dev, st->st_ino};
+    pthread_mutex_unlock(&inputs.lock);
+}
+
+bool cs_file_is_input(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) || !S_ISREG(st.st_mode))
+        return false;
+    pthread_mutex_lock(&inputs.lock);
+    bool known = false;
+    for (size_t i = 0; i < inputs.count && !known; i++)
+        known = inputs.files[i].dev == st.st_dev &&
+                inputs.files[i].ino == st.st_ino;
+    pthread_mutex_unlock(&inputs.lock);
+    return known;
+}
 
 static int fail(struct cs_file *f, int status, int errnum, const char *why)
 {
@@ -115,6 +158,8 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
                                     : look(&st, flags, f, &fifo);
     if (!rc && !(flags & CS_FILE_PROBE))
         rc = slurp(fd, max, f);
+    if (!rc && S_ISREG(st.st_mode))
+        note_input(&st);
     if (!stdin_)
         close(fd);
     return rc;

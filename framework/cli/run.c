@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -300,7 +301,16 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
     out_init(&out, &job, cfg);
     out.quiet = o->quiet;
     out.stats = out.stats && !o->quiet;
-    if (out_open(&out, &err)) {
+    /* the log a count appends to, the logs merge reads */
+    const char **inputs = cs_xcalloc((size_t)nlogs + 1, sizeof *inputs);
+    for (int i = 0; i < nlogs; i++)
+        inputs[out.ninputs++] = logs[i];
+    if (o->checkpoint)
+        inputs[out.ninputs++] = o->checkpoint;
+    out.inputs = inputs;
+    int rc = out_open(&out, &err);
+    if (rc) {
+        free(inputs);
         out_free(&out);
         cs_job_free(&job);
         return cli_fail(&err);
@@ -309,6 +319,7 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
                       : run_search(&job, cfg, &out, o);
     if (out_close(&out) && status == CLI_EXIT_DONE)
         status = CLI_EXIT_USAGE;
+    free(inputs);
     out_free(&out);
     cs_job_free(&job);
     return status;

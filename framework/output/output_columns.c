@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "csearch/file.h"
 #include "output_impl.h"
 
 #define BUF (1u << 20)
@@ -42,6 +43,9 @@ int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
     *f = NULL;
     if (!path)
         return 0;
+    if (cs_file_is_input(path)) /* before fopen truncates it */
+        return cs_error_at(
+            err, pos, "cannot write '%s': it is an input of this run", path);
     *f = fopen(path, "w");
     if (!*f || (try && !writable(*f)))
         return cs_error_at(err, pos, "cannot write '%s': %s", path,
@@ -79,12 +83,37 @@ int out_open(struct out *o, struct cs_error *err)
                            "output.file takes the solutions of format text, "
                            "csv, columns or html; JSON keeps them in its "
                            "object");
-    if (out_file_open(&o->sol, file, cs_config_pos(o->cfg, "output.file"),
-                      false, err)) {
-        o->sol = o->out;
-        return -1;
+    struct cs_pos pos = cs_config_pos(o->cfg, "output.file");
+    const char *input = NULL;
+    for (int i = 0; i < o->ninputs && !input; i++)
+        if (out_same_file(file, o->inputs[i]))
+            input = o->inputs[i];
+    if (!input && !out_file_open(&o->sol, file, pos, false, err)) {
+        /* a log not yet there when looked at is the file just made */
+        for (int i = 0; i < o->ninputs && !input; i++)
+            if (out_same_file(file, o->inputs[i]))
+                input = o->inputs[i];
+        if (!input)
+            return 0;
+        fclose(o->sol);
+        remove(file); /* empty: it was not there before */
+    } else if (o->sol && o->sol != o->out) {
+        fclose(o->sol); /* the byte tried failed */
     }
-    return 0;
+    o->sol = o->out;
+    if (input)
+        return cs_error_at(err, pos,
+                           "cannot write '%s': it is an input of this run "
+                           "('%s')",
+                           file, input);
+    return -1;
+}
+
+bool out_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
 }
 
 int out_close(struct out *o)

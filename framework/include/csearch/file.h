@@ -52,6 +52,11 @@ enum cs_file_status {
  * CS_FILE_STREAM. */
 int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f);
 
+/* Whether path is a regular file that cs_file_read() read (or probed) in
+ * this process, the same file by device and inode whatever the name: an
+ * output opened there would overwrite an input of the run. */
+bool cs_file_is_input(const char *path);
+
 #pragma GCC visibility pop
 
 #endif
