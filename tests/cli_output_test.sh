@@ -46,4 +46,17 @@ run 2 merge configs/nqueens.yaml "$tmp/x.log" --set output.file="$tmp/x.log"
 expect_stderr "csearch: --set output.file=$tmp/x.log: cannot write '$tmp/x.log': it is an input of this run ('$tmp/x.log')"
 cmp -s "$tmp/x.log" "$tmp/x0.log" || fail "output.file on a merge log changed it"
 
+# --- output.file is tried before the search: a full disk says why at once ---
+run 2 configs/nqueens.yaml --set task=solve --set output.file=/dev/full
+expect_stderr "csearch: --set output.file=/dev/full: cannot write '/dev/full': No space left on device"
+[ ! -s "$out" ] || fail "output.file=/dev/full: stdout '$(head -c 300 "$out")'"
+# a write that fails during the search (here past ulimit -f) names its reason
+(
+    ulimit -f 100
+    run 2 configs/nqueens-million.yaml --set params.n=100000 --set output.file="$tmp/m.txt" --quiet
+    expect_stderr "csearch: writing '$tmp/m.txt' failed: File too large"
+    expect_line "solutions  1"
+    [ "$failures" = 0 ] || exit 1
+) || fail "output.file past ulimit -f"
+
 cli_finish "output"

@@ -88,7 +88,7 @@ int out_open(struct out *o, struct cs_error *err)
     for (int i = 0; i < o->ninputs && !input; i++)
         if (out_same_file(file, o->inputs[i]))
             input = o->inputs[i];
-    if (!input && !out_file_open(&o->sol, file, pos, false, err)) {
+    if (!input && !out_file_open(&o->sol, file, pos, true, err)) {
         /* a log not yet there when looked at is the file just made */
         for (int i = 0; i < o->ninputs && !input; i++)
             if (out_same_file(file, o->inputs[i]))
@@ -120,10 +120,16 @@ int out_close(struct out *o)
 {
     int rc = 0;
     if (o->sol && o->sol != o->out) {
-        rc = ferror(o->sol) | fclose(o->sol);
+        /* the reason of a failed write is errno's as the last buffer goes
+         * out (a disk that filled during the search stays full) */
+        int why = fflush(o->sol) ? errno : 0;
+        rc = ferror(o->sol) | fclose(o->sol) | why;
+        if (!why)
+            why = rc ? errno : 0;
         if (rc)
-            fprintf(stderr, "csearch: writing '%s' failed\n",
-                    cs_config_str(o->cfg, "output.file"));
+            fprintf(stderr, "csearch: writing '%s' failed%s%s\n",
+                    cs_config_str(o->cfg, "output.file"), why ? ": " : "",
+                    why ? strerror(why) : "");
     }
     o->sol = o->out;
     return rc ? -1 : 0;
