@@ -59,4 +59,10 @@ expect_stderr "csearch: --set output.file=/dev/full: cannot write '/dev/full': N
     [ "$failures" = 0 ] || exit 1
 ) || fail "output.file past ulimit -f"
 
+# --- a closed stdout is refused at the start, not after a 10^8-queen search ---
+timeout 10 "$csearch" configs/nqueens.yaml --set task=solve --set params.n=100000000 >&- 2>"$err"
+got=$?
+[ "$got" = 2 ] || fail "closed stdout: exit $got, expected 2"
+expect_stderr "csearch: standard output is closed: the results would be lost (redirect it, e.g. >/dev/null)"
+
 cli_finish "output"
