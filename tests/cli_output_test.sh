@@ -65,4 +65,13 @@ got=$?
 [ "$got" = 2 ] || fail "closed stdout: exit $got, expected 2"
 expect_stderr "csearch: standard output is closed: the results would be lost (redirect it, e.g. >/dev/null)"
 
+# --- csv and html cannot draw a board of 10^5 rows: said before the search ---
+for format in csv html; do
+    run 2 configs/nqueens.yaml --set task=solve --set params.n=100000 --set output.format=$format
+    expect_stderr "csearch: --set output.format=$format: output.format $format cannot draw a board of 100000 rows (at most 64); output.format: columns writes it"
+    [ ! -s "$out" ] || fail "$format of n = 10^5: stdout '$(head -c 300 "$out")'"
+done
+run 0 configs/nqueens.yaml --set task=solve --set params.n=64 --set output.format=csv
+[ "$(wc -l <"$out")" = 2 ] || fail "csv of n = 64: $(wc -l <"$out") lines, not 2"
+
 cli_finish "output"

@@ -72,6 +72,15 @@ int out_open(struct out *o, struct cs_error *err)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
                            "output.format html is a page of a solution: it "
                            "needs task solve, enumerate or optimize");
+    /* csv and html draw the board or nothing: a board too large to draw
+     * would leave an empty table or a page without it after the search */
+    if ((o->format == CS_FORMAT_CSV || o->format == CS_FORMAT_HTML) && shows &&
+        !p->setup_instance && out_board_too_large(o, p->hooks))
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
+                           "output.format %s cannot draw a board of %d rows "
+                           "(at most %d); output.format: columns writes it",
+                           o->format == CS_FORMAT_CSV ? "csv" : "html",
+                           p->nvars, OUT_BOARD_MAX);
     if (o->format == CS_FORMAT_HTML && p->setup_instance)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
                            "output.format html is a page of a solution, not "
