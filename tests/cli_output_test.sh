@@ -74,4 +74,14 @@ done
 run 0 configs/nqueens.yaml --set task=solve --set params.n=64 --set output.format=csv
 [ "$(wc -l <"$out")" = 2 ] || fail "csv of n = 64: $(wc -l <"$out") lines, not 2"
 
+# --- limits.seconds bounds a whole batch (generate, rate, a batch count) ---
+started=$(date +%s%N)
+run 3 configs/sudoku-generate.yaml --set params.count=1000000000 --set limits.seconds=1
+took=$((($(date +%s%N) - started) / 1000000))
+[ "$took" -lt 4000 ] || fail "generate under limits.seconds=1 took $took ms"
+expect_line "status       limit"
+grep -Eq '^[.1-9]{81}$' "$out" || fail "generate under limits.seconds=1: no puzzle kept"
+run 3 configs/sudoku-generate.yaml --set params.count=1000000000 --set limits.seconds=0.5 --threads 2 --json
+expect_json '[.status, (.summary.instances > 0), (.summary.instances == (.results | length))] | map(tostring) | join(" ")' "limit true true"
+
 cli_finish "output"

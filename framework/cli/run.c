@@ -161,8 +161,9 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
 }
 
 /* A batch: every instance in input order, one line each, then a summary.
- * Exit status: 130 (143) stopped, 2 some instance invalid, 3 some stopped by a
- * node or time limit, 1 some without a solution, else 0. */
+ * Exit status: 130 (143) stopped, 3 limits.seconds ended the batch, 2 some
+ * instance invalid, 3 some stopped by a node or time limit, 1 some without a
+ * solution, else 0. */
 static void on_batch_result(void *ud, const struct cs_batch_result *r)
 {
     struct out *o = ud;
@@ -177,14 +178,16 @@ static int run_batch(struct cs_job *job, struct out *out)
     double started = cs_now();
     /* launched by mpirun with other ranks: they share the instances */
     int (*run)(const struct cs_job *, volatile sig_atomic_t *, cs_batch_fn,
-               void *, bool *, struct cs_error *) =
+               void *, enum cs_status *, struct cs_error *) =
         cs_dist_size() > 1 ? cs_batch_run_ranks : cs_batch_run;
-    if (run(job, &cli_interrupted, on_batch_result, out, &sum.stopped, &err))
+    if (run(job, &cli_interrupted, on_batch_result, out, &sum.ended, &err))
         return cli_fail(&err);
     sum.seconds = cs_now() - started;
     out_batch_end(out, &sum);
-    if (sum.stopped)
+    if (sum.ended == CS_INTERRUPTED)
         return cli_interrupted_status();
+    if (sum.ended == CS_LIMIT)
+        return CLI_EXIT_LIMIT;
     if (sum.invalid)
         return CLI_EXIT_USAGE;
     if (sum.limited)

@@ -95,7 +95,7 @@ struct batch_summary {
     uint64_t instances, solved, unique, multiple, none, invalid, limited;
     uint64_t nodes;
     double seconds;
-    bool stopped;
+    enum cs_status ended; /* complete, interrupted, limit (limits.seconds) */
 };
 void out_batch_result(struct out *o, const struct cs_batch_result *r,
                       struct batch_summary *sum);

@@ -121,9 +121,9 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 ", \"nodes\": %" PRIu64
                 ", \"seconds\": %.6f, \"per_second\": %.1f"
                 ", \"guesses_per_instance\": %.2f}}\n",
-                s->stopped ? "interrupted" : "complete", s->instances,
-                s->solved, s->unique, s->multiple, s->none, s->invalid,
-                s->limited, s->nodes, s->seconds, rate, guesses);
+                cs_status_name(s->ended), s->instances, s->solved, s->unique,
+                s->multiple, s->none, s->invalid, s->limited, s->nodes,
+                s->seconds, rate, guesses);
     } else if (o->stats && o->format != CS_FORMAT_CSV) {
         /* a blank line after the results, when they are on stdout too */
         fprintf(o->out,
@@ -135,8 +135,7 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 "\nguesses      %.2f per instance\n",
                 o->sol == o->out ? "\n" : "", s->instances, s->solved,
                 s->unique, s->multiple, s->none, s->invalid, s->limited,
-                s->stopped ? "interrupted" : "complete", s->seconds, rate,
-                guesses);
+                cs_status_name(s->ended), s->seconds, rate, guesses);
     }
     fflush(o->out);
 }
