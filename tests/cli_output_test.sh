@@ -84,4 +84,12 @@ grep -Eq '^[.1-9]{81}$' "$out" || fail "generate under limits.seconds=1: no puzz
 run 3 configs/sudoku-generate.yaml --set params.count=1000000000 --set limits.seconds=0.5 --threads 2 --json
 expect_json '[.status, (.summary.instances > 0), (.summary.instances == (.results | length))] | map(tostring) | join(" ")' "limit true true"
 
+# --- memory that cannot be had is refused at set-up, with what it needs ---
+(
+    ulimit -v 4000000
+    run 2 configs/nqueens.yaml --set task=solve --set params.n=1000000000
+    expect_stderr "csearch: --set params.n=1000000000: n = 1000000000 needs 8.6 GB for local search, more than this process can allocate"
+    [ "$failures" = 0 ] || exit 1
+) || fail "n = 10^9 under ulimit -v 4000000"
+
 cli_finish "output"
