@@ -92,4 +92,28 @@ expect_json '[.status, (.summary.instances > 0), (.summary.instances == (.result
     [ "$failures" = 0 ] || exit 1
 ) || fail "n = 10^9 under ulimit -v 4000000"
 
+# --- a FIFO never holds the run: as the config, a merge log or params.file
+# under rate it waits a second for a writer, as output.file it needs a
+# reader now; each run is bounded by timeout (124: it hung) ---
+mkfifo "$tmp/fifo"
+printf '#!/bin/sh\nexec timeout 10 "%s" "$@"\n' "$csearch" >"$tmp/csearch10"
+chmod +x "$tmp/csearch10"
+(
+    csearch=$tmp/csearch10
+    run 2 "$tmp/fifo"
+    expect_stderr "csearch: $tmp/fifo: cannot read: a FIFO that nobody writes to"
+    run 2 merge configs/nqueens.yaml "$tmp/fifo"
+    expect_stderr "csearch: $tmp/fifo: cannot read log: a FIFO that nobody writes to"
+    run 2 configs/sudoku-batch.yaml --set task=rate --set params.file="$tmp/fifo"
+    expect_stderr "csearch: --set params.file=$tmp/fifo: cannot read '$tmp/fifo': a FIFO that nobody writes to"
+    run 2 configs/nqueens.yaml --set task=solve --set output.file="$tmp/fifo"
+    expect_stderr "csearch: --set output.file=$tmp/fifo: cannot write '$tmp/fifo': a FIFO that nobody reads"
+    # with a writer and a reader it still streams
+    printf 'model: nqueens\nparams: {n: 6}\n' >"$tmp/fifo" &
+    run 0 "$tmp/fifo"
+    expect_line "solutions  4"
+    wait
+    [ "$failures" = 0 ] || exit 1
+) || fail "FIFOs"
+
 cli_finish "output"

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,7 +47,18 @@ int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
     if (cs_file_is_input(path)) /* before fopen truncates it */
         return cs_error_at(
             err, pos, "cannot write '%s': it is an input of this run", path);
-    *f = fopen(path, "w");
+    /* O_NONBLOCK: a FIFO without a reader fails (ENXIO) instead of
+     * holding the open forever; the writes then block as usual */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, 0666);
+    if (fd < 0 && errno == ENXIO)
+        return cs_error_at(err, pos,
+                           "cannot write '%s': a FIFO that nobody reads", path);
+    if (fd >= 0 && (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) ||
+                    !(*f = fdopen(fd, "w")))) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
     if (!*f || (try && !writable(*f)))
         return cs_error_at(err, pos, "cannot write '%s': %s", path,
                            strerror(errno));
