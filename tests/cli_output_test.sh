@@ -116,4 +116,15 @@ chmod +x "$tmp/csearch10"
     [ "$failures" = 0 ] || exit 1
 ) || fail "FIFOs"
 
+# --- compare refuses an n beyond the model's limit before it sets up the
+# others (n = 4 .. 28 took 817 MB and 5 s before n = 29 was refused) ---
+printf 'model: nqueens\ntask: count\ncompare:\n  n: {from: 4, to: 1000}\n  strategies:\n    - {name: plain}\n' >"$tmp/cmp.yaml"
+started=$(date +%s%N)
+timeout 60 "$csearch" compare "$tmp/cmp.yaml" >"$out" 2>"$err"
+got=$?
+took=$((($(date +%s%N) - started) / 1000000))
+[ "$got" = 2 ] || fail "compare n = 4 .. 1000: exit $got, expected 2"
+[ "$took" -lt 1000 ] || fail "compare n = 4 .. 1000 took $took ms to refuse"
+expect_stderr "csearch: $tmp/cmp.yaml:4:13: strategy 'plain', n = 1000: n = 1000 is beyond the limit of the bitmask state (at most 64)"
+
 cli_finish "output"
