@@ -42,7 +42,7 @@ install(FILES ${PROJECT_BINARY_DIR}/csearchConfig.cmake
 # libcsearch.a: the shared library's objects (position independent, only
 # cs_* visible to the linker of a program's own shared objects), for
 # programs that want no run-time dependency on libcsearch.so; its own
-# dependencies are in csearch.pc's Libs.private (pkg-config --static)
+# dependencies are in csearch-static.pc (and csearch.pc's Libs.private)
 add_library(csearch_static STATIC $<TARGET_OBJECTS:csearch_core>)
 set_target_properties(csearch_static PROPERTIES OUTPUT_NAME csearch)
 install(TARGETS csearch_static ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
@@ -76,10 +76,13 @@ if(CSEARCH_HAVE_MPI)
   string(REPLACE ";" " " csearch_pc_mpi "${MPI_C_LIBRARIES}")
   string(APPEND csearch_pc_private " ${csearch_pc_mpi}")
 endif()
-configure_file(${PROJECT_SOURCE_DIR}/cmake/csearch.pc.in
-  ${PROJECT_BINARY_DIR}/csearch.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/csearch.pc
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# csearch.pc for libcsearch.so, csearch-static.pc for libcsearch.a
+foreach(pc csearch csearch-static)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/${pc}.pc.in
+    ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc
+    DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endforeach()
 
 # The MiniZinc solver: fzn-csearch, csearch's mznlib and a solver
 # configuration that names both relative to itself, so that

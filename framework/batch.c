@@ -34,6 +34,7 @@ struct batch {
     bool *ready; /* under w.lock */
     atomic_uint_fast64_t next;
     volatile sig_atomic_t *stop;
+    double deadline;  /* cs_now() at which limits.seconds ends, 0: none */
     struct workers w; /* w.wake: a result is ready */
 };
 
@@ -66,8 +67,18 @@ void batch_result_clear(struct cs_batch_result *r)
     r->solution = r->note = NULL;
 }
 
+double batch_deadline(const struct cs_job *job)
+{
+    return job->limits.seconds > 0 ? cs_now() + job->limits.seconds : 0;
+}
+
+bool batch_past(double deadline)
+{
+    return deadline > 0 && cs_now() >= deadline;
+}
+
 void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
-                  uint64_t i, struct cs_batch_result *r)
+                  double deadline, uint64_t i, struct cs_batch_result *r)
 {
     struct cs_problem sub;
     memset(&sub, 0, sizeof sub);
@@ -81,6 +92,8 @@ void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
     cs_job_spec(job, &spec, NULL);
     spec.problem = &sub;
     spec.stop = stop;
+    if (deadline > 0) /* the batch's time left, not limits.seconds anew */
+        spec.limits.seconds = cs_limit_left(deadline - cs_now(), 0);
     if (job->task == CS_TASK_GENERATE || job->task == CS_TASK_RATE) {
         /* the model made or judged it: the search says it is unique */
         spec.task = CS_TASK_COUNT;
@@ -104,7 +117,7 @@ static void worker(void *arg, int t)
     (void)t;
     for (;;) {
         uint64_t i = atomic_fetch_add(&b->next, 1);
-        if (i >= b->total || *b->stop)
+        if (i >= b->total || *b->stop || batch_past(b->deadline))
             break;
         /* a slow instance holds delivery up: wait for its slot to free
          * (polling the stop, which a signal sets without a wake-up) */
@@ -114,7 +127,8 @@ static void worker(void *arg, int t)
         pthread_mutex_unlock(&b->w.lock);
         if (*b->stop)
             break;
-        batch_search(b->job, b->stop, i, &b->results[i % b->window]);
+        batch_search(b->job, b->stop, b->deadline, i,
+                     &b->results[i % b->window]);
         pthread_mutex_lock(&b->w.lock);
         b->ready[i % b->window] = true;
         pthread_cond_broadcast(&b->w.wake);
@@ -122,31 +136,40 @@ static void worker(void *arg, int t)
     }
 }
 
+/* How a batch ended when delivered of its instances were delivered. */
 /* One thread: each instance searched and delivered in turn, no worker. */
-static void run_inline(struct batch *b, cs_batch_fn on_result, void *ud,
-                       bool *stopped)
+static uint64_t run_inline(struct batch *b, cs_batch_fn on_result, void *ud)
 {
     uint64_t i = 0;
-    for (; i < b->total && !*b->stop; i++) {
+    for (; i < b->total && !*b->stop && !batch_past(b->deadline); i++) {
         struct cs_batch_result r;
         memset(&r, 0, sizeof r);
-        batch_search(b->job, b->stop, i, &r);
+        batch_search(b->job, b->stop, b->deadline, i, &r);
         on_result(ud, &r);
         batch_result_clear(&r);
     }
-    *stopped = i < b->total || *b->stop;
+    return i;
+}
+
+enum cs_status batch_ended(volatile sig_atomic_t *stop, uint64_t delivered,
+                           uint64_t total)
+{
+    if (*stop)
+        return CS_INTERRUPTED; /* in-flight instances came back so */
+    return delivered < total ? CS_LIMIT : CS_COMPLETE;
 }
 
 int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
-                 cs_batch_fn on_result, void *ud, bool *stopped,
+                 cs_batch_fn on_result, void *ud, enum cs_status *ended,
                  struct cs_error *err)
 {
     static volatile sig_atomic_t never;
     struct batch b = {.job = job,
                       .total = job->problem.instances,
-                      .stop = stop ? stop : &never};
+                      .stop = stop ? stop : &never,
+                      .deadline = batch_deadline(job)};
     if (job->threads <= 1) {
-        run_inline(&b, on_result, ud, stopped);
+        *ended = batch_ended(b.stop, run_inline(&b, on_result, ud), b.total);
         return 0;
     }
     b.window = 256 * (uint64_t)job->threads;
@@ -178,8 +201,7 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
     /* an instance finished after the delivery loop gave up is dropped */
     for (uint64_t k = 0; k < b.window; k++)
         batch_result_clear(&b.results[k]);
-    /* in-flight instances come back interrupted: still a stop */
-    *stopped = delivered < b.total || *b.stop;
+    *ended = batch_ended(b.stop, delivered, b.total);
 
     free(b.results);
     free(b.ready);

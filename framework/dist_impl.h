@@ -35,9 +35,17 @@ void dist_join(uint64_t units, uint64_t fingerprint);
 void dist_end_all(uint64_t rc, uint64_t status, uint64_t solutions);
 
 /* batch.c: set up and search instance i of job's batch into *r (zeroed by
- * the caller), as every batch does it. */
+ * the caller), as every batch does it, within the batch's deadline. */
 void batch_search(const struct cs_job *job, volatile sig_atomic_t *stop,
-                  uint64_t i, struct cs_batch_result *r);
+                  double deadline, uint64_t i, struct cs_batch_result *r);
+/* The cs_now() at which the job's limits.seconds ends a batch started now
+ * (0: no limit), and whether that time has come. */
+double batch_deadline(const struct cs_job *job);
+bool batch_past(double deadline);
+/* How a batch of total instances ended with delivered of them delivered:
+ * CS_INTERRUPTED by stop, CS_LIMIT by its deadline, else CS_COMPLETE. */
+enum cs_status batch_ended(volatile sig_atomic_t *stop, uint64_t delivered,
+                           uint64_t total);
 /* Free r's solution and note (and set them NULL). */
 void batch_result_clear(struct cs_batch_result *r);
 

@@ -1,13 +1,17 @@
 /* file.c - cs_file_read(): a whole input, refused when it has no end.
  *
  * The type is decided by stat before the file is opened (and checked again
- * by fstat on what was opened), so /dev/zero, a directory or a FIFO nobody
- * writes to never hangs or fills the memory; a stream that is allowed is
- * still cut off at the cap while it is read.
+ * by fstat on what was opened), so /dev/zero or a directory never hangs or
+ * fills the memory.  A file is opened with O_NONBLOCK, so a FIFO (or one
+ * swapped in after the stat) never holds the open; a FIFO allowed as a
+ * stream waits WRITER_MS for its first writer, and is then read to the end
+ * of what its writers write, cut off at the cap.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +20,48 @@
 
 #include "csearch/error.h"
 #include "csearch/file.h"
+
+/* The regular files read so far, by device and inode: the inputs an output
+ * must not overwrite (cs_file_is_input).  Batches read on several threads. */
+static struct {
+    pthread_mutex_t lock;
+    struct input {
+        dev_t dev;
+        ino_t ino;
+    } * files;
+    size_t count, cap;
+} inputs = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void note_input(const struct stat *st)
+{
+    pthread_mutex_lock(&inputs.lock);
+    bool known = false;
+    for (size_t i = 0; i < inputs.count && !known; i++)
+        known = inputs.files[i].dev == st->st_dev &&
+                inputs.files[i].ino == st->st_ino;
+    if (!known && inputs.count == inputs.cap) {
+        inputs.cap = inputs.cap ? 2 * inputs.cap : 8;
+        inputs.files =
+            cs_xrealloc(inputs.files, inputs.cap * sizeof *inputs.files);
+    }
+    if (!known)
+        inputs.files[inputs.count++] = (struct input){st->st_dev, st->st_ino};
+    pthread_mutex_unlock(&inputs.lock);
+}
+
+bool cs_file_is_input(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) || !S_ISREG(st.st_mode))
+        return false;
+    pthread_mutex_lock(&inputs.lock);
+    bool known = false;
+    for (size_t i = 0; i < inputs.count && !known; i++)
+        known = inputs.files[i].dev == st.st_dev &&
+                inputs.files[i].ino == st.st_ino;
+    pthread_mutex_unlock(&inputs.lock);
+    return known;
+}
 
 static int fail(struct cs_file *f, int status, int errnum, const char *why)
 {
@@ -38,6 +84,21 @@ static int look(const struct stat *st, int flags, struct cs_file *f, bool *fifo)
                                            : "not a regular file");
     f->size = (uint64_t)st->st_size;
     return 0;
+}
+
+/* How long a FIFO waits for its first writer or bytes: a writer that
+ * starts with csearch (a shell's `printf ... > fifo &`) is in time. */
+#define WRITER_MS 1000
+
+/* Has the FIFO at fd a writer (or bytes) within WRITER_MS?  Until a writer
+ * has come, poll reports neither POLLIN nor POLLHUP. */
+static bool has_writer(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int rc;
+    while ((rc = poll(&p, 1, WRITER_MS)) < 0 && errno == EINTR)
+        ;
+    return rc > 0;
 }
 
 static int too_large(struct cs_file *f, size_t max)
@@ -105,7 +166,7 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
         int rc = look(&st, flags, f, &fifo);
         if (rc)
             return rc;
-        if ((fd = open(path, O_RDONLY)) < 0)
+        if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
             return fail(f, CS_FILE_CANNOT_OPEN, errno, NULL);
     }
     /* and what was opened, in case the path changed in between; standard
@@ -113,8 +174,16 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
     int rc = fstat(fd, &st)         ? fail(f, CS_FILE_CANNOT_READ, errno, NULL)
              : stdin_ && isatty(fd) ? 0
                                     : look(&st, flags, f, &fifo);
+    if (!rc && !stdin_ && fifo && !(flags & CS_FILE_PROBE) && !has_writer(fd))
+        rc = fail(f, CS_FILE_CANNOT_READ, 0, "a FIFO that nobody writes to");
+    /* what was opened is what it should be: reads may wait from now on */
+    if (!rc && !stdin_ &&
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)
+        rc = fail(f, CS_FILE_CANNOT_READ, errno, NULL);
     if (!rc && !(flags & CS_FILE_PROBE))
         rc = slurp(fd, max, f);
+    if (!rc && S_ISREG(st.st_mode))
+        note_input(&st);
     if (!stdin_)
         close(fd);
     return rc;

@@ -175,7 +175,7 @@ static void deliver(struct master *m, cs_batch_fn on_result, void *ud)
 }
 
 static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
-                      cs_batch_fn on_result, void *ud, bool *stopped,
+                      cs_batch_fn on_result, void *ud, enum cs_status *ended,
                       struct cs_error *err)
 {
     struct master m = {.total = job->problem.instances, .size = cs_dist_size()};
@@ -188,18 +188,21 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
     m.results = cs_xcalloc(m.window, sizeof *m.results);
     m.ready = cs_xcalloc(m.window, sizeof *m.ready);
     m.held = cs_xcalloc((size_t)m.size, sizeof *m.held);
+    double deadline = batch_deadline(job);
     while (m.delivered < m.total) {
-        top_up(&m);
+        bool late = batch_past(deadline); /* limits.seconds: as a stop */
+        if (!late)
+            top_up(&m);
         serve(&m);
         deliver(&m, on_result, ud);
         /* stopped: mpirun ends every rank soon after it passes Ctrl-C on,
          * so what is not ready now is dropped, not waited for */
-        if (*stop || m.stopping)
+        if (*stop || m.stopping || late)
             break;
         if (more(&m)) {
             uint64_t i = m.next++;
             struct cs_batch_result *r = &m.results[slot(&m, i)];
-            batch_search(job, stop, i, r);
+            batch_search(job, stop, deadline, i, r);
             m.ready[slot(&m, i)] = true;
         } else if (m.out) {
             workers_sleep(POLL_NS);
@@ -208,7 +211,8 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
     dist_end_all(0, *stop || m.stopping ? CS_INTERRUPTED : CS_COMPLETE, 0);
     for (uint64_t k = 0; k < m.window; k++)
         batch_result_clear(&m.results[k]);
-    *stopped = m.delivered < m.total || *stop;
+    *ended = m.stopping && !*stop ? CS_INTERRUPTED
+                                  : batch_ended(stop, m.delivered, m.total);
     free(m.results);
     free(m.ready);
     free(m.held);
@@ -217,9 +221,10 @@ static int run_master(const struct cs_job *job, volatile sig_atomic_t *stop,
 
 /* Another rank: search what rank 0 sends until it ends the run. */
 static int run_worker(const struct cs_job *job, volatile sig_atomic_t *stop,
-                      bool *stopped, struct cs_error *err)
+                      enum cs_status *ended, struct cs_error *err)
 {
     dist_join(job->problem.instances, job->fingerprint);
+    double deadline = batch_deadline(job);
     for (;;) {
         int flag;
         MPI_Status st;
@@ -232,7 +237,7 @@ static int run_worker(const struct cs_job *job, volatile sig_atomic_t *stop,
             uint64_t end[3];
             MPI_Recv(end, 3, MPI_UINT64_T, 0, TAG_END, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
-            *stopped = *stop;
+            *ended = *stop ? CS_INTERRUPTED : CS_COMPLETE;
             if (end[0])
                 return cs_error_set(err, NULL,
                                     "rank 0 ended the batch on an error");
@@ -245,32 +250,32 @@ static int run_worker(const struct cs_job *job, volatile sig_atomic_t *stop,
             continue;
         struct cs_batch_result r;
         memset(&r, 0, sizeof r);
-        batch_search(job, stop, i, &r);
+        batch_search(job, stop, deadline, i, &r);
         send_result(&r);
         batch_result_clear(&r);
     }
 }
 
 int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
-                       cs_batch_fn on_result, void *ud, bool *stopped,
+                       cs_batch_fn on_result, void *ud, enum cs_status *ended,
                        struct cs_error *err)
 {
     static volatile sig_atomic_t never;
     if (cs_dist_size() <= 1)
-        return cs_batch_run(job, stop, on_result, ud, stopped, err);
+        return cs_batch_run(job, stop, on_result, ud, ended, err);
     if (!stop)
         stop = &never;
-    return dist_rank() == 0 ? run_master(job, stop, on_result, ud, stopped, err)
-                            : run_worker(job, stop, stopped, err);
+    return dist_rank() == 0 ? run_master(job, stop, on_result, ud, ended, err)
+                            : run_worker(job, stop, ended, err);
 }
 
 #else /* no MPI: one process, the threads' batch */
 
 int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
-                       cs_batch_fn on_result, void *ud, bool *stopped,
+                       cs_batch_fn on_result, void *ud, enum cs_status *ended,
                        struct cs_error *err)
 {
-    return cs_batch_run(job, stop, on_result, ud, stopped, err);
+    return cs_batch_run(job, stop, on_result, ud, ended, err);
 }
 
 #endif

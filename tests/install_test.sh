@@ -22,7 +22,7 @@ csearch=$prefix/bin/csearch
 version=$("$csearch" --version | awk '{print $2}')
 for f in bin/csearch lib/libcsearch.so "lib/libcsearch.so.$version" lib/libcsearch.a \
          lib/cmake/csearch/csearchConfig.cmake lib/cmake/csearch/csearchConfigVersion.cmake \
-         lib/pkgconfig/csearch.pc share/man/man1/csearch.1 \
+         lib/pkgconfig/csearch.pc lib/pkgconfig/csearch-static.pc share/man/man1/csearch.1 \
          share/bash-completion/completions/csearch; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
@@ -70,16 +70,19 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 ex=$src/examples/map-colouring
 mkdir -p "$tmp/map/build"
 cp "$ex/australia.yaml" "$tmp/map/"
-# the program, against libcsearch.so (found at run time by its rpath)
+# the program, against libcsearch.so (found at run time by the rpath
+# csearch.pc gives it: nothing else to add or set)
 $cc -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/map/build/map-colour" "$ex/main.c" "$ex/map.c" \
-    $(pkg-config --cflags --libs csearch) -Wl,-rpath,"$prefix/lib" 2>"$tmp/cc.log" ||
+    $(pkg-config --cflags --libs csearch) 2>"$tmp/cc.log" ||
     fail "pkg-config build of map-colour: $(cat "$tmp/cc.log")"
 # the plugin the config names
 $cc -std=c11 -Wall -Wextra -Wpedantic -Werror -shared -fPIC -o "$tmp/map/build/libmap.so" "$ex/map.c" \
     $(pkg-config --cflags csearch) 2>"$tmp/cc.log" || fail "pkg-config build of libmap.so: $(cat "$tmp/cc.log")"
-# the program again, static: libcsearch.a and what --static adds
+# the program again, static: libcsearch.a and what it needs, as
+# csearch-static.pc says (with or without --static)
+[ "$(pkg-config --modversion csearch-static)" = "$version" ] || fail "pkg-config --modversion csearch-static: $(pkg-config --modversion csearch-static)"
 $cc -std=c11 -Wall -Wextra -Wpedantic -Werror -o "$tmp/map/build/map-colour-static" "$ex/main.c" "$ex/map.c" \
-    $(pkg-config --cflags csearch) $(pkg-config --static --libs csearch | sed 's/-lcsearch\b/-l:libcsearch.a/') \
+    $(pkg-config --cflags --libs csearch-static) \
     2>"$tmp/cc.log" || fail "static pkg-config build of map-colour: $(cat "$tmp/cc.log")"
 readelf -d "$tmp/map/build/map-colour-static" | grep -q 'NEEDED.*libcsearch' &&
     fail "map-colour-static still needs libcsearch.so"

@@ -21,8 +21,8 @@ static const struct cs_option cli_keys[] = {
              "solution: the shifts model draws its roster)"},
     {.key = "output.file",
      .type = CS_OPT_STRING,
-     .help = "write the solutions to this file instead of stdout (the "
-             "statistics stay on stdout)"},
+     .help = "write the solutions (a batch's result lines) to this file "
+             "instead of stdout (the statistics stay on stdout)"},
     {.key = "output.show",
      .type = CS_OPT_INT,
      .def = "all",

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -394,6 +395,15 @@ static int run_compare(struct cs_config *cfg, const struct cmdline *cl,
 
 static int csearch_main(int argc, char **argv)
 {
+    /* a closed stdout (>&-) would be found only at the end of the search,
+     * and a file opened meanwhile would take its descriptor */
+    if (fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF) {
+        struct cs_error err;
+        cs_error_set(&err, NULL,
+                     "standard output is closed: the results would be lost "
+                     "(redirect it, e.g. >/dev/null)");
+        return cli_fail(&err);
+    }
     bool merge = argc > 1 && !strcmp(argv[1], "merge");
     struct cmdline cl = {.progress = -1};
     cl.sets = cs_xcalloc((size_t)argc + NFLAGS, sizeof *cl.sets);

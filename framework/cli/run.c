@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -160,8 +161,9 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
 }
 
 /* A batch: every instance in input order, one line each, then a summary.
- * Exit status: 130 (143) stopped, 2 some instance invalid, 3 some stopped by a
- * node or time limit, 1 some without a solution, else 0. */
+ * Exit status: 130 (143) stopped, 3 limits.seconds ended the batch, 2 some
+ * instance invalid, 3 some stopped by a node or time limit, 1 some without a
+ * solution, else 0. */
 static void on_batch_result(void *ud, const struct cs_batch_result *r)
 {
     struct out *o = ud;
@@ -176,14 +178,16 @@ static int run_batch(struct cs_job *job, struct out *out)
     double started = cs_now();
     /* launched by mpirun with other ranks: they share the instances */
     int (*run)(const struct cs_job *, volatile sig_atomic_t *, cs_batch_fn,
-               void *, bool *, struct cs_error *) =
+               void *, enum cs_status *, struct cs_error *) =
         cs_dist_size() > 1 ? cs_batch_run_ranks : cs_batch_run;
-    if (run(job, &cli_interrupted, on_batch_result, out, &sum.stopped, &err))
+    if (run(job, &cli_interrupted, on_batch_result, out, &sum.ended, &err))
         return cli_fail(&err);
     sum.seconds = cs_now() - started;
     out_batch_end(out, &sum);
-    if (sum.stopped)
+    if (sum.ended == CS_INTERRUPTED)
         return cli_interrupted_status();
+    if (sum.ended == CS_LIMIT)
+        return CLI_EXIT_LIMIT;
     if (sum.invalid)
         return CLI_EXIT_USAGE;
     if (sum.limited)
@@ -300,7 +304,16 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
     out_init(&out, &job, cfg);
     out.quiet = o->quiet;
     out.stats = out.stats && !o->quiet;
-    if (out_open(&out, &err)) {
+    /* the log a count appends to, the logs merge reads */
+    const char **inputs = cs_xcalloc((size_t)nlogs + 1, sizeof *inputs);
+    for (int i = 0; i < nlogs; i++)
+        inputs[out.ninputs++] = logs[i];
+    if (o->checkpoint)
+        inputs[out.ninputs++] = o->checkpoint;
+    out.inputs = inputs;
+    int rc = out_open(&out, &err);
+    if (rc) {
+        free(inputs);
         out_free(&out);
         cs_job_free(&job);
         return cli_fail(&err);
@@ -309,6 +322,7 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
                       : run_search(&job, cfg, &out, o);
     if (out_close(&out) && status == CLI_EXIT_DONE)
         status = CLI_EXIT_USAGE;
+    free(inputs);
     out_free(&out);
     cs_job_free(&job);
     return status;

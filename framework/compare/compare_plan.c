@@ -1,8 +1,9 @@
 /* compare_plan.c - csearch compare: the section (checked against compare's
  * option table), then a config and a job for every (n, strategy) pair, all
- * set up and the files opened before anything runs, so a mistake costs no
- * search time.  Runs go in rounds (A B A B) so repeated timings alternate;
- * seconds are the median over the rounds, counts those of the first.
+ * set up (the largest n first) and the files opened before anything runs,
+ * so a mistake costs no search time.  Runs go in rounds (A B A B) so repeated
+ * timings alternate; seconds are the median over the rounds, counts those of
+ * the first.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -400,8 +401,11 @@ int compare_run(const struct compare_request *req, struct cs_config *cfg,
     struct plan p = {.req = req};
     int rc = read_plan(&p, cfg, err);
     if (!rc) {
+        /* the largest n first: it is the one a model refuses (beyond a
+         * limit) and the dearest to set up, so a refusal comes before the
+         * smaller n have taken their time and memory */
         p.cells = cs_xcalloc(plan_columns(&p) * p.nst, sizeof *p.cells);
-        for (size_t i = 0; !rc && i < plan_columns(&p); i++)
+        for (size_t i = plan_columns(&p); !rc && i-- > 0;)
             for (size_t s = 0; !rc && s < p.nst; s++)
                 rc = setup_cell(&p, i, s, reg, err);
     }

@@ -51,6 +51,10 @@ struct out {
     const struct cs_hooks *best_hooks;
     bool drawn; /* optimize, a model with fini: board holds the best */
     struct batch_summary *batch; /* a batch's counts so far */
+    /* files the run reads or appends to besides those cs_file_read read
+     * already (a checkpoint, merge's logs): output.file must be none */
+    const char *const *inputs;
+    int ninputs;
 };
 
 /* Printing job's results on stdout as cfg asks; out_free after. */
@@ -58,7 +62,9 @@ void out_init(struct out *o, const struct cs_job *job,
               const struct cs_config *cfg);
 void out_free(struct out *o);
 
-/* After out_init: check the format against the model, open output.file.
+/* After out_init: check the format against the model, open output.file
+ * and try a byte (a full disk fails now, not after the search); an input
+ * of the run (cs_file_is_input, o->inputs) is refused before it is cut.
  * -1 with err at the offending key. */
 int out_open(struct out *o, struct cs_error *err);
 /* Close output.file; -1 (said on stderr) if writing it failed. */
@@ -66,9 +72,13 @@ int out_close(struct out *o);
 /* A result file: path (NULL: none, *f NULL) opened for writing into *f,
  * and with try, a byte tried (a full disk or /dev/full fails now, not
  * after the search); else -1 with "cannot write 'PATH': why" at pos, *f
- * left open if the try failed. */
+ * left open if the try failed.  A file the run read (cs_file_is_input) is
+ * refused ("it is an input of this run") before it is opened. */
 int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
                   struct cs_error *err);
+
+/* Whether paths a and b name the same existing file (device and inode). */
+bool out_same_file(const char *a, const char *b);
 
 /* The engine's on_solution: prints up to output.show boards. */
 bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
@@ -85,7 +95,7 @@ struct batch_summary {
     uint64_t instances, solved, unique, multiple, none, invalid, limited;
     uint64_t nodes;
     double seconds;
-    bool stopped;
+    enum cs_status ended; /* complete, interrupted, limit (limits.seconds) */
 };
 void out_batch_result(struct out *o, const struct cs_batch_result *r,
                       struct batch_summary *sum);

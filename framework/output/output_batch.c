@@ -100,7 +100,7 @@ void out_batch_result(struct out *o, const struct cs_batch_result *r,
     } else if (o->format == CS_FORMAT_CSV) {
         out_csv_batch_result(o, r, outcome, sum->instances - 1);
     } else {
-        fprintf(o->out, "%s\n", outcome);
+        fprintf(o->sol, "%s\n", outcome);
     }
 }
 
@@ -121,20 +121,21 @@ void out_batch_end(struct out *o, const struct batch_summary *s)
                 ", \"nodes\": %" PRIu64
                 ", \"seconds\": %.6f, \"per_second\": %.1f"
                 ", \"guesses_per_instance\": %.2f}}\n",
-                s->stopped ? "interrupted" : "complete", s->instances,
-                s->solved, s->unique, s->multiple, s->none, s->invalid,
-                s->limited, s->nodes, s->seconds, rate, guesses);
+                cs_status_name(s->ended), s->instances, s->solved, s->unique,
+                s->multiple, s->none, s->invalid, s->limited, s->nodes,
+                s->seconds, rate, guesses);
     } else if (o->stats && o->format != CS_FORMAT_CSV) {
+        /* a blank line after the results, when they are on stdout too */
         fprintf(o->out,
-                "\ninstances    %" PRIu64 "\nsolved       %" PRIu64
+                "%sinstances    %" PRIu64 "\nsolved       %" PRIu64
                 "\nunique       %" PRIu64 "\nmultiple     %" PRIu64
                 "\nno solution  %" PRIu64 "\ninvalid      %" PRIu64
                 "\nlimited      %" PRIu64
                 "\nstatus       %s\nseconds      %.6f\nper second   %.1f"
                 "\nguesses      %.2f per instance\n",
-                s->instances, s->solved, s->unique, s->multiple, s->none,
-                s->invalid, s->limited, s->stopped ? "interrupted" : "complete",
-                s->seconds, rate, guesses);
+                o->sol == o->out ? "\n" : "", s->instances, s->solved,
+                s->unique, s->multiple, s->none, s->invalid, s->limited,
+                cs_status_name(s->ended), s->seconds, rate, guesses);
     }
     fflush(o->out);
 }

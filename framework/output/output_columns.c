@@ -8,10 +8,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "csearch/file.h"
 #include "output_impl.h"
 
 #define BUF (1u << 20)
@@ -42,7 +44,21 @@ int out_file_open(FILE **f, const char *path, struct cs_pos pos, bool try,
     *f = NULL;
     if (!path)
         return 0;
-    *f = fopen(path, "w");
+    if (cs_file_is_input(path)) /* before fopen truncates it */
+        return cs_error_at(
+            err, pos, "cannot write '%s': it is an input of this run", path);
+    /* O_NONBLOCK: a FIFO without a reader fails (ENXIO) instead of
+     * holding the open forever; the writes then block as usual */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, 0666);
+    if (fd < 0 && errno == ENXIO)
+        return cs_error_at(err, pos,
+                           "cannot write '%s': a FIFO that nobody reads", path);
+    if (fd >= 0 && (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) ||
+                    !(*f = fdopen(fd, "w")))) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
     if (!*f || (try && !writable(*f)))
         return cs_error_at(err, pos, "cannot write '%s': %s", path,
                            strerror(errno));
@@ -68,6 +84,15 @@ int out_open(struct out *o, struct cs_error *err)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
                            "output.format html is a page of a solution: it "
                            "needs task solve, enumerate or optimize");
+    /* csv and html draw the board or nothing: a board too large to draw
+     * would leave an empty table or a page without it after the search */
+    if ((o->format == CS_FORMAT_CSV || o->format == CS_FORMAT_HTML) && shows &&
+        !p->setup_instance && out_board_too_large(o, p->hooks))
+        return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
+                           "output.format %s cannot draw a board of %d rows "
+                           "(at most %d); output.format: columns writes it",
+                           o->format == CS_FORMAT_CSV ? "csv" : "html",
+                           p->nvars, OUT_BOARD_MAX);
     if (o->format == CS_FORMAT_HTML && p->setup_instance)
         return cs_error_at(err, cs_config_pos(o->cfg, "output.format"),
                            "output.format html is a page of a solution, not "
@@ -79,22 +104,53 @@ int out_open(struct out *o, struct cs_error *err)
                            "output.file takes the solutions of format text, "
                            "csv, columns or html; JSON keeps them in its "
                            "object");
-    if (out_file_open(&o->sol, file, cs_config_pos(o->cfg, "output.file"),
-                      false, err)) {
-        o->sol = o->out;
-        return -1;
+    struct cs_pos pos = cs_config_pos(o->cfg, "output.file");
+    const char *input = NULL;
+    for (int i = 0; i < o->ninputs && !input; i++)
+        if (out_same_file(file, o->inputs[i]))
+            input = o->inputs[i];
+    if (!input && !out_file_open(&o->sol, file, pos, true, err)) {
+        /* a log not yet there when looked at is the file just made */
+        for (int i = 0; i < o->ninputs && !input; i++)
+            if (out_same_file(file, o->inputs[i]))
+                input = o->inputs[i];
+        if (!input)
+            return 0;
+        fclose(o->sol);
+        remove(file); /* empty: it was not there before */
+    } else if (o->sol && o->sol != o->out) {
+        fclose(o->sol); /* the byte tried failed */
     }
-    return 0;
+    o->sol = o->out;
+    if (input)
+        return cs_error_at(err, pos,
+                           "cannot write '%s': it is an input of this run "
+                           "('%s')",
+                           file, input);
+    return -1;
+}
+
+bool out_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
 }
 
 int out_close(struct out *o)
 {
     int rc = 0;
     if (o->sol && o->sol != o->out) {
-        rc = ferror(o->sol) | fclose(o->sol);
+        /* the reason of a failed write is errno's as the last buffer goes
+         * out (a disk that filled during the search stays full) */
+        int why = fflush(o->sol) ? errno : 0;
+        rc = ferror(o->sol) | fclose(o->sol) | why;
+        if (!why)
+            why = rc ? errno : 0;
         if (rc)
-            fprintf(stderr, "csearch: writing '%s' failed\n",
-                    cs_config_str(o->cfg, "output.file"));
+            fprintf(stderr, "csearch: writing '%s' failed%s%s\n",
+                    cs_config_str(o->cfg, "output.file"), why ? ": " : "",
+                    why ? strerror(why) : "");
     }
     o->sol = o->out;
     return rc ? -1 : 0;

@@ -67,10 +67,10 @@ void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
                           const char *outcome, uint64_t rows)
 {
     if (!rows)
-        fputs("index,status,solutions,nodes,result\n", o->out);
-    fprintf(o->out, "%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",", r->index,
+        fputs("index,status,solutions,nodes,result\n", o->sol);
+    fprintf(o->sol, "%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 ",", r->index,
             r->invalid ? "invalid" : cs_status_name(r->status),
             r->stats.solutions, r->stats.nodes);
-    out_csv_field(o->out, outcome);
-    fputc('\n', o->out);
+    out_csv_field(o->sol, outcome);
+    fputc('\n', o->sol);
 }

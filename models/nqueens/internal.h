@@ -189,6 +189,9 @@ const struct cs_hooks *nq_absolute_hooks(const struct nq_problem *p);
 
 /* local.c: the permutation state of the min-conflicts layer, any n. */
 const struct cs_hooks *nq_local_hooks(void);
+/* The bytes a local search of n queens allocates at its start (its state,
+ * then its check's bitmaps), to be refused at set-up if they cannot be. */
+size_t nq_local_bytes(uint32_t n);
 
 /* ---- the set state's lines (set.c) ---------------------------------------
  *

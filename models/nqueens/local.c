@@ -63,6 +63,12 @@ static void ls_init(void *state, const void *problem)
     s->cand = cs_xmalloc(s->cap * sizeof *s->cand);
 }
 
+size_t nq_local_bytes(uint32_t n)
+{
+    /* pos, d1 and d2; cand's first 1024 rows; 5n bits of nq_check_columns */
+    return 8 * (size_t)n + 1024 * sizeof(uint32_t) + 5 * ((size_t)n + 63) / 8;
+}
+
 static void ls_fini(void *state)
 {
     struct nq_ls *s = state;

@@ -183,6 +183,17 @@ static int local_setup(const struct cs_config *cfg, int n,
                            "n = %d has no solution: local search would never "
                            "end (strategy.local: none proves it)",
                            n);
+    /* the state is allocated when the search starts, by a hook that cannot
+     * fail: what it needs is tried now (an address-space limit, more than
+     * the memory and swap), so a board too large is a config error */
+    size_t bytes = nq_local_bytes((uint32_t)n);
+    void *room = malloc(bytes);
+    if (!room)
+        return cs_error_at(err, cs_config_pos(cfg, "params.n"),
+                           "n = %d needs %.1f GB for local search, more "
+                           "than this process can allocate",
+                           n, (double)bytes / 1e9);
+    free(room);
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     p->n = n;
     out->hooks = nq_local_hooks();

@@ -33,10 +33,13 @@ struct cs_batch_result {
 typedef void (*cs_batch_fn)(void *ud, const struct cs_batch_result *result);
 
 /* Run every instance of job's problem.  stop (Ctrl-C) ends the batch after
- * the instances in flight; *stopped says so.  Returns 0, or -1 with err if
- * the batch could not run at all. */
+ * the instances in flight, and so does job->limits.seconds, the whole
+ * batch's time (each instance is searched with the time left); *ended is
+ * CS_COMPLETE, CS_INTERRUPTED (stop) or CS_LIMIT (time ran out before
+ * every instance was delivered).  Returns 0, or -1 with err if the batch
+ * could not run at all. */
 int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
-                 cs_batch_fn on_result, void *ud, bool *stopped,
+                 cs_batch_fn on_result, void *ud, enum cs_status *ended,
                  struct cs_error *err);
 
 /* The same over the ranks of an MPI job (csearch/dist.h; every rank calls
@@ -46,7 +49,7 @@ int cs_batch_run(const struct cs_job *job, volatile sig_atomic_t *stop,
  * MPI): cs_batch_run.  -1 with err when a rank cannot join (rank 0 says
  * which) or rank 0 ended the batch on an error. */
 int cs_batch_run_ranks(const struct cs_job *job, volatile sig_atomic_t *stop,
-                       cs_batch_fn on_result, void *ud, bool *stopped,
+                       cs_batch_fn on_result, void *ud, enum cs_status *ended,
                        struct cs_error *err);
 
 #pragma GCC visibility pop

@@ -28,6 +28,7 @@ enum cs_file_flags {
  *                           CS_FILE_STREAM: "not a regular file or a pipe"
  *                           with it)
  *   larger than N MiB      (N = max in MiB, rounded down)
+ *   a FIFO that nobody writes to       (none came within a second)
  *   standard input was read already    (a second "-" in one process)
  *   <strerror>             (a read failed) */
 struct cs_file {
@@ -48,9 +49,15 @@ enum cs_file_status {
 /* Read path whole (at most max bytes) into f; flags from cs_file_flags.
  * Returns CS_FILE_OK, or CS_FILE_CANNOT_OPEN / CS_FILE_CANNOT_READ with
  * f->why set and f->text NULL.  The type is looked at (stat) before the
- * file is opened, so a FIFO is opened (and waits for its writer) only with
- * CS_FILE_STREAM. */
+ * file is opened, and the open never waits: a FIFO is read only with
+ * CS_FILE_STREAM, to the end of what its writers write, and refused ("a
+ * FIFO that nobody writes to") when no writer comes within a second. */
 int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f);
+
+/* Whether path is a regular file that cs_file_read() read (or probed) in
+ * this process, the same file by device and inode whatever the name: an
+ * output opened there would overwrite an input of the run. */
+bool cs_file_is_input(const char *path);
 
 #pragma GCC visibility pop
 
