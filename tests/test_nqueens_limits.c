@@ -101,7 +101,7 @@ static void test_nqueens_task_optimize_refused(void **ctx)
     assert_string_equal(
         setup_error(cfg),
         "--set task=optimize: model nqueens cannot do task 'optimize' (it "
-        "can: count, solve, enumerate)");
+        "can: count, solve, enumerate, estimate)");
     cs_config_free(cfg);
 }
 
