@@ -238,6 +238,18 @@ truncate -s 100G "$tmp/huge.ckpt"
 hostile "csearch: $tmp/huge.ckpt: checkpoint exists; continue it with --resume or remove it" configs/nqueens.yaml --checkpoint "$tmp/huge.ckpt"
 hostile "csearch: $tmp/huge.ckpt: cannot read checkpoint: larger than 1024 MiB" configs/nqueens.yaml --resume "$tmp/huge.ckpt"
 rm -f "$tmp/huge.ckpt" "$tmp/big.yaml"
+# big files under 16 MiB, bounded in time and memory: a mapping of 100,000
+# keys is hashed (a duplicate still found), and the 250,001st node and
+# 10,001st anchor are refused before libyaml reads the rest
+{ echo "x-wide:"; awk 'BEGIN { for (i = 0; i < 100000; i++) print "  k" i ": " i; print "  k7: again" }'; } >"$tmp/wide.yaml"
+hostile "csearch: $tmp/wide.yaml:100002:3: duplicate key 'k7'" "$tmp/wide.yaml"
+{ printf 'model: nqueens\nx-list: ['; head -c 8300000 /dev/zero | tr '\0' '1' | sed 's/1/1,/g'; echo '1]'; } >"$tmp/flow.yaml"
+hostile "csearch: $tmp/flow.yaml:2:500004: more than 250000 nodes: a config holds settings, not bulk data" "$tmp/flow.yaml"
+{ echo "x-anchors:"; awk 'BEGIN { for (i = 0; i < 40000; i++) print "  - &a" i " " i }'; } >"$tmp/anchors.yaml"
+hostile "csearch: $tmp/anchors.yaml:10002:5: more than 10000 anchors and aliases" "$tmp/anchors.yaml"
+{ printf 'model: sudoku\nparams:\n  cages:\n'; awk 'BEGIN { for (i = 0; i < 200000; i++) print "    - {sum: 3, cells: [r1c1, r1c2]}" }'; } >"$tmp/cages.yaml"
+hostile "csearch: $tmp/cages.yaml:50003:13: more than 250000 nodes: a config holds settings, not bulk data" "$tmp/cages.yaml"
+rm -f "$tmp/wide.yaml" "$tmp/flow.yaml" "$tmp/anchors.yaml" "$tmp/cages.yaml"
 hostile "csearch: /dev/zero: cannot read log: not a regular file or a pipe" merge configs/nqueens.yaml /dev/zero
 hostile "csearch: --set params.roster=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts.yaml --set params.roster=/dev/zero
 hostile "csearch: --set params.instance=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts-instance1.yaml --set params.instance=/dev/zero
