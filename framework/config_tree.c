@@ -205,6 +205,17 @@ struct loader {
 static int copy_node(struct loader *ld, int index, int depth,
                      struct cs_node **out);
 
+/* "\0" in a quoted scalar is a NUL byte, which would cut every C string made
+ * of it ("nqueens\0x" would run nqueens), so it is refused. */
+static const char NUL_IN_VALUE[] = "a value cannot hold a NUL character (\\0)";
+static const char NUL_IN_KEY[] = "a key cannot hold a NUL character (\\0)";
+
+static bool has_nul(const yaml_node_t *scalar)
+{
+    return memchr(scalar->data.scalar.value, '\0',
+                  scalar->data.scalar.length) != NULL;
+}
+
 /* YAML's merge key, plain `<<` (a quoted one is an ordinary key). */
 static bool is_merge_key(const yaml_node_t *k)
 {
@@ -261,6 +272,8 @@ static int copy_node(struct loader *ld, int index, int depth,
         return cs_error_at(ld->err, pos, "aliases expand to too many nodes");
 
     if (y->type == YAML_SCALAR_NODE) {
+        if (has_nul(y))
+            return cs_error_at(ld->err, pos, "%s", NUL_IN_VALUE);
         *out = node_new(CS_NODE_SCALAR, pos);
         (*out)->text = copy_text((const char *)y->data.scalar.value,
                                  y->data.scalar.length);
@@ -300,6 +313,10 @@ static int copy_node(struct loader *ld, int index, int depth,
                 continue;
             }
             const char *key = (const char *)k->data.scalar.value;
+            if (has_nul(k)) {
+                rc = cs_error_at(ld->err, key_pos, "%s", NUL_IN_KEY);
+                break;
+            }
             if (map_find(node, key, strlen(key)) >= 0) {
                 rc = cs_error_at(ld->err, key_pos, "duplicate key '%s'", key);
                 break;

@@ -250,6 +250,9 @@ hostile "csearch: $tmp/anchors.yaml:10002:5: more than 10000 anchors and aliases
 { printf 'model: sudoku\nparams:\n  cages:\n'; awk 'BEGIN { for (i = 0; i < 200000; i++) print "    - {sum: 3, cells: [r1c1, r1c2]}" }'; } >"$tmp/cages.yaml"
 hostile "csearch: $tmp/cages.yaml:50003:13: more than 250000 nodes: a config holds settings, not bulk data" "$tmp/cages.yaml"
 rm -f "$tmp/wide.yaml" "$tmp/flow.yaml" "$tmp/anchors.yaml" "$tmp/cages.yaml"
+# "\0" in a quoted string is refused, not cut to "nqueens"
+printf 'model: "nqueens\\0x"\nparams: {n: 6}\n' >"$tmp/nul.yaml"
+hostile "csearch: $tmp/nul.yaml:1:8: a value cannot hold a NUL character (\\0)" "$tmp/nul.yaml"
 hostile "csearch: /dev/zero: cannot read log: not a regular file or a pipe" merge configs/nqueens.yaml /dev/zero
 hostile "csearch: --set params.roster=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts.yaml --set params.roster=/dev/zero
 hostile "csearch: --set params.instance=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts-instance1.yaml --set params.instance=/dev/zero

@@ -67,6 +67,18 @@ static void test_config_yaml_structure_limits(void **state)
                        "an alias refers to its own ancestor");
 }
 
+/* "\0" would cut the C string: "nqueens\0x" ran N-Queens. */
+static void test_config_nul_refused(void **state)
+{
+    (void)state;
+    expect_parse_error("model: \"nqueens\\0x\"\nparams: {n: 6}\n", 1, 8,
+                       "a value cannot hold a NUL character (\\0)");
+    expect_parse_error("model: nqueens\nparams: {\"n\\0x\": 6}\n", 2, 10,
+                       "a key cannot hold a NUL character (\\0)");
+    expect_parse_error("x: [a, \"\\x00\"]\n", 1, 8,
+                       "a value cannot hold a NUL character (\\0)");
+}
+
 /* prefix, n times open, middle, n times close and a newline; free it. */
 static char *nested(const char *prefix, const char *open, const char *middle,
                     const char *close, size_t n)
@@ -534,6 +546,7 @@ int main(void)
         cmocka_unit_test(test_config_top_level_not_mapping),
         cmocka_unit_test(test_config_duplicate_key),
         cmocka_unit_test(test_config_yaml_structure_limits),
+        cmocka_unit_test(test_config_nul_refused),
         cmocka_unit_test(test_config_deep_nesting_refused_early),
         cmocka_unit_test(test_config_wide_map_is_hashed),
         cmocka_unit_test(test_config_counts_refused_early),

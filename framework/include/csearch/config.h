@@ -63,6 +63,8 @@ int cs_config_load(struct cs_config **out, const char *path,
  *   invalid YAML: <libyaml's problem>[ <its context>]
  *   the top level must be a mapping       (at 1:1 for an empty file)
  *   a key must be a scalar
+ *   a key cannot hold a NUL character (\0)    (a quoted "\0" or "\x00")
+ *   a value cannot hold a NUL character (\0)
  *   duplicate key 'KEY'
  *   an alias refers to its own ancestor
  *   aliases expand to too many nodes      (to over 100 copies per node of
