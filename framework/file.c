@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "csearch/error.h"
+#include "csearch/config.h"
 #include "csearch/file.h"
 
 static int fail(struct cs_file *f, int status, int errnum, const char *why)
@@ -118,4 +119,9 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
     if (!stdin_)
         close(fd);
     return rc;
+}
+
+const char *cs_file_name(const char *path)
+{
+    return strcmp(path, "-") ? path : CS_STDIN_NAME;
 }

@@ -53,6 +53,25 @@ expect_stderr "csearch: one CONFIG at a time, got '--json' too; try 'csearch --h
 [ "$(head -n 1 "$out")" = "solutions  92" ] || fail "config from stdin: $(cat "$out")"
 printf 'model: nqueens\nparams: {m: 4}\n' | "$csearch" - >"$out" 2>"$err"
 expect_stderr "csearch: <stdin>:2:10: unknown key 'params.m'; did you mean 'params.n'?"
+# a key of another section, a value cut from its key, empty names: said so
+run 2 configs/nqueens.yaml --set n=12
+expect_stderr "csearch: --set n=12: unknown key 'n'; did you mean 'params.n'?"
+run 2 configs/nqueens.yaml --set params.n 12
+expect_stderr "csearch: --set: expected KEY=VALUE, got 'params.n'; write --set params.n=12"
+run 2 --set params.n 12 configs/nqueens.yaml
+expect_stderr "csearch: --set: expected KEY=VALUE, got 'params.n'; write --set params.n=12"
+run 2 ''
+expect_stderr "csearch: an empty argument names no CONFIG; try 'csearch --help'"
+run 2 merge configs/nqueens.yaml ''
+expect_stderr "csearch: an empty argument names no LOG; try 'csearch --help'"
+run 2 configs/nqueens.yaml --checkpoint ''
+expect_stderr "csearch: --checkpoint needs a FILE, not an empty name; try 'csearch --help'"
+# standard input is <stdin> in every message, a puzzle file's and a
+# Curtois instance's too
+printf '1234\n' | "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:1:1: puzzle has 4 cells: not a square grid from 4 x 4 to 25 x 25 (81 for 9 x 9)"
+printf 'SECTION_HORIZON\nx\n' | "$csearch" configs/shifts-instance7.yaml --set params.instance=- >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:1: horizon must be a whole number, not 'x'"
 head -n 3 tests/data/sudoku_top95_head20.txt |
     "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
 [ "$(tr '\n' '|' <"$out")" = "1|1|1|" ] || fail "puzzles from stdin: $(cat "$out" "$err")"

@@ -385,6 +385,10 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
         line = next;
     }
     free(f.text);
+    if (!strcmp(b->path, "-")) { /* read: from now on, the name for messages */
+        free(b->path);
+        b->path = cs_xstrdup(cs_file_name("-"));
+    }
     if (!b->count) {
         int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
                              "'%s' holds no puzzle", b->path);

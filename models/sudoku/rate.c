@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/file.h"
 #include "sudoku/fast9.h"
 #include "sudoku/rate.h"
 
@@ -538,8 +539,11 @@ int sdk_setup_rate(const struct cs_config *cfg, const struct sdk_settings *set,
                            "grids only",
                            n, n);
     }
-    if (file)
-        b->path = cs_config_path(cfg, "params.file");
+    if (file) {
+        char *path = cs_config_path(cfg, "params.file");
+        b->path = cs_xstrdup(cs_file_name(path));
+        free(path);
+    }
     sdk_fast_fill(out, b, free_rate_batch);
     out->instances = b->inner.setup_instance ? b->inner.instances : 1;
     out->setup_instance = rate_instance;

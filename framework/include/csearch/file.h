@@ -52,6 +52,10 @@ enum cs_file_status {
  * CS_FILE_STREAM. */
 int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f);
 
+/* path as messages name it: "<stdin>" (CS_STDIN_NAME, csearch/config.h)
+ * for "-", which cs_file_read() takes as standard input; else path. */
+const char *cs_file_name(const char *path);
+
 #pragma GCC visibility pop
 
 #endif
