@@ -396,6 +396,18 @@ static void add_range(char *out, size_t size, uint64_t a, uint64_t b)
         snprintf(out + used, size - used, "%s%" PRIu64 "-%" PRIu64, sep, a, b);
 }
 
+/* Where text ends: its last line, just past its last character. */
+static struct cs_pos end_pos(const char *path, const char *text, size_t len)
+{
+    struct cs_pos pos = {path, 1, 1};
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '\n')
+            pos.line++, pos.col = 1;
+        else
+            pos.col++;
+    return pos;
+}
+
 int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
                   struct cs_error *err)
 {
@@ -412,8 +424,12 @@ int cs_merge_logs(const char *const *paths, int n, struct cs_merge *out,
         else
             rc = load(paths[i], text, len, &head, i == 0, "the first log", &t,
                       &torn, &keep, err);
-        if (!rc && keep == 0)
+        if (!rc && keep == 0 && len == 0)
             rc = cs_error_set(err, paths[i], "empty log");
+        else if (!rc && keep == 0)
+            rc = cs_error_at(err, end_pos(paths[i], text, len),
+                             "the log ends inside its header: its run "
+                             "stopped before it logged a unit");
         out->torn += !rc && torn;
         free(text);
     }

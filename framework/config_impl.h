@@ -2,8 +2,9 @@
  *
  * Shared by config_tree.c (the tree) and options.c (checks, typed values).
  * Invariants: the root is always a map; map keys are unique and kept in file
- * order; every node's cs_pos points at cfg->file (or, for an override, at its
- * own "--set KEY=VALUE" name in cfg->sets), which outlives it.
+ * order (a wide map also indexes them by hash); every node's cs_pos points at
+ * cfg->file (or, for an override, at its own "--set KEY=VALUE" name in
+ * cfg->sets), which outlives it.
  */
 #ifndef CSEARCH_CONFIG_IMPL_H
 #define CSEARCH_CONFIG_IMPL_H
@@ -19,6 +20,11 @@ struct cs_node {
     struct cs_node **items; /* in file order; a map's values */
     char **keys;            /* maps only: keys[i] names items[i] */
     struct cs_pos *key_pos; /* maps only */
+    /* maps of MAP_INDEX_MIN keys or more: an open-addressing hash of keys,
+     * slots[h] = index + 1 (0 = empty), nslots a power of two at least
+     * twice len, so finding a key does not scan the map (config_tree.c) */
+    uint32_t *slots;
+    size_t nslots;
 };
 
 struct cs_config {

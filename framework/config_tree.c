@@ -21,6 +21,15 @@
 
 /* Deeper trees are refused so copying, checking and freeing can recurse. */
 #define MAX_DEPTH 1000
+/* A config holds settings, not bulk data: more nodes (in the text, or as
+ * aliases expand) are refused, which bounds the memory and time a file under
+ * CS_CONFIG_MAX_BYTES can take (a node costs about 300 bytes while read). */
+#define MAX_NODES 250000
+/* libyaml's loader keeps anchors in a list that each new anchor and each
+ * alias scans, so their cost grows as their count squared. */
+#define MAX_ANCHORS 10000
+/* Smaller maps are scanned; from this width on they are hashed. */
+#define MAP_INDEX_MIN 16
 
 static const char SET_FILE[] = "--set";
 
@@ -46,8 +55,50 @@ static void node_free(struct cs_node *node)
     free(node->items);
     free(node->keys);
     free(node->key_pos);
+    free(node->slots);
     free(node->text);
     free(node);
+}
+
+static size_t key_hash(const char *key, size_t len)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)key[i]) * 1099511628211u;
+    return (size_t)h;
+}
+
+static bool key_is(const char *stored, const char *key, size_t len)
+{
+    return strncmp(stored, key, len) == 0 && stored[len] == '\0';
+}
+
+static void index_add(struct cs_node *map, size_t i)
+{
+    size_t mask = map->nslots - 1;
+    size_t h = key_hash(map->keys[i], strlen(map->keys[i])) & mask;
+    while (map->slots[h])
+        h = (h + 1) & mask;
+    map->slots[h] = (uint32_t)(i + 1);
+}
+
+/* After map gained its len-th key: index the key, first building (or
+ * doubling) the table when the map has grown wide enough. */
+static void index_update(struct cs_node *map)
+{
+    if (map->len < MAP_INDEX_MIN)
+        return;
+    if (2 * map->len > map->nslots) {
+        free(map->slots);
+        map->nslots = 4 * MAP_INDEX_MIN;
+        while (map->nslots < 4 * map->len)
+            map->nslots *= 2;
+        map->slots = cs_xcalloc(map->nslots, sizeof *map->slots);
+        for (size_t i = 0; i < map->len; i++)
+            index_add(map, i);
+    } else {
+        index_add(map, map->len - 1);
+    }
 }
 
 /* Takes ownership of key (NULL for sequences) and child. */
@@ -64,11 +115,12 @@ static void node_append(struct cs_node *node, char *key, struct cs_pos key_pos,
                 cs_xrealloc(node->key_pos, node->cap * sizeof *node->key_pos);
         }
     }
-    if (node->kind == CS_NODE_MAP) {
-        node->keys[node->len] = key;
-        node->key_pos[node->len] = key_pos;
-    }
     node->items[node->len++] = child;
+    if (node->kind == CS_NODE_MAP) {
+        node->keys[node->len - 1] = key;
+        node->key_pos[node->len - 1] = key_pos;
+        index_update(node);
+    }
 }
 
 /* The index of key (len bytes, not NUL-terminated) in a map, or -1. */
@@ -76,9 +128,17 @@ static long map_find(const struct cs_node *map, const char *key, size_t len)
 {
     if (!map || map->kind != CS_NODE_MAP)
         return -1;
-    for (size_t i = 0; i < map->len; i++)
-        if (strncmp(map->keys[i], key, len) == 0 && map->keys[i][len] == '\0')
-            return (long)i;
+    if (!map->slots) {
+        for (size_t i = 0; i < map->len; i++)
+            if (key_is(map->keys[i], key, len))
+                return (long)i;
+        return -1;
+    }
+    size_t mask = map->nslots - 1;
+    for (size_t h = key_hash(key, len) & mask; map->slots[h];
+         h = (h + 1) & mask)
+        if (key_is(map->keys[map->slots[h] - 1], key, len))
+            return (long)map->slots[h] - 1;
     return -1;
 }
 
@@ -145,6 +205,17 @@ struct loader {
 static int copy_node(struct loader *ld, int index, int depth,
                      struct cs_node **out);
 
+/* "\0" in a quoted scalar is a NUL byte, which would cut every C string made
+ * of it ("nqueens\0x" would run nqueens), so it is refused. */
+static const char NUL_IN_VALUE[] = "a value cannot hold a NUL character (\\0)";
+static const char NUL_IN_KEY[] = "a key cannot hold a NUL character (\\0)";
+
+static bool has_nul(const yaml_node_t *scalar)
+{
+    return memchr(scalar->data.scalar.value, '\0',
+                  scalar->data.scalar.length) != NULL;
+}
+
 /* YAML's merge key, plain `<<` (a quoted one is an ordinary key). */
 static bool is_merge_key(const yaml_node_t *k)
 {
@@ -201,6 +272,8 @@ static int copy_node(struct loader *ld, int index, int depth,
         return cs_error_at(ld->err, pos, "aliases expand to too many nodes");
 
     if (y->type == YAML_SCALAR_NODE) {
+        if (has_nul(y))
+            return cs_error_at(ld->err, pos, "%s", NUL_IN_VALUE);
         *out = node_new(CS_NODE_SCALAR, pos);
         (*out)->text = copy_text((const char *)y->data.scalar.value,
                                  y->data.scalar.length);
@@ -240,6 +313,10 @@ static int copy_node(struct loader *ld, int index, int depth,
                 continue;
             }
             const char *key = (const char *)k->data.scalar.value;
+            if (has_nul(k)) {
+                rc = cs_error_at(ld->err, key_pos, "%s", NUL_IN_KEY);
+                break;
+            }
             if (map_find(node, key, strlen(key)) >= 0) {
                 rc = cs_error_at(ld->err, key_pos, "duplicate key '%s'", key);
                 break;
@@ -275,7 +352,8 @@ static int copy_document(struct cs_config *cfg, yaml_document_t *doc,
         .doc = doc,
         .file = cfg->file,
         .on_path = cs_xcalloc(count, sizeof(bool)),
-        .max_nodes = 100 * count + 10000,
+        .max_nodes =
+            100 * count + 10000 < MAX_NODES ? 100 * count + 10000 : MAX_NODES,
         .err = err,
     };
     int rc = copy_node(&ld, 1, 0, &cfg->root);
@@ -283,7 +361,7 @@ static int copy_document(struct cs_config *cfg, yaml_document_t *doc,
     return rc;
 }
 
-/* ---- nesting depth ------------------------------------------------------ */
+/* ---- nesting depth and size -------------------------------------------- */
 
 /* libyaml's scanner checks every possible simple key at each token, and
  * there is one per open flow collection, so reading a file nested N deep
@@ -294,8 +372,10 @@ static int copy_document(struct cs_config *cfg, yaml_document_t *doc,
  * MAX_DEPTH collections, in every document of the text), leaving aliases to
  * copy_node(), which sees them expanded, and every other problem, syntax
  * errors too, to the loader.  Scalar keys are not nodes of the tree, so
- * they are not counted; a key that is a collection is. */
-static int check_depth(const char *file, const char *text, size_t len,
+ * they are not counted; a key that is a collection is.  In the same way it
+ * refuses the node after MAX_NODES and the anchor or alias after
+ * MAX_ANCHORS, before libyaml's document takes their memory and time. */
+static int check_shape(const char *file, const char *text, size_t len,
                        struct cs_error *err)
 {
     yaml_parser_t parser;
@@ -307,11 +387,13 @@ static int check_depth(const char *file, const char *text, size_t len,
         bool map, value_next;
     } open[MAX_DEPTH + 1];
     int depth = 0, rc = 0;
+    size_t nodes = 0, anchors = 0;
     for (bool done = false; !done && !rc;) {
         yaml_event_t event;
         if (!yaml_parser_parse(&parser, &event))
             break;
         yaml_event_type_t type = event.type;
+        struct cs_pos pos = mark_pos(file, event.start_mark);
         bool opens = type == YAML_SEQUENCE_START_EVENT ||
                      type == YAML_MAPPING_START_EVENT;
         if (opens || type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT) {
@@ -320,9 +402,24 @@ static int check_depth(const char *file, const char *text, size_t len,
             if (parent && parent->map)
                 parent->value_next = key;
             bool counted = opens || (type == YAML_SCALAR_EVENT && !key);
+            bool anchored =
+                type == YAML_ALIAS_EVENT ||
+                (type == YAML_SCALAR_EVENT && event.data.scalar.anchor) ||
+                (type == YAML_SEQUENCE_START_EVENT &&
+                 event.data.sequence_start.anchor) ||
+                (type == YAML_MAPPING_START_EVENT &&
+                 event.data.mapping_start.anchor);
             if (counted && depth > MAX_DEPTH)
-                rc = cs_error_at(err, mark_pos(file, event.start_mark),
-                                 "nested deeper than %d levels", MAX_DEPTH);
+                rc = cs_error_at(err, pos, "nested deeper than %d levels",
+                                 MAX_DEPTH);
+            else if (counted && ++nodes > MAX_NODES)
+                rc = cs_error_at(err, pos,
+                                 "more than %d nodes: a config holds "
+                                 "settings, not bulk data",
+                                 MAX_NODES);
+            else if (anchored && ++anchors > MAX_ANCHORS)
+                rc = cs_error_at(err, pos, "more than %d anchors and aliases",
+                                 MAX_ANCHORS);
             else if (opens)
                 open[depth++] =
                     (struct level){type == YAML_MAPPING_START_EVENT, false};
@@ -364,7 +461,7 @@ int cs_config_parse(struct cs_config **out, const char *name, const char *text,
 
     struct cs_config *cfg = cs_xcalloc(1, sizeof *cfg);
     cfg->file = cs_xstrdup(name);
-    int rc = check_depth(cfg->file, text, len, err);
+    int rc = check_shape(cfg->file, text, len, err);
     if (rc) {
         /* refused before libyaml read the rest */
     } else if (!yaml_parser_load(&parser, &doc)) {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "csearch/error.h"
+#include "csearch/config.h"
 #include "csearch/file.h"
 
 /* The regular files read so far, by device and inode: the inputs an output
@@ -187,4 +188,9 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f)
     if (!stdin_)
         close(fd);
     return rc;
+}
+
+const char *cs_file_name(const char *path)
+{
+    return strcmp(path, "-") ? path : CS_STDIN_NAME;
 }

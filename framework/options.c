@@ -236,6 +236,14 @@ static int unknown_key(const struct checker *ck, const char *prefix,
             copy_text(key, dot ? (size_t)(dot - key) : strlen(key));
     }
     const char *best = cs_nearest(full, (const char *const *)candidates, n);
+    /* none near at this level: a key of that name in another section
+     * (`--set n=12` for params.n) */
+    const char *name = strrchr(full, '.') ? strrchr(full, '.') + 1 : full;
+    for (size_t i = 0; !best && i < ck->nopts; i++) {
+        const char *dot = strrchr(ck->opts[i]->key, '.');
+        if (dot && strcmp(dot + 1, name) == 0)
+            best = ck->opts[i]->key;
+    }
     int rc;
     if (best)
         rc = cs_error_at(ck->err, pos, "unknown key '%s'; did you mean '%s'?",

@@ -121,6 +121,17 @@ run 2 configs/sudoku-batch.yaml --set params.seed=3
 expect_stderr "csearch: --set params.seed=3: 'params.seed' is for task generate"
 run 2 configs/sudoku-batch.yaml --set task=rate --set strategy.kernel=generic
 expect_stderr "csearch: --set task=rate: task rate needs plain 9 x 9 grids (no variants, kernel auto or fast)"
+# rate's grids other than 9 x 9, at the puzzle: the key, a batch's line
+run 2 configs/sudoku.yaml --set task=rate --set params.puzzle=1234341221434321
+expect_stderr "csearch: --set params.puzzle=1234341221434321: the puzzle is 4 x 4: task rate rates 9 x 9 grids only"
+[ ! -s "$out" ] || fail "rate of a 4 x 4 puzzle wrote $(head -c 300 "$out")"
+run 2 configs/sudoku-batch.yaml --set params.file=tests/data/sudoku_batch_sizes.txt --set task=rate --quiet
+expect_stderr "csearch: tests/data/sudoku_batch_sizes.txt:2:1: puzzle 2 is 4 x 4: task rate rates 9 x 9 grids only"
+# a target generate cannot meet is blamed on it, not on params.count
+run 2 $gen --set params.count=1 --set params.clues=17 --quiet
+expect_stderr "csearch: --set params.clues=17: puzzle 1: none of 17 clues found in 10000 tries"
+run 2 $gen --set params.count=1 --set params.clues=70 --set params.difficulty=expert --quiet
+expect_stderr "csearch: --set params.clues=70: puzzle 1: none of 70 clues, difficulty expert found in 10000 tries"
 run 2 configs/nqueens.yaml --set task=rate
 expect_stderr "csearch: --set task=rate: model nqueens cannot do task 'rate' (it can: count, solve, enumerate, estimate)"
 

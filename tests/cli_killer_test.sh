@@ -62,6 +62,11 @@ CASES
 printf 'model: sudoku\nparams:\n  cages:\n    - {sum: 10, cells: [r1c1, r1c2, r1c3, r1c4]}\n' >"$tmp/short.yaml"
 run 2 "$tmp/short.yaml"
 expect_stderr "csearch: $tmp/short.yaml:4:5: r2c1 is in no cage: the cages must cover the 4 x 4 grid"
+# a cell one row too far among 81 (r10c9 for r9c9): outside the 9 x 9 grid,
+# not a 10 x 10 one that the cages fail to cover
+sed 's/r9c9/r10c9/' configs/sudoku-killer.yaml >"$tmp/stray.yaml"
+run 2 "$tmp/stray.yaml"
+expect_stderr "csearch: $tmp/stray.yaml:38:31: cage 29: r10c9 is outside the 9 x 9 grid"
 run 0 --list
 grep -qF "params.cages" "$out" || fail "--list lacks params.cages"
 

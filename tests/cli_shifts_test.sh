@@ -117,8 +117,16 @@ run 3 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Inst
 expect_json '[.strategy.anneal_fill, .rounds > 0] | map(tostring) | join(" ")' "off true"
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --json
 expect_json '.strategy.anneal_fill' off
-run 2 configs/shifts-instance7.yaml --set limits.seconds=0 --set strategy.anneal_fill=on
-expect_stderr "csearch: --set strategy.anneal_fill=on: strategy.anneal_fill on anneals up to limits.seconds, and no limits.seconds is given"
+# keys are checked before the bound's tables (1.7 s on Instance7), so a
+# wrong one is refused at once: within the 1 s timeout
+for bad in "strategy.anneal_fill=on|strategy.anneal_fill on anneals up to limits.seconds, and no limits.seconds is given" \
+    "strategy.neighbourhoods=staff,foo|'strategy.neighbourhoods': no kind 'foo' (staff, rows, cover, shift)" \
+    "strategy.anneal_t1=20|model shifts cools, not heats: strategy.anneal_t1 must be at most strategy.anneal_t0"; do
+    timeout 1 "$csearch" configs/shifts-instance7.yaml --set limits.seconds=0 --set "${bad%%|*}" >"$out" 2>"$err"
+    got=$?
+    [ "$got" = 2 ] || fail "--set ${bad%%|*} on Instance7 exited $got, expected 2 within 1 s"
+    expect_stderr "csearch: --set ${bad%%|*}: ${bad#*|}"
+done
 # the row move (a window of a staff member's row re-solved whole): half the
 # annealing's time under a time limit on 56 days or more with at most 4
 # shift types (Instance18: 84 days, 3), none on 28 days (Instance7), none

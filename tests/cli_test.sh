@@ -53,6 +53,25 @@ expect_stderr "csearch: one CONFIG at a time, got '--json' too; try 'csearch --h
 [ "$(head -n 1 "$out")" = "solutions  92" ] || fail "config from stdin: $(cat "$out")"
 printf 'model: nqueens\nparams: {m: 4}\n' | "$csearch" - >"$out" 2>"$err"
 expect_stderr "csearch: <stdin>:2:10: unknown key 'params.m'; did you mean 'params.n'?"
+# a key of another section, a value cut from its key, empty names: said so
+run 2 configs/nqueens.yaml --set n=12
+expect_stderr "csearch: --set n=12: unknown key 'n'; did you mean 'params.n'?"
+run 2 configs/nqueens.yaml --set params.n 12
+expect_stderr "csearch: --set: expected KEY=VALUE, got 'params.n'; write --set params.n=12"
+run 2 --set params.n 12 configs/nqueens.yaml
+expect_stderr "csearch: --set: expected KEY=VALUE, got 'params.n'; write --set params.n=12"
+run 2 ''
+expect_stderr "csearch: an empty argument names no CONFIG; try 'csearch --help'"
+run 2 merge configs/nqueens.yaml ''
+expect_stderr "csearch: an empty argument names no LOG; try 'csearch --help'"
+run 2 configs/nqueens.yaml --checkpoint ''
+expect_stderr "csearch: --checkpoint needs a FILE, not an empty name; try 'csearch --help'"
+# standard input is <stdin> in every message, a puzzle file's and a
+# Curtois instance's too
+printf '1234\n' | "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:1:1: puzzle has 4 cells: not a square grid from 4 x 4 to 25 x 25 (81 for 9 x 9)"
+printf 'SECTION_HORIZON\nx\n' | "$csearch" configs/shifts-instance7.yaml --set params.instance=- >"$out" 2>"$err"
+expect_stderr "csearch: <stdin>:2:1: horizon must be a whole number, not 'x'"
 head -n 3 tests/data/sudoku_top95_head20.txt |
     "$csearch" configs/sudoku-batch.yaml --set params.file=- --quiet >"$out" 2>"$err"
 [ "$(tr '\n' '|' <"$out")" = "1|1|1|" ] || fail "puzzles from stdin: $(cat "$out" "$err")"
@@ -238,6 +257,21 @@ truncate -s 100G "$tmp/huge.ckpt"
 hostile "csearch: $tmp/huge.ckpt: checkpoint exists; continue it with --resume or remove it" configs/nqueens.yaml --checkpoint "$tmp/huge.ckpt"
 hostile "csearch: $tmp/huge.ckpt: cannot read checkpoint: larger than 1024 MiB" configs/nqueens.yaml --resume "$tmp/huge.ckpt"
 rm -f "$tmp/huge.ckpt" "$tmp/big.yaml"
+# big files under 16 MiB, bounded in time and memory: a mapping of 100,000
+# keys is hashed (a duplicate still found), and the 250,001st node and
+# 10,001st anchor are refused before libyaml reads the rest
+{ echo "x-wide:"; awk 'BEGIN { for (i = 0; i < 100000; i++) print "  k" i ": " i; print "  k7: again" }'; } >"$tmp/wide.yaml"
+hostile "csearch: $tmp/wide.yaml:100002:3: duplicate key 'k7'" "$tmp/wide.yaml"
+{ printf 'model: nqueens\nx-list: ['; head -c 8300000 /dev/zero | tr '\0' '1' | sed 's/1/1,/g'; echo '1]'; } >"$tmp/flow.yaml"
+hostile "csearch: $tmp/flow.yaml:2:500004: more than 250000 nodes: a config holds settings, not bulk data" "$tmp/flow.yaml"
+{ echo "x-anchors:"; awk 'BEGIN { for (i = 0; i < 40000; i++) print "  - &a" i " " i }'; } >"$tmp/anchors.yaml"
+hostile "csearch: $tmp/anchors.yaml:10002:5: more than 10000 anchors and aliases" "$tmp/anchors.yaml"
+{ printf 'model: sudoku\nparams:\n  cages:\n'; awk 'BEGIN { for (i = 0; i < 200000; i++) print "    - {sum: 3, cells: [r1c1, r1c2]}" }'; } >"$tmp/cages.yaml"
+hostile "csearch: $tmp/cages.yaml:50003:13: more than 250000 nodes: a config holds settings, not bulk data" "$tmp/cages.yaml"
+rm -f "$tmp/wide.yaml" "$tmp/flow.yaml" "$tmp/anchors.yaml" "$tmp/cages.yaml"
+# "\0" in a quoted string is refused, not cut to "nqueens"
+printf 'model: "nqueens\\0x"\nparams: {n: 6}\n' >"$tmp/nul.yaml"
+hostile "csearch: $tmp/nul.yaml:1:8: a value cannot hold a NUL character (\\0)" "$tmp/nul.yaml"
 hostile "csearch: /dev/zero: cannot read log: not a regular file or a pipe" merge configs/nqueens.yaml /dev/zero
 hostile "csearch: --set params.roster=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts.yaml --set params.roster=/dev/zero
 hostile "csearch: --set params.instance=/dev/zero: cannot read '/dev/zero': not a regular file or a pipe" configs/shifts-instance1.yaml --set params.instance=/dev/zero

@@ -67,6 +67,18 @@ static void test_config_yaml_structure_limits(void **state)
                        "an alias refers to its own ancestor");
 }
 
+/* "\0" would cut the C string: "nqueens\0x" ran N-Queens. */
+static void test_config_nul_refused(void **state)
+{
+    (void)state;
+    expect_parse_error("model: \"nqueens\\0x\"\nparams: {n: 6}\n", 1, 8,
+                       "a value cannot hold a NUL character (\\0)");
+    expect_parse_error("model: nqueens\nparams: {\"n\\0x\": 6}\n", 2, 10,
+                       "a key cannot hold a NUL character (\\0)");
+    expect_parse_error("x: [a, \"\\x00\"]\n", 1, 8,
+                       "a value cannot hold a NUL character (\\0)");
+}
+
 /* prefix, n times open, middle, n times close and a newline; free it. */
 static char *nested(const char *prefix, const char *open, const char *middle,
                     const char *close, size_t n)
@@ -115,6 +127,84 @@ static void test_config_deep_nesting_refused_early(void **state)
     free(text);
     free(prefix);
     free(x);
+}
+
+/* Text of count lines, each line(i) written by the caller's format with i;
+ * after the fixed head.  Free it. */
+static char *lines(const char *head, const char *format, int count,
+                   const char *tail)
+{
+    size_t size =
+        strlen(head) + (size_t)count * (strlen(format) + 24) + strlen(tail) + 1;
+    char *text = malloc(size), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "%s", head);
+    for (int i = 0; i < count; i++)
+        p += sprintf(p, format, i, i);
+    strcpy(p, tail);
+    return text;
+}
+
+/* "x-list: [7, 7, ...]" of count items.  Free it. */
+static char *flow_list(int count)
+{
+    char *text = malloc(12 + 2 * (size_t)count), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "x-list: [");
+    for (int i = 0; i < count; i++)
+        p += sprintf(p, i ? ",7" : "7");
+    strcpy(p, "]\n");
+    return text;
+}
+
+/* 100,000 keys in one mapping took 101 s when each key was found by a scan
+ * of the map; hashed, they take a fraction of a second (the test's timeout
+ * is the check), and duplicates are still found. */
+static void test_config_wide_map_is_hashed(void **state)
+{
+    (void)state;
+    char *text = lines("params:\n  n: 5\nx-wide:\n", "  k%d: %d\n", 100000, "");
+    struct cs_config *cfg = parse_ok(text);
+    const struct cs_node *wide = cs_config_node(cfg, "x-wide");
+    assert_int_equal(cs_node_len(wide), 100000);
+    assert_string_equal(cs_node_text(cs_node_get(wide, "k0")), "0");
+    assert_string_equal(cs_node_text(cs_node_get(wide, "k99999")), "99999");
+    assert_null(cs_node_get(wide, "k100000"));
+    struct cs_error err;
+    assert_int_equal(cs_config_set(cfg, "x-wide.k70000=seven", &err), 0);
+    assert_int_equal(cs_config_set(cfg, "x-wide.new=one", &err), 0);
+    assert_string_equal(cs_node_text(cs_config_node(cfg, "x-wide.k70000")),
+                        "seven");
+    assert_string_equal(cs_node_text(cs_config_node(cfg, "x-wide.new")), "one");
+    assert_int_equal(cs_node_len(wide), 100001);
+    cs_config_free(cfg);
+    free(text);
+    text = lines("x-wide:\n", "  k%d: %d\n", 40000, "  k39998: again\n");
+    expect_parse_error(text, 40002, 3, "duplicate key 'k39998'");
+    free(text);
+}
+
+/* libyaml's anchors cost their count squared (40,000 took 7.6 s), and
+ * every node about 300 bytes (8.3 M took 2.45 GB): both are counted before
+ * libyaml builds its document. */
+static void test_config_counts_refused_early(void **state)
+{
+    (void)state;
+    char *text = lines("x-anchors:\n", "  - &a%d %d\n", 40000, "");
+    expect_parse_error(text, 10002, 5, "more than 10000 anchors and aliases");
+    free(text);
+    text = lines("x-anchors:\n", "  - &a%d %d\n", 5000, "x-aliases: [*a0]\n");
+    cs_config_free(parse_ok(text));
+    free(text);
+    /* nodes: the top, the list, then its items; item k at column 8 + 2k */
+    text = flow_list(300000);
+    expect_parse_error(text, 1, 8 + 2 * 249999,
+                       "more than 250000 nodes: a config holds settings, not "
+                       "bulk data");
+    free(text);
+    text = flow_list(249998);
+    cs_config_free(parse_ok(text));
+    free(text);
 }
 
 static void test_config_aliases_are_copied(void **state)
@@ -456,7 +546,10 @@ int main(void)
         cmocka_unit_test(test_config_top_level_not_mapping),
         cmocka_unit_test(test_config_duplicate_key),
         cmocka_unit_test(test_config_yaml_structure_limits),
+        cmocka_unit_test(test_config_nul_refused),
         cmocka_unit_test(test_config_deep_nesting_refused_early),
+        cmocka_unit_test(test_config_wide_map_is_hashed),
+        cmocka_unit_test(test_config_counts_refused_early),
         cmocka_unit_test(test_config_aliases_are_copied),
         cmocka_unit_test(test_config_scratch_keys_hold_anchors),
         cmocka_unit_test(test_config_merge_keys),

@@ -72,6 +72,11 @@ static void test_killer_bad_cages(void **ctx)
          "not a list or mapping"},
         {"r2c1,", "r26c1,", NULL,
          "k.yaml:6:24: cage 3: r26c1 is outside the largest grid (25 x 25)"},
+        /* 16 cells make a 4 x 4 grid; one more, a 4-column one */
+        {"[r4c4]", "[r5c4]", NULL,
+         "k.yaml:11:24: cage 8: r5c4 is outside the 4 x 4 grid"},
+        {"[r4c1, r4c2]", "[r4c1, r4c2, r5c2]", NULL,
+         "k.yaml:10:36: cage 7: r5c2 is outside the 4 x 4 grid"},
         {"sum: 1,", "sum: 5,", NULL,
          "k.yaml:11:13: cage 8: 1 cell adds up to 1 to 4 in a 4 x 4 grid, "
          "not 5"},

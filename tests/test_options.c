@@ -28,6 +28,11 @@ static void test_options_unknown_top_level_key_suggests(void **state)
     /* A dotted key in the file is not a path; the section is suggested. */
     expect_check_error("params.n: 3\n", 1, 1,
                        "unknown key 'params.n'; did you mean 'params'?");
+    /* none near at its level: a key of that name elsewhere */
+    expect_check_error("model: x\nn: 8\n", 2, 1,
+                       "unknown key 'n'; did you mean 'params.n'?");
+    expect_check_error("model: x\nstrategy: {n: 8}\n", 2, 12,
+                       "unknown key 'strategy.n'; did you mean 'params.n'?");
 }
 
 static void test_options_unknown_section_key_suggests(void **state)

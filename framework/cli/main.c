@@ -250,6 +250,9 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
             return cli_usage_error(
                 merge ? "unknown merge option '%s'" : "unknown option '%s'", a);
         if (!f) { /* the word compare, the CONFIG, or a LOG */
+            if (!*a)
+                return cli_usage_error("an empty argument names no %s",
+                                       cl->path && merge ? "LOG" : "CONFIG");
             if (!merge && !strcmp(a, "compare") && !cl->path && !cl->compare)
                 cl->compare = true;
             else if (cl->path && !merge)
@@ -267,11 +270,24 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
                                                             : "a FILE");
         if (f->arg && !v)
             v = argv[++i];
+        if (f->arg && !strcmp(f->arg, "FILE") && !*v)
+            return cli_usage_error("%s needs a FILE, not an empty name",
+                                   f->name);
         if (f->single && !cl->single)
             cl->single = f;
         const char *why;
         switch (f->action) {
         case SET:
+            /* `--set params.n 12`: the value went astray (a word after it
+             * that the CONFIG is not, or may not be) */
+            if (!strchr(v, '=') && i + 1 < argc && argv[i + 1][0] != '-' &&
+                (cl->path || (i + 2 < argc && argv[i + 2][0] != '-'))) {
+                struct cs_error err;
+                cs_error_set(&err, "--set",
+                             "expected KEY=VALUE, got '%s'; write --set %s=%s",
+                             v, v, argv[i + 1]);
+                return cli_fail(&err);
+            }
             cl->sets[cl->nsets++] = v;
             break;
         case KEY: {

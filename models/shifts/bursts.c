@@ -31,16 +31,48 @@
 
 const char *const shf_switch_names[] = {"auto", "on", "off", NULL};
 
+/* The temperatures: the defaults, or the keys' where given (> 0). */
+static void read_temperatures(const struct cs_config *cfg, struct cs_bursts *b)
+{
+    double t = cs_config_real(cfg, "strategy.anneal_t0");
+    if (t > 0)
+        b->anneal_t0 = t;
+    t = cs_config_real(cfg, "strategy.anneal_t1");
+    if (t > 0)
+        b->anneal_t1 = t;
+}
+
+int shf_bursts_check(const struct cs_config *cfg, const struct cs_setup *how,
+                     struct cs_error *err)
+{
+    if (cs_config_enum(cfg, "strategy.anneal_fill") == 1 &&
+        !(how->limits.seconds > 0))
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_fill"),
+                           "strategy.anneal_fill on anneals up to "
+                           "limits.seconds, and no limits.seconds is given");
+    if (how->task != CS_TASK_OPTIMIZE)
+        return 0; /* no bursts, so no temperatures */
+    struct cs_bursts b = {.anneal_steps = SHF_ANNEAL_STEPS,
+                          .anneal_t0 = SHF_ANNEAL_T0,
+                          .anneal_t1 = SHF_ANNEAL_T1};
+    if (cs_config_int(cfg, "strategy.anneal_steps") >= 0)
+        b.anneal_steps = (uint64_t)cs_config_int(cfg, "strategy.anneal_steps");
+    read_temperatures(cfg, &b);
+    if (!cs_bursts_cooling(&b))
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_t1"),
+                           "model shifts cools, not heats: "
+                           "strategy.anneal_t1 must be at most "
+                           "strategy.anneal_t0");
+    return 0;
+}
+
 int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
                const struct shf_problem *p, struct cs_problem *out,
                struct cs_error *err)
 {
+    (void)err; /* every key was checked before the set-up */
     const bool timed = how->limits.seconds > 0;
     const int fill = cs_config_enum(cfg, "strategy.anneal_fill");
-    if (fill == 1 && !timed)
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_fill"),
-                           "strategy.anneal_fill on anneals up to "
-                           "limits.seconds, and no limits.seconds is given");
     if (how->task != CS_TASK_OPTIMIZE)
         return 0; /* bursts polish an incumbent */
     struct cs_bursts b = {.anneal_steps = SHF_ANNEAL_STEPS,
@@ -56,27 +88,17 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
         b.anneal_fill = fill == 1;
     if (!timed)
         b.anneal_fill = false; /* no limit to fill */
-    double t = cs_config_real(cfg, "strategy.anneal_t0");
-    if (t > 0)
-        b.anneal_t0 = t;
-    t = cs_config_real(cfg, "strategy.anneal_t1");
-    if (t > 0)
-        b.anneal_t1 = t;
+    read_temperatures(cfg, &b);
     n = cs_config_int(cfg, "strategy.large_steps");
     if (n >= 0)
         b.large_steps = (uint64_t)n;
-    t = cs_config_real(cfg, "strategy.large_share");
+    double t = cs_config_real(cfg, "strategy.large_share");
     if (t >= 0)
         b.large_share = t;
     else if (!timed)
         b.large_share = 0; /* auto times nothing without a time limit, so
                               the same spec keeps giving the same run */
-    if (!cs_bursts_cooling(&b))
-        return cs_error_at(err, cs_config_pos(cfg, "strategy.anneal_t1"),
-                           "model shifts cools, not heats: "
-                           "strategy.anneal_t1 must be at most "
-                           "strategy.anneal_t0");
-    out->bursts = b;
+    out->bursts = b;       /* cooling: shf_bursts_check() */
     /* what ran: fill and the large moves only where bursts anneal */
     const bool moves = out->layers.moves;
     cs_problem_chose(out, "strategy.anneal_steps", "%llu",

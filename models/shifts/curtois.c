@@ -366,7 +366,7 @@ static int at_end(struct reader *r, const char *whole, const char *section)
 int shf_read_curtois(struct shf_problem *p, const char *path,
                      struct cs_error *err)
 {
-    p->source = cs_xstrdup(path);
+    p->source = cs_xstrdup(cs_file_name(path));
     struct reader r = {p, p->source, 0, err};
     struct fields *f = cs_xmalloc(sizeof *f);
     int rc = 0;
@@ -479,7 +479,7 @@ int shf_read_roster(struct shf_problem *p, const char *path,
     char *buf = slurp(path, err);
     if (!buf)
         return -1;
-    struct reader r = {p, path, 0, err};
+    struct reader r = {p, cs_file_name(path), 0, err};
     struct fields *f = cs_xmalloc(sizeof *f);
     size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     p->pin = cs_xmalloc(cells);

@@ -216,8 +216,15 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
                           "annealing: the temperature a burst ends at, "       \
                           "at most anneal_t0 (auto: 0.1)")},
 
+/* The bursts' keys that can be wrong on their own (anneal_fill on without
+ * a time limit, anneal_t1 above anneal_t0): checked before the set-up,
+ * which takes seconds on large instances; -1 with err at the key. */
+int shf_bursts_check(const struct cs_config *cfg, const struct cs_setup *how,
+                     struct cs_error *err);
+
 /* The bursts from the keys over the defaults for p, into out->bursts (after
- * out->layers), and what ran into out->chosen; -1 with err at the key. */
+ * out->layers), and what ran into out->chosen; returns 0 (the keys were
+ * checked by shf_bursts_check()). */
 int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
                const struct shf_problem *p, struct cs_problem *out,
                struct cs_error *err);

@@ -21,7 +21,8 @@
 
 /* What reading keeps for the checks that need the grid's side. */
 struct reading {
-    int side;                               /* the largest row or column */
+    int side;                               /* the grid's */
+    int rows, cols;                         /* the largest row, column */
     short at[WIDE * WIDE];                  /* each cell's cage + 1, 0: none */
     int size[SDK_MAX_CELLS];                /* each cage's cells */
     struct cs_pos sum_pos[SDK_MAX_CELLS];   /* where its sum is */
@@ -106,10 +107,42 @@ static int read_cell(const struct cs_node *node, int k, struct reading *rd,
                            k + 1);
     *at = (short)(k + 1);
     rd->size[k]++;
-    if (r > rd->side)
-        rd->side = r;
-    if (c > rd->side)
-        rd->side = c;
+    if (r > rd->rows)
+        rd->rows = r;
+    if (c > rd->cols)
+        rd->cols = c;
+    return 0;
+}
+
+/* The side of the grid a list of cages makes: their largest row or column,
+ * unless the cells past the one before it are a few strays (fewer than a
+ * row) and the grid one smaller lacks no more cells than they are: then
+ * they are slips (r10c9 for r9c9), each outside that grid, not a wider
+ * grid with most of its last row and column uncovered. */
+static int list_side(const struct cs_node *list, struct reading *rd,
+                     struct cs_error *err)
+{
+    rd->side = rd->rows > rd->cols ? rd->rows : rd->cols;
+    int n = rd->side - 1, inside = 0, cells = 0;
+    for (size_t k = 0; k < cs_node_len(list); k++)
+        cells += rd->size[k];
+    for (int c = 0; c < n * n; c++)
+        inside += rd->at[c / n * WIDE + c % n] != 0;
+    int outside = cells - inside, missing = n * n - inside;
+    if (outside >= n || missing > outside)
+        return 0;
+    for (size_t k = 0; k < cs_node_len(list); k++) {
+        const struct cs_node *cells_node =
+            cs_node_get(cs_node_at(list, k), "cells");
+        for (size_t j = 0; j < cs_node_len(cells_node); j++) {
+            const struct cs_node *cell = cs_node_at(cells_node, j);
+            int r, c;
+            if (parse_cell(cs_node_text(cell), &r, &c) && (r > n || c > n))
+                return cs_error_at(err, cs_node_pos(cell),
+                                   "cage %zu: %s is outside the %d x %d grid",
+                                   k + 1, cs_node_text(cell), n, n);
+        }
+    }
     return 0;
 }
 
@@ -156,7 +189,7 @@ static int read_list(const struct cs_node *list, struct sdk_settings *set,
         rd->cells_pos[k] = cs_node_pos(cells);
     }
     set->ncages = (int)count;
-    return 0;
+    return list_side(list, rd, err);
 }
 
 /* Are all the cells of letter ch in the grid joined, side by side? */

@@ -31,7 +31,8 @@ struct gen_batch {
     enum sdk_level level; /* SDK_LEVEL_NONE: any */
     bool rotational;
     char *file;    /* the config, for the messages */
-    int line, col; /* of params.count */
+    int line, col; /* of the target not met: params.clues, else
+                      params.difficulty (else params.count) */
 };
 
 static void free_gen_batch(void *data)
@@ -232,7 +233,10 @@ int sdk_setup_generate(const struct cs_config *cfg,
     b->clues = (int)cs_config_int(cfg, "params.clues");
     b->level = (enum sdk_level)cs_config_enum(cfg, "params.difficulty");
     b->rotational = cs_config_enum(cfg, "params.symmetry") == 1;
-    struct cs_pos pos = cs_config_pos(cfg, "params.count");
+    const char *blamed = b->clues                     ? "params.clues"
+                         : b->level != SDK_LEVEL_NONE ? "params.difficulty"
+                                                      : "params.count";
+    struct cs_pos pos = cs_config_pos(cfg, blamed);
     b->file = cs_xstrdup(pos.file ? pos.file : "");
     b->line = pos.line;
     b->col = pos.col;

@@ -336,6 +336,12 @@ static int sdk_instance(const void *data, uint64_t index,
     return 0;
 }
 
+int sdk_batch_lineno(const struct cs_problem *batch, uint64_t index)
+{
+    const struct sdk_batch *b = batch->data;
+    return b->lineno[index];
+}
+
 int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
                     struct cs_problem *out, struct cs_error *err)
 {
@@ -379,6 +385,10 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
         line = next;
     }
     free(f.text);
+    if (!strcmp(b->path, "-")) { /* read: from now on, the name for messages */
+        free(b->path);
+        b->path = cs_xstrdup(cs_file_name("-"));
+    }
     if (!b->count) {
         int rc = cs_error_at(err, cs_config_pos(cfg, "params.file"),
                              "'%s' holds no puzzle", b->path);

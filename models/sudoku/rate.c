@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/file.h"
 #include "sudoku/fast9.h"
 #include "sudoku/rate.h"
 
@@ -496,10 +497,13 @@ static int rate_instance(const void *data, uint64_t index,
         p = &sub;
     }
     if (p->hooks != sdk_fast9_hooks) {
+        const int n = ((const struct sdk_problem *)p->data)->n;
         cs_problem_free(&sub);
-        return cs_error_set(err, b->path,
-                            "puzzle %llu: task rate rates 9 x 9 grids only",
-                            (unsigned long long)index + 1);
+        struct cs_pos pos = {b->path, sdk_batch_lineno(&b->inner, index), 1};
+        return cs_error_at(err, pos,
+                           "puzzle %llu is %d x %d: task rate rates 9 x 9 "
+                           "grids only",
+                           (unsigned long long)index + 1, n, n);
     }
     const struct sdk_fast9 *given = p->data;
     struct sdk_rating rating;
@@ -527,8 +531,19 @@ int sdk_setup_rate(const struct cs_config *cfg, const struct sdk_settings *set,
         free(b);
         return -1;
     }
-    if (file)
-        b->path = cs_config_path(cfg, "params.file");
+    if (!file && b->inner.hooks != sdk_fast9_hooks) {
+        const int n = ((const struct sdk_problem *)b->inner.data)->n;
+        free_rate_batch(b);
+        return cs_error_at(err, cs_config_pos(cfg, "params.puzzle"),
+                           "the puzzle is %d x %d: task rate rates 9 x 9 "
+                           "grids only",
+                           n, n);
+    }
+    if (file) {
+        char *path = cs_config_path(cfg, "params.file");
+        b->path = cs_xstrdup(cs_file_name(path));
+        free(path);
+    }
     sdk_fast_fill(out, b, free_rate_batch);
     out->instances = b->inner.setup_instance ? b->inner.instances : 1;
     out->setup_instance = rate_instance;

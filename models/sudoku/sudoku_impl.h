@@ -138,5 +138,7 @@ int sdk_setup_puzzle(const struct cs_config *cfg,
                      struct cs_error *err);
 int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
                     struct cs_problem *out, struct cs_error *err);
+/* The line of params.file that holds puzzle index of a batch. */
+int sdk_batch_lineno(const struct cs_problem *batch, uint64_t index);
 
 #endif

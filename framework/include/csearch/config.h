@@ -58,18 +58,24 @@ int cs_config_load(struct cs_config **out, const char *path,
  * its anchor's subtree; scalars are kept as text (nothing is converted until
  * asked).  Errors, at FILE:LINE:COL of the offending node or key:
  *   nested deeper than 1000 levels
+ *   more than 250000 nodes: a config holds settings, not bulk data
+ *   more than 10000 anchors and aliases
  *   invalid YAML: <libyaml's problem>[ <its context>]
  *   the top level must be a mapping       (at 1:1 for an empty file)
  *   a key must be a scalar
+ *   a key cannot hold a NUL character (\0)    (a quoted "\0" or "\x00")
+ *   a value cannot hold a NUL character (\0)
  *   duplicate key 'KEY'
  *   an alias refers to its own ancestor
  *   aliases expand to too many nodes      (to over 100 copies per node of
- *                                          the document, plus 10000)
+ *                                          the document, plus 10000, or
+ *                                          over 250000 nodes)
  *   only one YAML document is allowed     (at the second document)
  *   cannot start the YAML parser          (at name, without a line)
  * A node inside more than 1000 mappings and sequences (the top level is
- * inside none; a scalar key is no node) is refused at that node as soon as
- * libyaml reaches it, before anything else is checked and without reading
+ * inside none; a scalar key is no node), the 250001st node and the 10001st
+ * anchor or alias (&name, *name) are refused there as soon as libyaml
+ * reaches them, before anything else is checked and without reading
  * further, so only a syntax error earlier in the text is reported instead.
  * Otherwise libyaml reads the whole document, so a syntax error anywhere in
  * it is the one reported; then the top level is checked, then the nodes in

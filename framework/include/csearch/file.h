@@ -59,6 +59,10 @@ int cs_file_read(const char *path, size_t max, int flags, struct cs_file *f);
  * output opened there would overwrite an input of the run. */
 bool cs_file_is_input(const char *path);
 
+/* path as messages name it: "<stdin>" (CS_STDIN_NAME, csearch/config.h)
+ * for "-", which cs_file_read() takes as standard input; else path. */
+const char *cs_file_name(const char *path);
+
 #pragma GCC visibility pop
 
 #endif
