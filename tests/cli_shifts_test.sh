@@ -86,11 +86,14 @@ expect_json '.strategy.lagrange_steps < 500' true
 # what the default chose, by the instance's size: the Lagrangian bound with
 # tracked rows everywhere; one branch and bound for Instance1's 112 cells,
 # rounds of 10000 nodes for Instance7's 560 (under a limit that leaves the
-# set-up all its steps, also in the sanitizers' build); the root bound is
-# the LP's ceiling (strategy.colgen_seconds: a quarter of the time limit)
+# set-up all its steps, also in the sanitizers' build); no LP bound under a
+# node limit (strategy.colgen_seconds: a quarter of a time limit alone),
+# whose ceiling, given the time, is the root bound
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1000 --set limits.nodes=1 --json
 expect_json '[.strategy.bound, .strategy.lagrange_rows, .strategy.lagrange_steps, .strategy.lns_nodes, .strategy.neighbourhoods] | map(tostring) | join(" ")' "lagrange tracked 500 10000 rows,staff"
-expect_json '[.strategy.colgen_seconds, .root_bound] | map(tostring) | join(" ")' "250 1055"
+expect_json '[.strategy.colgen_seconds, .root_bound] | map(tostring) | join(" ")' "0 982"
+run 3 configs/shifts-instance7.yaml --set strategy.colgen_seconds=200 --set limits.nodes=1 --json
+expect_json '.root_bound' 1055
 run 0 configs/shifts-instance1.yaml --json
 expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .strategy.restart_nodes, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 2000 558"
 # local moves between the rounds: on above 200 cells, where rounds run (Instance1

@@ -252,7 +252,7 @@ static const struct cs_option shf_options[] = {
                       "optimize: seconds the LP bound by column generation "
                       "may take at set-up (every staff member's rows under "
                       "the cover's duals), 0 = none (auto: "
-                      "25% of limits.seconds; without it 60, or 0 under "
+                      "25% of limits.seconds, 60 without it; 0 under "
                       "limits.nodes or limits.steps)")},
     SHF_BURST_OPTIONS{.key = NULL},
 };
@@ -311,13 +311,13 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
 {
     double seconds = cs_config_real(cfg, "strategy.colgen_seconds");
     const bool auto_seconds = seconds < 0;
-    /* a run bounded by nodes or steps alone is meant to be short and the
-     * same each time: no LP (its rounds are timed) */
+    /* a run bounded by nodes or steps is meant to be the same each time:
+     * no LP (its rounds are timed) */
     if (auto_seconds)
-        seconds = how->limits.seconds > 0
+        seconds = how->limits.nodes || how->limits.steps ? 0
+                  : how->limits.seconds > 0
                       ? SHF_COLGEN_SHARE * how->limits.seconds
-                  : how->limits.nodes || how->limits.steps ? 0
-                                                           : SHF_COLGEN_SECONDS;
+                      : SHF_COLGEN_SECONDS;
     cs_problem_chose_real(out, "strategy.colgen_seconds", seconds);
     struct shf_colgen cg;
     if (seconds <= 0)
