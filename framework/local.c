@@ -87,6 +87,7 @@ struct run {
     void *state;
     uint64_t rng, steps, restarts;
     double started;
+    bool unstarted; /* stopped while making a start */
 };
 
 /* Tell a traced run what a step (or a start) did. */
@@ -187,6 +188,7 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
         if (!r.h->local->ls_start(r.state, cs_random(&r.rng),
                                   r.spec->stop ? r.spec->stop : &never)) {
             status = CS_INTERRUPTED;
+            r.unstarted = true; /* no whole start: no conflicts to count */
             break;
         }
         if (spec->on_trace)
@@ -197,7 +199,8 @@ int layer_local(const struct cs_spec *spec, const struct cs_split *split,
             break;
         r.restarts++;
     }
-    out->conflicts = r.h->local->ls_conflicts(r.state);
+    out->conflicts =
+        r.unstarted ? CS_CONFLICTS_NONE : r.h->local->ls_conflicts(r.state);
     if (status == CS_COMPLETE) {
         if (r.h->verify && !r.h->verify(r.state))
             status = CS_UNVERIFIED;

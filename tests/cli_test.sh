@@ -207,6 +207,11 @@ signal_run TERM 1 143 configs/nqueens.yaml --set task=solve --set params.n=50000
     --set output.show=0 --json
 expect_json .status interrupted
 expect_json .solutions 0
+# stopped before its start was whole: no conflicts to count (not 0)
+expect_json .conflicts null
+signal_run TERM 1 143 configs/nqueens.yaml --set task=solve --set params.n=50000000 \
+    --set output.show=0
+expect_line "conflicts  none"
 
 # --- bad input: one line on stderr, exit 2, nothing on stdout ---
 while IFS='|' read -r file message; do

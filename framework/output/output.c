@@ -114,19 +114,25 @@ static void local_stats(struct out *o, const struct cs_result *r)
 {
     double rate =
         r->stats.seconds > 0 ? (double)r->steps / r->stats.seconds : 0;
+    /* stopped before its start was whole: no conflicts to count */
+    char conflicts[24] = "none";
+    if (r->conflicts != CS_CONFLICTS_NONE)
+        snprintf(conflicts, sizeof conflicts, "%" PRIu64, r->conflicts);
     if (o->format == CS_FORMAT_JSON)
         fprintf(o->out,
                 ", \"search\": \"min-conflicts\", \"steps\": %" PRIu64
                 ", \"steps_per_second\": %.0f, \"restarts\": %" PRIu64
-                ", \"conflicts\": %" PRIu64 ", \"peak_bytes\": %" PRIu64,
-                r->steps, rate, r->restarts, r->conflicts, r->peak_bytes);
+                ", \"conflicts\": %s, \"peak_bytes\": %" PRIu64,
+                r->steps, rate, r->restarts,
+                r->conflicts == CS_CONFLICTS_NONE ? "null" : conflicts,
+                r->peak_bytes);
     else if (o->stats)
         fprintf(o->out,
                 "search     min-conflicts\nsteps      %" PRIu64
-                "\nsteps/s    %.0f\nrestarts   %" PRIu64 "\nconflicts  %" PRIu64
+                "\nsteps/s    %.0f\nrestarts   %" PRIu64 "\nconflicts  %s"
                 "\nseconds    %.6f\n"
                 "peak       %.1f MB\n",
-                r->steps, rate, r->restarts, r->conflicts, r->stats.seconds,
+                r->steps, rate, r->restarts, conflicts, r->stats.seconds,
                 (double)r->peak_bytes / 1e6);
 }
 

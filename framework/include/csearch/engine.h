@@ -184,6 +184,9 @@ struct cs_estimate {
     double unit_work, largest_work;
 };
 
+/* cs_result.conflicts of a local search stopped before it had a start */
+#define CS_CONFLICTS_NONE UINT64_MAX
+
 struct cs_result {
     enum cs_status status;
     struct cs_stats stats;
@@ -194,7 +197,9 @@ struct cs_result {
                           (local search: new starts) */
     uint64_t rounds;   /* neighbourhood rounds searched */
     /* local search: steps taken, conflicts left at the end (0 when
-     * solved), the peak resident memory of the process in bytes */
+     * solved; CS_CONFLICTS_NONE when it was stopped before its first start
+     * assignment was whole), the peak resident memory of the process in
+     * bytes */
     uint64_t steps, conflicts, peak_bytes;
     int portfolio; /* threads of a portfolio; 0: none */
     struct cs_units units;
