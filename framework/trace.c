@@ -92,7 +92,9 @@ void cs_tracer_free(struct cs_tracer *t)
         free(t->nodes[i].move);
         free(t->nodes[i].outcome);
         cs_view_free(&t->nodes[i].view);
+        free(t->nodes[i].domains);
     }
+    trace_domains_free(&t->domains);
     for (uint64_t i = 0; i < t->nframes; i++)
         free(t->frames[i].text);
     free(t->nodes);
@@ -189,6 +191,8 @@ static struct trace_node *record_node(struct cs_tracer *t,
     n->parent = ev->depth ? (int64_t)t->path[ev->depth - 1] : -1;
     n->depth = ev->depth;
     n->move = cs_xstrdup(move);
+    n->var = ev->depth ? ev->var : CS_NONE;
+    n->value = ev->value;
     n->weight = ev->weight;
     n->born = n->ended = t->nframes;
     t->path[ev->depth] = id;
@@ -250,6 +254,19 @@ static void local_step(struct cs_tracer *t, const struct cs_trace_event *ev,
     cs_view_free(&scratch);
 }
 
+/* The domain matrix's row names, at the root. */
+static void name_domains(struct cs_tracer *t, const struct cs_hooks *h,
+                         const void *state)
+{
+    struct trace_domains *m = &t->domains;
+    char name[64];
+    m->names = cs_xcalloc((size_t)m->nvars, sizeof *m->names);
+    for (int v = 0; v < m->nvars; v++) {
+        trace_var_name(h, state, v, name, sizeof name);
+        m->names[v] = cs_xstrdup(name);
+    }
+}
+
 void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
                     const struct cs_hooks *h, const void *state)
 {
@@ -279,6 +296,9 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
         if (n && ev->kind == CS_TRACE_SOLUTION && !view->board.count && h->emit)
             h->emit(state, 0, &view->board);
         if (n) {
+            trace_domains_node(t, n, h, state);
+            if (t->domains.nvars && !t->domains.names)
+                name_domains(t, h, state);
             n->end = end_of[ev->kind];
             if (what[0])
                 n->outcome = cs_xstrdup(what);

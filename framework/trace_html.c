@@ -102,6 +102,23 @@ static void write_local(const struct cs_tracer *t, FILE *out)
     fputs("]}", out);
 }
 
+/* The domain matrix's rows and columns ("domains"), or why there is none
+ * ("domains_off"); each node's matrix is its "dm" (trace_domains.c). */
+static void write_domains(const struct trace_domains *m, FILE *out)
+{
+    if (!m->nvars) {
+        fputs(", \"domains_off\": ", out);
+        json_string(out, m->why);
+        return;
+    }
+    fputs(", \"domains\": {\"vars\": [", out);
+    for (int v = 0; v < m->nvars; v++) {
+        fputs(v ? ", " : "", out);
+        json_string(out, m->names[v]);
+    }
+    fprintf(out, "], \"lo\": %d, \"width\": %d}", m->lo, m->width);
+}
+
 static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
 {
     const struct cs_stats *s = &t->stats;
@@ -117,9 +134,11 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
             ", \"stats\": {\"solutions\": %" PRIu64 ", \"nodes\": %" PRIu64
             ", \"checks\": %" PRIu64 ", \"fails\": %" PRIu64 "}"
             ", \"nodes_seen\": %" PRIu64 ", \"cut\": %s"
-            ", \"max_nodes\": %" PRIu64 ",\n\"nodes\": [",
+            ", \"max_nodes\": %" PRIu64,
             s->solutions, s->nodes, s->checks, s->fails, t->nodes_seen,
             t->cut ? "true" : "false", t->opts.max_nodes);
+    write_domains(&t->domains, out);
+    fputs(",\n\"nodes\": [", out);
     for (uint64_t i = 0; i < t->nnodes; i++) {
         const struct trace_node *n = &t->nodes[i];
         fprintf(out,
@@ -138,6 +157,10 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         json_lines(out, &n->view.board);
         fputs(", \"f\": ", out);
         json_fields(out, &n->view);
+        if (n->domains) {
+            fputs(", \"dm\": ", out);
+            json_string(out, n->domains);
+        }
         fputc('}', out);
     }
     fputs("],\n\"frames\": [", out);

@@ -27,12 +27,26 @@ struct trace_node {
     struct cs_view view; /* the state after the move (and after prune) */
     uint64_t born;       /* the frame that entered it */
     uint64_t ended;      /* the frame that decided its end (born if inner) */
+    int var, value;      /* the move into it (var CS_NONE at the root) */
+    char *domains;       /* trace_domains.c: the matrix here, or NULL */
 };
 
 struct trace_frame {
     uint64_t node; /* the node shown */
     bool undo;     /* an undo back to it (else: it was entered) */
     char *text;    /* the step in words */
+};
+
+/* The domain matrix (trace_domains.c): nvars 0 when there is none. */
+struct trace_domains {
+    bool started;         /* the root was seen */
+    int nvars, lo, width; /* the rows; the values lo .. lo + width - 1 */
+    char *root;           /* nvars x width: 1 where the value was at the root */
+    int *path;            /* scratch: each variable's value on the path */
+    void *scratch;        /* the copy of the state the hooks are called on */
+    size_t state_size;
+    char **names;  /* the variables' names, nvars of them (trace.c's) */
+    char why[120]; /* why there is none, once started */
 };
 
 struct cs_tracer {
@@ -52,7 +66,14 @@ struct cs_tracer {
     char status[32]; /* how the run ended, for the page */
     struct cs_stats stats;
     uint64_t steps, restarts; /* of a local search */
+    struct trace_domains domains;
 };
+
+/* Fill n->domains (the node just recorded, state the state there); the
+ * first call, at the root, decides whether there is a matrix. */
+void trace_domains_node(struct cs_tracer *t, struct trace_node *n,
+                        const struct cs_hooks *h, const void *state);
+void trace_domains_free(struct trace_domains *m);
 
 /* "row 2" and "row 2 = col 3" with the model's names or the defaults. */
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,

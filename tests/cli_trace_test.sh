@@ -166,6 +166,36 @@ else
     echo "SKIP: chromium is not installed; the page was not clicked through"
 fi
 
+# --- the domain matrix: every row's columns at every node, for a state
+# with domain_size (array), none for one without (bitmask) ---
+page_json() { sed -n '/<script id="data"/,/<\/script>/p' "$1" | sed -e 's/^<script id="data" type="application\/json">//' -e 's/<\/script>$//'; }
+run 0 configs/nqueens-trace.yaml --set output.trace=false --set strategy.state=array --trace-html "$tmp/arr.html"
+page_json "$tmp/arr.html" >"$tmp/arr.json"
+[ "$(jq -c '[.domains.vars, .domains.lo, .domains.width]' "$tmp/arr.json")" = '[["row 0","row 1","row 2","row 3"],0,4]' ] ||
+    fail "domain matrix rows and columns: $(jq -c .domains "$tmp/arr.json")"
+# the root: every column open; after row 0 = col 0 (by hand): row 1 keeps
+# cols 2, 3, row 2 cols 1, 3, row 3 cols 1, 2; then row 1 = col 2 leaves
+# row 2 nothing (cols 1 and 3 lie on its diagonals) and row 3 col 1
+[ "$(jq -r '.nodes[0].dm, .nodes[1].dm, .nodes[2].dm' "$tmp/arr.json" | tr '\n' '|')" = '................|#xxxxx..x.x.x..x|#xxxxx#xxxxxx.xx|' ] ||
+    fail "domain matrices: $(jq -r '.nodes[0].dm, .nodes[1].dm, .nodes[2].dm' "$tmp/arr.json" | tr '\n' '|')"
+# every recorded node has one, of 16 cells, with one '#' per set row
+[ "$(jq '[.nodes[] | select((.dm | length) == 16 and ((.dm | gsub("[^#]"; "") | length) == .d))] | length' "$tmp/arr.json")" = "$(jq '.nodes | length' "$tmp/arr.json")" ] ||
+    fail "a node without its matrix or with a wrong count of set rows"
+run 0 configs/nqueens-trace.yaml --set output.trace=false --trace-html "$tmp/bits.html"
+[ "$(page_json "$tmp/bits.html" | jq -r '.domains_off')" = "the model cannot list the values of any open variable (no domain_size hook)" ] ||
+    fail "bitmask page: domains_off $(page_json "$tmp/bits.html" | jq -c '.domains_off')"
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+        --virtual-time-budget=5000 --dump-dom "file://$tmp/arr.html?selftest=domains" \
+        >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the domain matrix"
+    sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" |
+        sed -e 's/<pre id="selftest">//' -e 's/<\/pre>//' >"$tmp/domains.txt"
+    [ "$(sed -n 2p "$tmp/domains.txt")" = "2: row 0 #xxx / row 1 xx.. / row 2 x.x. / row 3 x..x" ] ||
+        fail "the page's domain matrix at step 2: $(sed -n 2p "$tmp/domains.txt")"
+    [ "$(grep -c '^[0-9]*: row 0 ' "$tmp/domains.txt")" = "$(page_json "$tmp/arr.html" | jq '.frames | length')" ] ||
+        fail "the page's domain matrix is missing at some step"
+fi
+
 # a page of a capped search says so, on the page and on stderr
 run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=5 --trace-html "$tmp/cap.html"
 expect_stderr "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
@@ -326,12 +356,14 @@ if [ -n "$chromium" ]; then
         fail "shifts page draws the roster as squares: $(grep -o '<table id="board">.\{0,80\}' "$tmp/dom.html")"
 
     # --- a tree wider and deeper than the window: each step's node in view ---
+    # (457: the domain matrix below the tree makes the page scroll, and the
+    # scroll bar takes 15 px of the 472 the box had)
     run 0 configs/nqueens.yaml --set params.n=7 --set task=enumerate --set strategy.symmetry=none \
         --set output.show=0 --trace-html "$tmp/big.html"
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --window-size=800,600 \
         --virtual-time-budget=20000 --dump-dom "file://$tmp/big.html?selftest=view" \
         >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the large page"
-    grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 472x342 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
+    grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 457x342 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
         fail "large tree: $(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html")"
 else
     echo "SKIP: chromium is not installed; the roster page and the large tree were not clicked through"

@@ -37,6 +37,14 @@ run 0 $map --set plugin="$libmap"
 expect_out "solutions  18|status     complete|nodes      52|checks     102|fails      0|max depth  7|"
 run 0 $map --set plugin="$libmap" --set task=solve --set strategy.select=mrv
 expect_out "WA   red|NT   green|SA   blue|Q    red|NSW  green|V    red|T    red||solutions  1|status     complete|nodes      8|checks     11|fails      0|max depth  7|"
+# the page's domain matrix from the hooks alone (the plugin has no page
+# code): after WA = red (0), NT and SA lose red; after NT = green (1), SA
+# keeps blue and Q loses green
+run 0 $map --set plugin="$libmap" --set output.stats=false --trace-html "$tmp/map.html"
+sed -n '/<script id="data"/,/<\/script>/p' "$tmp/map.html" |
+    sed -e 's/^<script id="data" type="application\/json">//' -e 's/<\/script>$//' >"$tmp/map.json"
+[ "$(jq -c '[.domains.vars, .domains.lo, .domains.width, [.nodes[0:3][] | .dm]]' "$tmp/map.json")" = '[["x0","x1","x2","x3","x4","x5","x6"],0,3,[".....................","#xxx..x..............","#xxx#xxx..x.........."]]' ] ||
+    fail "map page's domain matrix: $(jq -c '[.domains, [.nodes[0:3][] | .dm]]' "$tmp/map.json")"
 run 0 $map --set plugin="$libmap" --set strategy.prune=forward --json
 [ "$(jq -c '[.model, .task, .strategy.prune, .solutions, .nodes, .checks]' "$out")" = '["map","count","forward",18,52,156]' ] ||
     fail "map --json: $(cat "$out")"

@@ -22,6 +22,10 @@
 
 /* Nodes recorded for the page and the tree when the caller gives 0. */
 #define CS_TRACE_MAX_NODES 2000
+/* The page's domain matrix (every variable's values at every node, for a
+ * model with a domain_size hook) up to this many cells: variables x the
+ * values between the smallest and the largest at the root. */
+#define CS_TRACE_DOMAIN_CELLS 4096
 
 struct cs_trace_options {
     FILE *text;         /* print every step here as it happens; NULL: no */
