@@ -21,7 +21,7 @@
 extern const unsigned char cs_trace_page[];
 extern const size_t cs_trace_page_size;
 
-static void json_string(FILE *out, const char *s)
+void trace_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -35,7 +35,7 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void html_text(FILE *out, const char *s)
+void trace_html_text(FILE *out, const char *s)
 {
     for (; *s; s++) {
         if (*s == '<')
@@ -60,7 +60,7 @@ static void json_lines(FILE *out, const struct cs_board *b)
     fputc('[', out);
     for (size_t i = 0; i < b->count; i++) {
         fputs(i ? ", " : "", out);
-        json_string(out, b->lines[i]);
+        trace_json_string(out, b->lines[i]);
     }
     fputc(']', out);
 }
@@ -71,9 +71,9 @@ static void json_fields(FILE *out, const struct cs_view *v)
     fputc('[', out);
     for (size_t k = 0; k < v->names.count; k++) {
         fputs(k ? ", [" : "[", out);
-        json_string(out, v->names.lines[k]);
+        trace_json_string(out, v->names.lines[k]);
         fputs(", ", out);
-        json_string(out, v->values.lines[k]);
+        trace_json_string(out, v->values.lines[k]);
         fputc(']', out);
     }
     fputc(']', out);
@@ -92,7 +92,7 @@ static void write_local(const struct cs_tracer *t, FILE *out)
     for (uint64_t i = 0; i < t->nframes; i++) {
         const struct trace_node *n = &t->nodes[t->frames[i].node];
         fputs(i ? ",\n{\"t\": " : "\n{\"t\": ", out);
-        json_string(out, t->frames[i].text);
+        trace_json_string(out, t->frames[i].text);
         fputs(", \"b\": ", out);
         json_lines(out, &n->view.board);
         fputs(", \"f\": ", out);
@@ -108,13 +108,13 @@ static void write_domains(const struct trace_domains *m, FILE *out)
 {
     if (!m->nvars) {
         fputs(", \"domains_off\": ", out);
-        json_string(out, m->why);
+        trace_json_string(out, m->why);
         return;
     }
     fputs(", \"domains\": {\"vars\": [", out);
     for (int v = 0; v < m->nvars; v++) {
         fputs(v ? ", " : "", out);
-        json_string(out, m->names[v]);
+        trace_json_string(out, m->names[v]);
     }
     fprintf(out, "], \"lo\": %d, \"width\": %d}", m->lo, m->width);
 }
@@ -123,9 +123,9 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
 {
     const struct cs_stats *s = &t->stats;
     fputs("{\"title\": ", out);
-    json_string(out, title);
+    trace_json_string(out, title);
     fputs(", \"status\": ", out);
-    json_string(out, t->status);
+    trace_json_string(out, t->status);
     if (t->local) {
         write_local(t, out);
         return;
@@ -144,10 +144,10 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         fprintf(out,
                 "%s{\"p\": %" PRId64 ", \"d\": %d, \"m\": ", i ? ",\n" : "\n",
                 n->parent, n->depth);
-        json_string(out, n->move);
+        trace_json_string(out, n->move);
         fprintf(out, ", \"e\": \"%s\", \"o\": ", end_name[n->end]);
         if (n->outcome)
-            json_string(out, n->outcome);
+            trace_json_string(out, n->outcome);
         else
             fputs("null", out);
         fprintf(out,
@@ -159,7 +159,7 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         json_fields(out, &n->view);
         if (n->domains) {
             fputs(", \"dm\": ", out);
-            json_string(out, n->domains);
+            trace_json_string(out, n->domains);
         }
         fputc('}', out);
     }
@@ -169,7 +169,7 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         fprintf(out,
                 "%s{\"n\": %" PRIu64 ", \"u\": %s, \"t\": ", i ? ",\n" : "\n",
                 f->node, f->undo ? "true" : "false");
-        json_string(out, f->text);
+        trace_json_string(out, f->text);
         fputc('}', out);
     }
     fputs("]}", out);
@@ -187,7 +187,7 @@ static void write_line(const struct cs_tracer *t, FILE *out, const char *title,
         }
         fwrite(page, 1, (size_t)(at - page), out);
         if ((size_t)(end - at) >= 7 && !memcmp(at, "@TITLE@", 7)) {
-            html_text(out, title);
+            trace_html_text(out, title);
             page = at + 7;
         } else if ((size_t)(end - at) >= 6 && !memcmp(at, "@DATA@", 6)) {
             write_data(t, out, title);

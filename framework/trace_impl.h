@@ -75,6 +75,11 @@ void trace_domains_node(struct cs_tracer *t, struct trace_node *n,
                         const struct cs_hooks *h, const void *state);
 void trace_domains_free(struct trace_domains *m);
 
+/* trace_html.c: s as a JSON string (every '<' escaped, so the JSON can sit
+ * in a <script> element), and as HTML text. */
+void trace_json_string(FILE *out, const char *s);
+void trace_html_text(FILE *out, const char *s);
+
 /* "row 2" and "row 2 = col 3" with the model's names or the defaults. */
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,
                     char *buf, size_t size);

@@ -158,6 +158,44 @@ yaml traced.yaml "model: nqueens" "output: { trace: true }" "compare:" "  strate
 bad "$tmp/traced.yaml:2:18: compare cannot take 'output.trace': trace one config, not a comparison" compare "$tmp/traced.yaml"
 [ -e "$tmp/t.html" ] || [ -e "$tmp/t.dot" ] && fail "a refused trace file was written"
 
+# --- two strategies as one tree (compare.tree_html) ------------------------
+page_json() { sed -n '/<script id="data"/,/<\/script>/p' "$1" | sed -e 's/^<script id="data" type="application\/json">//' -e 's/<\/script>$//'; }
+yaml one.yaml "model: nqueens" "params: { n: 6 }" "task: count" "strategy: { state: array, symmetry: none }"
+yaml merged.yaml "model: nqueens" "params: { n: 6 }" "task: count" "strategy: { state: array, symmetry: none }" \
+    "compare:" "  strategies:" "    - {name: in-order, set: {strategy.select: in-order}}" \
+    "    - {name: mrv, set: {strategy.select: mrv}}" "  tree_html: $tmp/merged.html"
+run 0 compare "$tmp/merged.yaml"
+page_json "$tmp/merged.html" >"$tmp/merged.json"
+# each side's nodes per depth are those of its own traced run
+for s in in-order mrv; do
+    run 0 "$tmp/one.yaml" --set strategy.select=$s --trace-html "$tmp/$s.html"
+    levels=$(page_json "$tmp/$s.html" | jq -c '[.nodes | group_by(.d)[] | length]')
+    [ "$(jq -c --arg s $s '.runs[] | select(.name == $s) | .levels' "$tmp/merged.json")" = "$levels" ] ||
+        fail "merged page, $s per level: $(jq -c .runs "$tmp/merged.json"), its own run: $levels"
+    # and the merged tree holds exactly the nodes of that side
+    side=$([ $s = in-order ] && echo 1 || echo 2)
+    [ "$(jq --argjson b $side '[.nodes[] | select(.s % (2 * $b) >= $b)] | length' "$tmp/merged.json")" = "$(page_json "$tmp/$s.html" | jq '.nodes | length')" ] ||
+        fail "merged page: the $s side's nodes"
+done
+[ "$(jq -c '[.runs[] | .levels]' "$tmp/merged.json")" = '[[1,6,20,36,46,40,4],[1,6,20,36,36,16,4]]' ] ||
+    fail "merged page levels: $(jq -c '[.runs[] | .levels]' "$tmp/merged.json")"
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$chromium" ]; then
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --virtual-time-budget=3000 \
+        --dump-dom "file://$tmp/merged.html?selftest" >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the merged page"
+    sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" | sed -e 's/<pre id="selftest">//' -e 's/<\/pre>//' >"$tmp/merged.txt"
+    printf '%s\n' "drawn: both 105, in-order only 48, mrv only 14, parting 26" "depth in-order mrv shared" \
+        "0 1 1 1" "1 6 6 6" "2 20 20 20" "3 36 36 36" "4 46 36 30" "5 40 16 10" "6 4 4 2" >"$tmp/merged.want"
+    diff -u "$tmp/merged.want" "$tmp/merged.txt" >&2 || fail "the merged page as drawn"
+fi
+yaml three.yaml "$head" "compare:" "  strategies: [ {name: a}, {name: b}, {name: c} ]" "  tree_html: t.html"
+bad "$tmp/three.yaml:4:14: compare.tree_html merges the trees of two strategies on one problem: give two strategies and at most one n" compare "$tmp/three.yaml"
+yaml twon.yaml "$head" "compare:" "  n: [5, 6]" "  strategies: [ {name: a}, {name: b} ]" "  tree_html: t.html"
+bad "$tmp/twon.yaml:5:14: compare.tree_html merges the trees of two strategies on one problem: give two strategies and at most one n" compare "$tmp/twon.yaml"
+yaml threads.yaml "$head" "compare:" "  strategies: [ {name: a}, {name: b, set: {strategy.threads: 2}} ]" "  tree_html: $tmp/t.html"
+run 2 compare "$tmp/threads.yaml"
+grep -qF "compare.tree_html follows one search per strategy: use one thread" "$err" || fail "tree_html with threads: $(cat "$err")"
+
 # --- help and --list name it ------------------------------------------------
 run 0 --help
 grep -qF "csearch compare CONFIG [options]" "$out" || fail "--help lacks compare"

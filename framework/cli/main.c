@@ -373,11 +373,12 @@ static int parse(int argc, char **argv, bool merge, struct cmdline *cl)
 }
 
 /* compare's one run of a job: the search of a single run, printing
- * nothing */
-static int search_once(void *ud, const struct cs_job *job, struct cs_result *r,
+ * nothing (traced for compare.tree_html) */
+static int search_once(void *ud, const struct cs_job *job,
+                       struct cs_tracer *tracer, struct cs_result *r,
                        struct cs_error *err)
 {
-    const struct search_opts plain = {0};
+    const struct search_opts plain = {.tracer = tracer};
     (void)ud;
     return cli_search(job, &plain, r, err);
 }

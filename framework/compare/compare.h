@@ -10,16 +10,17 @@
 #define CSEARCH_COMPARE_H
 
 #include "csearch/job.h"
+#include "csearch/trace.h"
 
 struct compare_request {
     const char *path;        /* the config, read again for each run */
     const char *const *sets; /* KEY=VALUE overrides of every run */
     int nsets;
     const struct cs_option *const *options; /* the front end's keys */
-    /* Search job once, stopping when the front end is interrupted; 0, or
-     * -1 with err; r even on failure. */
-    int (*search)(void *ud, const struct cs_job *job, struct cs_result *r,
-                  struct cs_error *err);
+    /* Search job once, stopping when the front end is interrupted, traced
+     * by tracer unless it is NULL; 0, or -1 with err; r even on failure. */
+    int (*search)(void *ud, const struct cs_job *job, struct cs_tracer *tracer,
+                  struct cs_result *r, struct cs_error *err);
     void *ud;
 };
 

@@ -45,9 +45,9 @@ struct plan {
     size_t nst;
     int repeat;
     bool cpu; /* compare.clock: cpu (else wall) */
-    const char *csv, *plot, *title;
-    struct cs_pos csv_pos, plot_pos;
-    FILE *csv_file, *plot_file;
+    const char *csv, *plot, *title, *tree;
+    struct cs_pos csv_pos, plot_pos, tree_pos;
+    FILE *csv_file, *plot_file, *tree_file;
     struct cell *cells;
 };
 

@@ -6,6 +6,7 @@
  * the first.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ static const struct cs_option compare_keys[] = {
     {.key = "compare.csv", .type = CS_OPT_STRING},
     {.key = "compare.plot", .type = CS_OPT_STRING},
     {.key = "compare.title", .type = CS_OPT_STRING},
+    {.key = "compare.tree_html", .type = CS_OPT_STRING},
     {.key = NULL},
 };
 static const struct cs_option n_values[] = {
@@ -248,6 +250,13 @@ static int read_plan(struct plan *p, struct cs_config *cfg,
     if (p->plot && !p->nn)
         return cs_error_at(err, p->plot_pos,
                            "a plot needs compare.n (its x axis)");
+    p->tree = cs_config_str(cfg, "compare.tree_html");
+    p->tree_pos = cs_config_pos(cfg, "compare.tree_html");
+    if (p->tree && (p->nst != 2 || p->nn > 1))
+        return cs_error_at(err, p->tree_pos,
+                           "compare.tree_html merges the trees of two "
+                           "strategies on one problem: give two strategies "
+                           "and at most one n");
     p->title = cs_config_has(cfg, "compare.title")
                    ? cs_config_str(cfg, "compare.title")
                    : p->req->path;
@@ -306,7 +315,7 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         if (cs_config_set(c->cfg, n, err))
             return place_error(p, i, s, err);
     }
-    const struct cs_job_request req = {p->req->options, false};
+    const struct cs_job_request req = {p->req->options, p->tree != NULL};
     if (cs_job_setup(&c->job, c->cfg, reg, &req, err))
         return place_error(p, i, s, err);
     c->ready = true;
@@ -314,6 +323,15 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         cs_error_set(err, p->req->path,
                      "a batch (a file of instances) cannot be "
                      "compared");
+        return place_error(p, i, s, err);
+    }
+    if (p->tree && (c->job.threads > 1 || c->job.layers.local)) {
+        cs_error_set(err, p->req->path,
+                     c->job.layers.local
+                         ? "a local search has no tree to merge "
+                           "(compare.tree_html)"
+                         : "compare.tree_html follows one search per "
+                           "strategy: use one thread");
         return place_error(p, i, s, err);
     }
     c->seconds = cs_xcalloc((size_t)p->repeat, sizeof *c->seconds);
@@ -351,7 +369,7 @@ static int run_rounds(struct plan *p, struct cs_error *err)
                 struct cell *c = plan_cell(p, i, s);
                 struct cs_result res;
                 double cpu = p->cpu ? cpu_seconds() : 0;
-                if (p->req->search(p->req->ud, &c->job, &res, err))
+                if (p->req->search(p->req->ud, &c->job, NULL, &res, err))
                     return place_error(p, i, s, err);
                 if (p->cpu)
                     res.stats.seconds = cpu_seconds() - cpu;
@@ -367,6 +385,44 @@ static int run_rounds(struct plan *p, struct cs_error *err)
                 }
             }
     return 0;
+}
+
+/* compare.tree_html: each strategy once more, traced (not timed), and the
+ * two recorded trees merged into one page.  -1 with err if a run or the
+ * writing failed, 1 if interrupted. */
+static int write_tree(struct plan *p, struct cs_error *err)
+{
+    struct cs_tracer *tracer[2] = {NULL, NULL};
+    int rc = 0;
+    for (size_t s = 0; s < 2 && !rc; s++) {
+        struct cell *c = plan_cell(p, 0, s);
+        const struct cs_trace_options opts = {
+            .record = true,
+            .max_nodes =
+                (uint64_t)cs_config_int(c->cfg, "output.tree_max_nodes")};
+        tracer[s] = cs_tracer_new(&c->job.problem, &opts);
+        struct cs_result res;
+        if (p->req->search(p->req->ud, &c->job, tracer[s], &res, err))
+            rc = place_error(p, 0, s, err);
+        else if (res.status == CS_INTERRUPTED)
+            rc = 1;
+    }
+    if (!rc &&
+        cs_tracer_write_merged_html(tracer[0], p->st[0].name, tracer[1],
+                                    p->st[1].name, p->tree_file, p->title))
+        rc = cs_error_at(err, p->tree_pos, "cannot write '%s': %s", p->tree,
+                         strerror(errno));
+    for (size_t s = 0; s < 2 && !rc; s++)
+        if (cs_tracer_recorded(tracer[s]) < cs_tracer_nodes(tracer[s]))
+            fprintf(stderr,
+                    "csearch: %s: strategy '%s' entered %" PRIu64
+                    " nodes; the page holds the first %" PRIu64
+                    " (output.tree_max_nodes)\n",
+                    p->tree, p->st[s].name, cs_tracer_nodes(tracer[s]),
+                    cs_tracer_recorded(tracer[s]));
+    cs_tracer_free(tracer[0]);
+    cs_tracer_free(tracer[1]);
+    return rc;
 }
 
 static void plan_free(struct plan *p)
@@ -387,6 +443,8 @@ static void plan_free(struct plan *p)
         fclose(p->csv_file);
     if (p->plot_file)
         fclose(p->plot_file);
+    if (p->tree_file)
+        fclose(p->tree_file);
     free(p->others);
     free(p->st);
     free(p->cells);
@@ -413,10 +471,21 @@ int compare_run(const struct compare_request *req, struct cs_config *cfg,
         rc = out_file_open(&p.csv_file, p.csv, p.csv_pos, false, err);
     if (!rc)
         rc = out_file_open(&p.plot_file, p.plot, p.plot_pos, false, err);
-    if (!rc && run_rounds(&p, err) >= 0)
+    if (!rc)
+        rc = out_file_open(&p.tree_file, p.tree, p.tree_pos, true, err);
+    int ran = rc ? -1 : run_rounds(&p, err);
+    /* the page after the timed rounds; should it fail, the results are
+     * still printed, then its error */
+    struct cs_error tree_err;
+    int tree = ran == 0 && p.tree_file ? write_tree(&p, &tree_err) : 0;
+    if (ran >= 0)
         rc = compare_report(&p, err);
     else
         rc = -1;
+    if (!rc && tree < 0) {
+        *err = tree_err;
+        rc = -1;
+    }
     *status = rc ? CS_COMPLETE : plan_status(&p);
     plan_free(&p);
     return rc ? -1 : 0;

@@ -56,6 +56,15 @@ int cs_tracer_write_html(const struct cs_tracer *tracer, FILE *out,
                          const char *title);
 int cs_tracer_write_dot(const struct cs_tracer *tracer, FILE *out,
                         const char *title);
+/* Two recorded searches of one problem as one tree, in one HTML page: a
+ * node for every path of moves either entered, marked with the searches
+ * that entered it, each one's nodes per depth beside it (csearch compare's
+ * compare.tree_html).  a and b must be tree searches (no local search);
+ * name_a and name_b name them on the page.  Return 0, or -1 if writing
+ * failed (errno says why). */
+int cs_tracer_write_merged_html(const struct cs_tracer *a, const char *name_a,
+                                const struct cs_tracer *b, const char *name_b,
+                                FILE *out, const char *title);
 void cs_tracer_free(struct cs_tracer *tracer);
 
 #pragma GCC visibility pop
