@@ -306,7 +306,7 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         if (cs_config_set(c->cfg, n, err))
             return place_error(p, i, s, err);
     }
-    const struct cs_job_request req = {p->req->options, false};
+    const struct cs_job_request req = {.options = p->req->options};
     if (cs_job_setup(&c->job, c->cfg, reg, &req, err))
         return place_error(p, i, s, err);
     c->ready = true;

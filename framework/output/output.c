@@ -245,6 +245,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"steps\": %" PRIu64, r->steps);
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
+        if (o->profile)
+            out_profile_json(o->out, o->profile, o->levels);
         fputs("}\n", o->out);
     } else {
         if (p->note && !p->instances) /* the model's word on the result */
@@ -291,6 +293,8 @@ void out_end(struct out *o, const struct cs_result *r)
                         " resumed)\n",
                         r->units.done, r->units.total, r->units.resumed);
         }
+        if (o->profile)
+            out_profile_text(o->out, o->profile, o->levels);
     }
     fflush(o->out);
 }

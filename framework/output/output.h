@@ -55,6 +55,10 @@ struct out {
      * already (a checkpoint, merge's logs): output.file must be none */
     const char *const *inputs;
     int ninputs;
+    /* the run's per-level profile (output.profile), levels from the root,
+     * filled by the search: text and JSON print it; NULL: none */
+    const struct cs_level *profile;
+    int levels;
 };
 
 /* Printing job's results on stdout as cfg asks; out_free after. */
