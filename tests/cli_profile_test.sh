@@ -34,6 +34,11 @@ for sets in "--set strategy.symmetry=mirror --set params.n=9" \
 done
 run 0 configs/sudoku.yaml --profile --json
 expect_json '([.profile[].nodes] | add) == .nodes and ([.profile[].fails] | add) == .fails' true
+# optimize, whose best roster is drawn at the end from the hooks the
+# engine handed out (in a profiled run, a copy on its stack: kept by value)
+run 0 configs/shifts.yaml --profile --json --set limits.seconds=20
+expect_json '[.status, ([.profile[].nodes] | add) == .nodes, ([.profile[].solutions] | add) == .solutions,
+              (.boards | length > 0)] | map(tostring) | join(" ")' "optimal true true true"
 
 # --- the kernel given up for the profile is named, once ---
 run 0 configs/nqueens.yaml --profile

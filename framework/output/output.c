@@ -82,7 +82,8 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
         if (!o->best)
             o->best = cs_xmalloc(size);
         memcpy(o->best, state, size);
-        o->best_hooks = hooks;
+        o->best_hooks = *hooks; /* a traced or profiled run's table is a
+                                   copy on the engine's stack */
         return true;
     }
     /* solve shows the solution found, not the others its weight stands for */
@@ -175,7 +176,7 @@ void out_end(struct out *o, const struct cs_result *r)
                          cs_status_name(r->status), s->seconds);
             cs_board_clear(&o->board);
             o->board.result = result;
-            o->best_hooks->emit(o->best, 0, &o->board);
+            o->best_hooks.emit(o->best, 0, &o->board);
             o->board.result = NULL;
         }
         print_board(o);

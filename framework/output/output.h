@@ -46,9 +46,10 @@ struct out {
     bool head_done; /* the JSON object's head is out */
     /* optimize: a copy of the best solution's state, drawn at the end (each
      * new best is copied, not drawn: drawing a year's roster costs more
-     * than the moves that improve it), and the hooks that draw it */
+     * than the moves that improve it), and the hooks that draw it (a copy:
+     * the table the engine hands out may live on its stack) */
     void *best;
-    const struct cs_hooks *best_hooks;
+    struct cs_hooks best_hooks;
     bool drawn; /* optimize, a model with fini: board holds the best */
     struct batch_summary *batch; /* a batch's counts so far */
     /* files the run reads or appends to besides those cs_file_read read
