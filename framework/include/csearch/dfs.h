@@ -17,9 +17,9 @@
  * instance (engine.c) calls it with a run-time table, while a model that
  * calls it with a pointer to its own `static const` table gets each hook
  * inlined at its call site and the NULL tests folded away.  CS_HOOKS below
- * declares such a table and its instance in one go.  Tracing, the split
- * walk, a unit's replay and shuffled value orders happen in the generic
- * instance only: for a
+ * declares such a table and its instance in one go.  Tracing, per-level
+ * profiles, the split walk, a unit's replay and shuffled value orders happen
+ * in the generic instance only: for a
  * table whose search slot is set the tests fold to false, so the fast
  * instances pay nothing for them (the engine runs the generic instance when
  * a run needs one of them).
