@@ -82,6 +82,8 @@ run 2 configs/sudoku-batch.yaml --profile
 expect_stderr "csearch: --set output.profile=true: a per-level profile counts one search, not a batch of instances"
 run 2 compare configs/compare-mirror.yaml --profile
 grep -qF "profile one config, not a comparison" "$err" || fail "compare --profile: $(cat "$err")"
+run 2 configs/compare-mirror.yaml --set output.profile=true
+expect_stderr "csearch: --set output.profile=true: compare cannot take 'output.profile': profile one config, not a comparison"
 
 # --help tells of it
 run 0 --help
