@@ -120,6 +120,7 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     d->ud = spec->ud;
     d->on_trace = spec->on_trace;
     d->trace_ud = spec->trace_ud;
+    d->profile = spec->profile;
     d->rng = spec->seed;
     d->engine = e;
     d->shuffle = e->layers.shuffle && p->max_values > 0 && !spec->on_trace;
@@ -193,7 +194,8 @@ int eng_dfs(struct cs_engine *e, void *state, uint64_t cap)
     const struct cs_hooks *h = e->problem->hooks;
     e->node_cap = cap;
     d->next_poll = next_poll_after(e, 0);
-    bool generic = !h->search || d->on_trace || d->split_at || d->shuffle;
+    bool generic =
+        !h->search || d->on_trace || d->profile || d->split_at || d->shuffle;
     if (generic)
         return generic_search(d, state);
     if (d->replay) {

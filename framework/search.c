@@ -54,6 +54,12 @@ int spec_validate_key(const struct cs_spec *spec, const struct cs_split *split,
         return cs_error_set(err, NULL,
                             "annealing needs temperatures 0 < anneal_t1 <= "
                             "anneal_t0");
+    if (spec->profile && (spec->layers.local || spec->task == CS_TASK_ESTIMATE))
+        return cs_error_set(err, NULL,
+                            "%s has no levels to profile: the profile counts "
+                            "the nodes of a tree search",
+                            spec->layers.local ? "local search"
+                                               : "task estimate");
     if (spec->layers.local) {
         if (!h->init || !cs_hooks_local(h))
             return cs_error_set(err, NULL,

@@ -119,6 +119,27 @@ static void write_domains(const struct trace_domains *m, FILE *out)
     fprintf(out, "], \"lo\": %d, \"width\": %d}", m->lo, m->width);
 }
 
+/* The run's per-level profile, whole (it counts every node of the run,
+ * not the recorded ones only): [[nodes, fails, solutions], ...] by depth,
+ * up to the deepest one entered; null without a profile. */
+static void write_profile(const struct cs_tracer *t, FILE *out)
+{
+    const struct cs_level *l = t->opts.profile;
+    int count = l ? t->opts.levels : 0;
+    while (count > 0 && !l[count - 1].nodes)
+        count--;
+    fputs(",\n\"profile\": ", out);
+    if (!l) {
+        fputs("null", out);
+        return;
+    }
+    fputc('[', out);
+    for (int d = 0; d < count; d++)
+        fprintf(out, "%s[%" PRIu64 ", %" PRIu64 ", %" PRIu64 "]", d ? ", " : "",
+                l[d].nodes, l[d].fails, l[d].solutions);
+    fputc(']', out);
+}
+
 static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
 {
     const struct cs_stats *s = &t->stats;
@@ -172,7 +193,9 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         trace_json_string(out, f->text);
         fputc('}', out);
     }
-    fputs("]}", out);
+    fputs("]", out);
+    write_profile(t, out);
+    fputs("}", out);
 }
 
 /* One line of the template (with its '\n'), the placeholders filled. */

@@ -105,14 +105,15 @@ int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
                                            : "threads and checkpoints",
                             threads_only ? "; use one thread" : "");
     }
-    if (spec->on_trace && (splits || (counting && spec->problem->count_unit)))
-        return cs_error_set(err, NULL,
-                            "a trace follows one search: it cannot be split "
-                            "%s%s",
-                            by && splits ? "across " : "",
-                            by && splits ? by
-                                         : "by threads, checkpoints or a "
-                                           "counting kernel");
+    if ((spec->on_trace || spec->profile) &&
+        (splits || (counting && spec->problem->count_unit)))
+        return cs_error_set(
+            err, NULL, "a %s one search: it cannot be split %s%s",
+            spec->on_trace ? "trace follows" : "per-level profile counts",
+            by && splits ? "across " : "",
+            by && splits ? by
+                         : "by threads, checkpoints or a "
+                           "counting kernel");
     return 0;
 }
 

@@ -65,6 +65,7 @@ struct out; /* output.h, the result writers */
 struct search_opts {
     struct out *out;          /* prints the boards */
     struct cs_tracer *tracer; /* follows every step */
+    struct cs_level *profile; /* the per-level counts to fill, or NULL */
     const char *checkpoint;   /* --checkpoint or --resume FILE */
     bool resume;
     uint64_t slice[4];   /* --units: first, end, part, parts */
@@ -91,10 +92,17 @@ struct traces {
     FILE *html, *dot;
     bool local; /* a local search: frames are starts and steps */
     char title[256];
+    /* output.profile: the run's per-level counts (levels of them, the
+     * search fills them in; the caller frees them, after the results are
+     * printed); NULL: no profile */
+    struct cs_level *profile;
+    int levels;
 };
 
-/* Whether cfg (checked or not) asks for a trace. */
+/* Whether cfg (checked or not) asks for a trace, or (cli_profiled) for a
+ * per-level profile: the model is told (struct cs_setup). */
 bool cli_traced(const struct cs_config *cfg);
+bool cli_profiled(const struct cs_config *cfg);
 
 /* Before the search: check the config, open the files, make the tracer.
  * -1 with err at the offending key. */

@@ -45,6 +45,12 @@ static const struct cs_option cli_keys[] = {
      .type = CS_OPT_STRING,
      .help = "write a step-through HTML page of the search to this file "
              "(--trace-html)"},
+    {.key = "output.profile",
+     .type = CS_OPT_BOOL,
+     .def = "false",
+     .help = "print a per-level profile after the search: nodes, fails "
+             "and solutions at each depth (--profile); counted on the "
+             "generic engine, one thread, output.format text or json"},
     {.key = "output.tree",
      .type = CS_OPT_STRING,
      .help = "write the search tree to this file as Graphviz DOT (--tree)"},

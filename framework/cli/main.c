@@ -88,6 +88,10 @@ static const struct flag {
      "trace one config, not a comparison", false,
      "write a page that replays the search step by step\n"
      "(output.trace_html)"},
+    {"--profile", NULL, KEY, "output.profile=true",
+     "profile one config, not a comparison", false,
+     "print nodes, fails and solutions per depth after the\n"
+     "search (output.profile; on the generic engine, one thread)"},
     {"--tree", "FILE", KEY, "output.tree", "trace one config, not a comparison",
      false,
      "write the search tree as Graphviz DOT (output.tree);\n"

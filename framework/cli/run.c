@@ -143,6 +143,7 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
     spec.ud = o->out;
     spec.on_trace = o->tracer ? cs_tracer_step : NULL;
     spec.trace_ud = o->tracer;
+    spec.profile = o->profile;
     split.checkpoint = o->checkpoint;
     split.resume = o->resume;
     split.slice_first = o->slice[0];
@@ -229,6 +230,9 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     }
     o->out = out;
     o->tracer = traces.tracer;
+    o->profile = traces.profile; /* freed below */
+    out->profile = traces.profile;
+    out->levels = traces.levels;
     struct cs_result r;
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);
@@ -241,13 +245,17 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
                 "csearch: %s: dropped a torn last line; its unit is searched "
                 "again\n",
                 o->checkpoint);
-    if (rc)
-        return cli_fail(&err);
-    if (r.status == CS_UNVERIFIED)
+    if (!rc && r.status == CS_UNVERIFIED)
         fputs("csearch: internal error: the solution found fails its "
               "independent check; nothing printed (please report)\n",
               stderr);
-    out_end(out, &r);
+    if (!rc)
+        out_end(out, &r);
+    free(o->profile);
+    o->profile = NULL;
+    out->profile = NULL;
+    if (rc)
+        return cli_fail(&err);
     return traces_failed ? CLI_EXIT_USAGE : exit_status(&r, o);
 }
 
@@ -297,7 +305,8 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
     double started = cs_now();
     struct cs_error err;
     struct cs_job job;
-    const struct cs_job_request req = {cli_options, cli_traced(cfg)};
+    const struct cs_job_request req = {cli_options, cli_traced(cfg),
+                                       cli_profiled(cfg)};
     if (cs_job_setup(&job, cfg, reg, &req, &err))
         return cli_fail(&err);
     struct out out;

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -93,6 +94,57 @@ bool cli_traced(const struct cs_config *cfg)
            cs_config_node(cfg, "output.tree");
 }
 
+/* ---- output.profile (--profile) ------------------------------------------ */
+
+bool cli_profiled(const struct cs_config *cfg)
+{
+    bool on = false;
+    struct cs_error ignored;
+    const struct cs_node *node = cs_config_node(cfg, "output.profile");
+    if (node && cs_node_bool(node, "output.profile", &on, &ignored))
+        on = false; /* the check reports it */
+    return on;
+}
+
+/* A profile counts the nodes of one tree search, printed as text or JSON.
+ * A counting kernel that has no levels is given up for it (the model was
+ * told: cli_profiled), and one line on stderr says so. */
+static int profile_open(struct traces *tr, const struct cs_job *job,
+                        const struct cs_config *cfg, struct cs_error *err)
+{
+    if (!cs_config_bool(cfg, "output.profile"))
+        return 0;
+    struct cs_pos pos = cs_config_pos(cfg, "output.profile");
+    enum cs_format format = cs_config_enum(cfg, "output.format");
+    if (format != CS_FORMAT_TEXT && format != CS_FORMAT_JSON)
+        return cs_error_at(err, pos,
+                           "output.profile prints with output.format text "
+                           "or json");
+    if (job->problem.setup_instance)
+        return cs_error_at(err, pos,
+                           "a per-level profile counts one search, not a "
+                           "batch of instances");
+    if (job->threads > 1)
+        return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
+                           "a per-level profile counts one search: use one "
+                           "thread");
+    if (job->layers.local || job->task == CS_TASK_ESTIMATE)
+        return cs_error_at(err, pos,
+                           "%s has no levels to profile: the profile counts "
+                           "the nodes of a tree search",
+                           job->layers.local ? "local search"
+                                             : "task estimate");
+    if (job->problem.unprofiled)
+        fprintf(stderr,
+                "csearch: the profile is counted by the engine's tree "
+                "search: the %s counting kernel, which would run without "
+                "it, counts no levels\n",
+                job->problem.unprofiled);
+    tr->levels = job->problem.nvars + 1;
+    tr->profile = cs_xcalloc((size_t)tr->levels, sizeof *tr->profile);
+    return 0;
+}
+
 /* The first trace key the config gives, for the position of an error. */
 static const char *trace_key(const struct cs_config *cfg)
 {
@@ -133,6 +185,8 @@ int traces_open(struct traces *tr, const struct cs_job *job,
 {
     memset(tr, 0, sizeof *tr);
     tr->cfg = cfg;
+    if (profile_open(tr, job, cfg, err))
+        return -1;
     if (!cli_traced(cfg))
         return 0;
     if (trace_check(job, cfg, err) ||
@@ -145,6 +199,8 @@ int traces_open(struct traces *tr, const struct cs_job *job,
         .text = cs_config_bool(cfg, "output.trace") ? stdout : NULL,
         .record = tr->html || tr->dot,
         .max_nodes = (uint64_t)cs_config_int(cfg, "output.tree_max_nodes"),
+        .profile = tr->profile,
+        .levels = tr->levels,
     };
     tr->tracer = cs_tracer_new(&job->problem, &opts);
     tr->local = job->layers.local;

@@ -190,20 +190,21 @@ static int check_section(struct plan *p, struct cs_config *cfg,
     return cs_config_check(cfg, tables, err);
 }
 
-/* The trace keys, asked for in the config or with --set; an output.trace
- * that is no boolean is left to each run's setup to report. */
+/* The trace and profile keys, asked for in the config or with --set; an
+ * output.trace or output.profile that is no boolean is left to each run's
+ * setup to report. */
 static int refuse_traces(const struct cs_config *cfg, struct cs_error *err)
 {
-    static const char *const keys[] = {"output.trace", "output.trace_html",
-                                       "output.tree"};
+    static const char *const keys[] = {"output.trace", "output.profile",
+                                       "output.trace_html", "output.tree"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct cs_node *node = cs_config_node(cfg, keys[i]);
         bool on = true;
-        if (node && (i || (!cs_node_bool(node, keys[i], &on, err) && on)))
+        if (node && (i > 1 || (!cs_node_bool(node, keys[i], &on, err) && on)))
             return cs_error_at(err, cs_node_pos(node),
-                               "compare cannot take '%s': trace one config, "
+                               "compare cannot take '%s': %s one config, "
                                "not a comparison",
-                               keys[i]);
+                               keys[i], i == 1 ? "profile" : "trace");
     }
     return 0;
 }
@@ -315,7 +316,8 @@ static int setup_cell(struct plan *p, size_t i, size_t s,
         if (cs_config_set(c->cfg, n, err))
             return place_error(p, i, s, err);
     }
-    const struct cs_job_request req = {p->req->options, p->tree != NULL};
+    const struct cs_job_request req = {.options = p->req->options,
+                                       .tracing = p->tree != NULL};
     if (cs_job_setup(&c->job, c->cfg, reg, &req, err))
         return place_error(p, i, s, err);
     c->ready = true;

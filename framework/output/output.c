@@ -82,7 +82,8 @@ bool out_solution(void *ud, const struct cs_hooks *hooks, const void *state,
         if (!o->best)
             o->best = cs_xmalloc(size);
         memcpy(o->best, state, size);
-        o->best_hooks = hooks;
+        o->best_hooks = *hooks; /* a traced or profiled run's table is a
+                                   copy on the engine's stack */
         return true;
     }
     /* solve shows the solution found, not the others its weight stands for */
@@ -175,7 +176,7 @@ void out_end(struct out *o, const struct cs_result *r)
                          cs_status_name(r->status), s->seconds);
             cs_board_clear(&o->board);
             o->board.result = result;
-            o->best_hooks->emit(o->best, 0, &o->board);
+            o->best_hooks.emit(o->best, 0, &o->board);
             o->board.result = NULL;
         }
         print_board(o);
@@ -245,6 +246,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"steps\": %" PRIu64, r->steps);
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
+        if (o->profile)
+            out_profile_json(o->out, o->profile, o->levels);
         fputs("}\n", o->out);
     } else {
         if (p->note && !p->instances) /* the model's word on the result */
@@ -291,6 +294,8 @@ void out_end(struct out *o, const struct cs_result *r)
                         " resumed)\n",
                         r->units.done, r->units.total, r->units.resumed);
         }
+        if (o->profile)
+            out_profile_text(o->out, o->profile, o->levels);
     }
     fflush(o->out);
 }

@@ -46,15 +46,20 @@ struct out {
     bool head_done; /* the JSON object's head is out */
     /* optimize: a copy of the best solution's state, drawn at the end (each
      * new best is copied, not drawn: drawing a year's roster costs more
-     * than the moves that improve it), and the hooks that draw it */
+     * than the moves that improve it), and the hooks that draw it (a copy:
+     * the table the engine hands out may live on its stack) */
     void *best;
-    const struct cs_hooks *best_hooks;
+    struct cs_hooks best_hooks;
     bool drawn; /* optimize, a model with fini: board holds the best */
     struct batch_summary *batch; /* a batch's counts so far */
     /* files the run reads or appends to besides those cs_file_read read
      * already (a checkpoint, merge's logs): output.file must be none */
     const char *const *inputs;
     int ninputs;
+    /* the run's per-level profile (output.profile), levels from the root,
+     * filled by the search: text and JSON print it; NULL: none */
+    const struct cs_level *profile;
+    int levels;
 };
 
 /* Printing job's results on stdout as cfg asks; out_free after. */

@@ -31,6 +31,13 @@ void out_csv_batch_result(struct out *o, const struct cs_batch_result *r,
 void out_html_board(struct out *o);
 void out_html_end(struct out *o, const struct cs_result *r);
 
+/* ---- output_profile.c: the per-level profile (--profile) ----------------- */
+
+/* count levels from the root, as a text table or as the JSON member
+ * "profile" (after a comma: it follows other members). */
+void out_profile_text(FILE *out, const struct cs_level *levels, int count);
+void out_profile_json(FILE *out, const struct cs_level *levels, int count);
+
 /* ---- output_estimate.c: task estimate's result -------------------------- */
 
 void out_estimate_end(struct out *o, const struct cs_result *r);

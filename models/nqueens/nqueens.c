@@ -114,6 +114,8 @@ static const char *kernel_conflict(const struct cs_config *cfg,
         return "symmetry d4";
     if (how->tracing)
         return "a run without traces (output.trace, trace_html, tree)";
+    if (how->profiling)
+        return "a run without a per-level profile (output.profile)";
     return NULL;
 }
 
@@ -163,13 +165,13 @@ static const char *halves_conflict(const struct cs_config *cfg,
 
 /* Local search: asked for, or under auto a solve where backtracking in
  * order would stall (n >= NQ_LOCAL_FROM) or cannot go (beyond the state's
- * limit).  A trace shows the tree, so it keeps the tree. */
+ * limit).  A trace or a profile shows the tree, so it keeps the tree. */
 static bool wants_local(const struct cs_setup *how, int n, int limit)
 {
     if (how->local == CS_LOCAL_MIN_CONFLICTS)
         return true;
     if (how->local != CS_LOCAL_AUTO || how->task != CS_TASK_SOLVE ||
-        how->tracing)
+        how->tracing || how->profiling)
         return false;
     return n > limit ||
            (n >= NQ_LOCAL_FROM && how->select == CS_SELECT_IN_ORDER);
@@ -276,6 +278,14 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
          (kernel == NQ_KERNEL_AUTO && !conflict && n >= NQ_HALVES_AUTO));
     bool fast =
         !halves && kernel != NQ_KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
+    /* what auto would have run but for the profile, to say so */
+    struct cs_setup plain = *how;
+    plain.profiling = false;
+    const char *unprofiled =
+        how->profiling && kernel == NQ_KERNEL_AUTO &&
+                !kernel_conflict(cfg, &plain, true) && n >= NQ_D4_MIN
+            ? (n >= NQ_HALVES_AUTO && n <= NQ_HALVES_MAX ? "halves" : "fast")
+            : NULL;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
@@ -291,6 +301,7 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->reports_unique = p->d4;
     out->kernel = "generic"; /* baseline code: no isa to name */
     out->max_values = n; /* a row has at most n columns: orders can shuffle */
+    out->unprofiled = unprofiled;
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
          * name: they stay with the generic search */

@@ -17,9 +17,9 @@
  * instance (engine.c) calls it with a run-time table, while a model that
  * calls it with a pointer to its own `static const` table gets each hook
  * inlined at its call site and the NULL tests folded away.  CS_HOOKS below
- * declares such a table and its instance in one go.  Tracing, the split
- * walk, a unit's replay and shuffled value orders happen in the generic
- * instance only: for a
+ * declares such a table and its instance in one go.  Tracing, per-level
+ * profiles, the split walk, a unit's replay and shuffled value orders happen
+ * in the generic instance only: for a
  * table whose search slot is set the tests fold to false, so the fast
  * instances pay nothing for them (the engine runs the generic instance when
  * a run needs one of them).
@@ -78,6 +78,8 @@ struct cs_dfs {
     void *ud;
     cs_trace_fn on_trace; /* generic instance only */
     void *trace_ud;
+    struct cs_level *profile; /* per-level counts (generic instance only):
+                                 nvars + 1 levels, or NULL */
     /* the split walk (generic instance only): at depth split_at each node
      * goes to on_frontier instead of being searched */
     int split_at;
@@ -253,6 +255,7 @@ static CS_ALWAYS_INLINE int cs_dfs(struct cs_dfs *d, void *state,
     const bool tracing = !h->search && d->on_trace;
     const bool splitting = !h->search && d->split_at > 0;
     const bool shuffled = !h->search && d->shuffle;
+    struct cs_level *const levels = h->search ? NULL : d->profile;
     /* branch and bound; folds to false for a table without a cost */
     const bool optimizing = h->cost && h->bound && d->task == CS_TASK_OPTIMIZE;
     uint64_t nodes = 0, fails = 0, solutions = 0;
@@ -299,6 +302,8 @@ enter:
         poll_at = d->next_poll;
     }
     nodes++;
+    if (levels)
+        levels[depth].nodes++;
     if (h->prune && h->prune(state)) {
         if (tracing)
             cs_trace_step(d, h, state, CS_TRACE_PRUNED, depth, CS_NONE, weight);
@@ -326,6 +331,8 @@ enter:
         if (depth > max_depth)
             max_depth = depth;
         solutions += solving ? 1 : weight;
+        if (levels)
+            levels[depth].solutions += solving ? 1 : weight;
         /* only a table that can show a solution (or has a cost) hands it
          * out: a counting table's state then never escapes, and may live
          * in registers */
@@ -369,6 +376,8 @@ rejected:
         cs_trace_step(d, h, state, CS_TRACE_REJECTED, depth, CS_NONE, weight);
 fail:
     fails++;
+    if (levels)
+        levels[depth].fails++;
     if (depth > max_depth)
         max_depth = depth;
 backtrack:

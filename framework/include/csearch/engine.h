@@ -82,6 +82,15 @@ struct cs_trace_event {
 typedef void (*cs_trace_fn)(void *ud, const struct cs_trace_event *event,
                             const struct cs_hooks *hooks, const void *state);
 
+/* One depth of a per-level profile (Knuth's profile of a backtrack
+ * program): the nodes entered at that depth, the fails among them (pruned,
+ * no value, rejected: dead ends) and the solutions found there (weighted,
+ * as stats.solutions).  Summed over the depths they are the run's nodes,
+ * fails and solutions. */
+struct cs_level {
+    uint64_t nodes, fails, solutions;
+};
+
 /* ---- what to search ----------------------------------------------------- */
 
 struct cs_spec {
@@ -99,6 +108,12 @@ struct cs_spec {
      * cannot be split (threads, checkpoints, count kernels) or layered. */
     cs_trace_fn on_trace;
     void *trace_ud;
+    /* A per-level profile: problem->nvars + 1 levels, zeroed by the caller,
+     * that the search adds to.  NULL: none.  Like a trace, a profiled run
+     * searches in the generic instance and cannot be split (threads,
+     * checkpoints, count kernels) or run as a portfolio or local search;
+     * restarts and neighbourhood rounds add their every search to it. */
+    struct cs_level *profile;
     /* task estimate: the probes to make (0: CS_ESTIMATE_PROBES) */
     uint64_t probes;
 };

@@ -46,6 +46,9 @@ struct cs_job_request {
     /* The search will be traced: the model may choose a state that shows
      * well (struct cs_setup). */
     bool tracing;
+    /* The search will count a per-level profile (cs_spec.profile): the
+     * model sets up a tree the engine can count level by level. */
+    bool profiling;
 };
 
 /* The time limit a search gets out of limits.seconds `seconds` (0: none)

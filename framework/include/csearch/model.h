@@ -163,6 +163,9 @@ struct cs_setup {
     enum cs_local local; /* strategy.local: a model with local search picks
                             it under auto where the tree would stall, and
                             says so in cs_problem.layers.local */
+    bool profiling;      /* the run counts a per-level profile
+                            (cs_spec.profile): a tree search that enters
+                            its nodes one by one, no counting kernel */
 };
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
@@ -496,6 +499,10 @@ struct cs_problem {
      * processor runs), "CSEARCH_ISA" (capped by the environment); NULL:
      * not said. */
     const char *isa_reason;
+    /* Under a profile (cs_setup.profiling): the counting kernel the model
+     * would have run but gave up, as it counts no levels ("fast"), so that
+     * the front end can say so; NULL: none given up. */
+    const char *unprofiled;
 };
 
 /* Calibration: the fastest of `count` variants of a kernel on this machine

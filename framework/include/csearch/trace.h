@@ -31,6 +31,11 @@ struct cs_trace_options {
     FILE *text;         /* print every step here as it happens; NULL: no */
     bool record;        /* keep the nodes for the page and the tree */
     uint64_t max_nodes; /* record at most this many (0: the default) */
+    /* The run's per-level profile (cs_spec.profile; levels of it, filled by
+     * the search), which the page shows whole, whatever it recorded; NULL:
+     * none. */
+    const struct cs_level *profile;
+    int levels;
 };
 
 struct cs_tracer;
