@@ -23,7 +23,7 @@
 struct sdk_line {
     char *text; /* in the batch's text, NUL-ended; NULL: the line was
                    longer than any grid */
-    int len;    /* its characters; SDK_GIVENS: the fast kernel took it and
+    int len;    /* its characters; SDK_GIVENS: the fast kernel takes it and
                    text holds its givens (struct sdk_fast9) now */
     int lineno; /* its line in the file (blank lines skip) */
 };
@@ -33,9 +33,8 @@ struct sdk_line {
 /* A batch: the puzzles of params.file, one a line, kept in the file's text
  * as read (no copy per line); the geometry of the first puzzle's size is
  * built once and shared.  A line the fast kernel takes becomes its givens
- * in place, the problem's data: no allocation per puzzle, and the bytes
- * are in the cache already.  Each line is set up by one thread at a time
- * (the batch's), so the conversion needs no lock. */
+ * in place as the file is split, while its bytes are in the cache; they
+ * are the problem's data: no allocation per puzzle. */
 struct sdk_batch {
     struct sdk_settings set;
     char *path;
@@ -320,10 +319,7 @@ static int sdk_instance(const void *data, uint64_t index,
     struct sdk_batch *b = (struct sdk_batch *)data;
     struct sdk_line *at = &b->lines[index];
     const char *line = at->text;
-    if (b->set.fast && line &&
-        (at->len == SDK_GIVENS ||
-         (at->len == 81 && fast_givens(line, (struct sdk_fast9 *)at->text)))) {
-        at->len = SDK_GIVENS;
+    if (at->len == SDK_GIVENS) {
         fill_fast(out, (struct sdk_fast9 *)at->text, NULL); /* the batch's */
         return 0;
     }
@@ -402,9 +398,13 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
             cap = cap ? 2 * cap : 256;
             b->lines = cs_xrealloc(b->lines, cap * sizeof *b->lines);
         }
-        /* longer than any grid: an invalid line */
+        /* longer than any grid: an invalid line; a 9 x 9 line for the
+         * fast kernel becomes its givens now, while it is in the cache */
+        int kept = (int)len;
+        if (set->fast && len == 81 && fast_givens(line, (void *)line))
+            kept = SDK_GIVENS;
         b->lines[b->count++] = (struct sdk_line){
-            len > SDK_MAX_CELLS + 6 ? NULL : line, (int)len, lineno};
+            len > SDK_MAX_CELLS + 6 ? NULL : line, kept, lineno};
         line = next;
     }
     b->text = f.text;
