@@ -91,6 +91,56 @@ uint64_t cs_dfs_random(struct cs_dfs *d, uint64_t n)
 
 /* ---- the engine's context ------------------------------------------------ */
 
+/* the memory this thread lends its engines (eng_lend), or NULL */
+static _Thread_local struct eng_memory *lent;
+
+void eng_lend(struct eng_memory *m)
+{
+    lent = m;
+}
+
+void eng_memory_free(struct eng_memory *m)
+{
+    free(m->frames);
+    free(m->saved);
+    free(m->state);
+    memset(m, 0, sizeof *m);
+}
+
+/* Room for n bytes at *buf (its capacity *cap): the old contents are not
+ * kept. */
+static void *room(void *buf, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return buf;
+    free(buf);
+    *cap = n;
+    return cs_xmalloc(n);
+}
+
+/* The stack (zeroed) and the saved states of e's search, from the lent
+ * memory when the thread has it free. */
+static void eng_alloc(struct cs_engine *e, size_t nframes, size_t saved)
+{
+    struct cs_dfs *d = &e->dfs;
+    struct eng_memory *m = lent;
+    if (!m || m->busy) {
+        d->frames = cs_xcalloc(nframes, sizeof *d->frames);
+        d->saved = saved ? cs_xmalloc(saved) : NULL;
+        return;
+    }
+    m->busy = true;
+    e->memory = m;
+    size_t bytes = m->frames_cap * sizeof *m->frames;
+    m->frames = room(m->frames, &bytes, nframes * sizeof *d->frames);
+    m->frames_cap = bytes / sizeof *m->frames;
+    memset(m->frames, 0, nframes * sizeof *d->frames);
+    d->frames = m->frames;
+    if (saved)
+        m->saved = room(m->saved, &m->saved_cap, saved);
+    d->saved = saved ? m->saved : NULL;
+}
+
 void eng_init(struct cs_engine *e, const struct cs_spec *spec,
               volatile sig_atomic_t *stop)
 {
@@ -107,11 +157,10 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     d->problem = p;
     d->task = spec->task;
     d->select = spec->select;
-    d->frames = cs_xcalloc((size_t)p->nvars + 1, sizeof *d->frames);
-    d->saved = p->hooks->undo
-                   ? NULL
-                   : cs_xmalloc(((size_t)p->nvars + 1) *
-                                cs_state_stride(cs_problem_state_size(p)));
+    eng_alloc(e, (size_t)p->nvars + 1,
+              p->hooks->undo ? 0
+                             : ((size_t)p->nvars + 1) *
+                                   cs_state_stride(cs_problem_state_size(p)));
     d->base_weight = 1;
     d->solution_cap =
         spec->limits.solutions ? spec->limits.solutions : UINT64_MAX;
@@ -134,8 +183,13 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
 
 void eng_free(struct cs_engine *e)
 {
-    free(e->dfs.frames);
-    free(e->dfs.saved);
+    if (e->memory) {
+        e->memory->busy = false;
+        e->memory = NULL;
+    } else {
+        free(e->dfs.frames);
+        free(e->dfs.saved);
+    }
     free(e->dfs.values);
     memset(&e->dfs, 0, sizeof e->dfs);
 }
@@ -143,7 +197,16 @@ void eng_free(struct cs_engine *e)
 void *eng_state_new(const struct cs_engine *e)
 {
     const struct cs_problem *p = e->problem;
-    void *state = cs_xcalloc(1, cs_problem_state_size(p));
+    struct eng_memory *m = e->memory;
+    void *state;
+    if (m && !m->state_busy) {
+        const size_t size = cs_problem_state_size(p);
+        m->state_busy = true;
+        m->state = room(m->state, &m->state_cap, size);
+        state = memset(m->state, 0, size);
+    } else {
+        state = cs_xcalloc(1, cs_problem_state_size(p));
+    }
     p->hooks->init(state, p->data);
     return state;
 }
@@ -162,7 +225,11 @@ void eng_state_free(const struct cs_engine *e, void *state)
 {
     if (state && e->problem->hooks->fini)
         e->problem->hooks->fini(state);
-    free(state);
+    struct eng_memory *m = e->memory ? e->memory : lent;
+    if (m && state && state == m->state)
+        m->state_busy = false;
+    else
+        free(state);
 }
 
 void eng_state_reset(struct cs_engine *e, void *state)

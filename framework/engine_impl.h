@@ -48,6 +48,27 @@ struct eng_progress {
 
 /* What the body and the layers share; each layer keeps its own state in
  * its own struct (layers.c, local.c). */
+/* Memory a thread lends to the engines it runs one after another (a
+ * batch's instances, thousands a second): the stack, the saved states and
+ * one state, grown as needed and reused instead of allocated and freed per
+ * search.  An engine takes it only when no other engine of the thread
+ * holds it (a layer's inner search allocates its own); the lender frees it
+ * once it lends no more. */
+struct eng_memory {
+    struct cs_frame *frames;
+    size_t frames_cap; /* frames */
+    unsigned char *saved;
+    size_t saved_cap; /* bytes */
+    void *state;
+    size_t state_cap; /* bytes */
+    bool busy, state_busy;
+};
+
+/* Lend m to the engines this thread sets up from now on (NULL: none). */
+void eng_lend(struct eng_memory *m);
+/* Free what m holds (lent no more). */
+void eng_memory_free(struct eng_memory *m);
+
 struct cs_engine {
     const struct cs_spec *spec;
     const struct cs_problem *problem;
@@ -61,6 +82,7 @@ struct cs_engine {
                                     UINT64_MAX */
     struct eng_progress progress;
     struct eng_peers peers;
+    struct eng_memory *memory; /* lent by the thread, or NULL */
 };
 
 /* Set e up to run spec (whose problem it searches): stack, saved states,

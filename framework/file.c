@@ -8,6 +8,7 @@
  * of what its writers write, cut off at the cap.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -109,13 +111,32 @@ static int too_large(struct cs_file *f, size_t max)
     return fail(f, CS_FILE_CANNOT_READ, 0, why);
 }
 
+/* A buffer for a file of n bytes.  A large one (a batch of puzzles, MBs)
+ * is aligned to huge pages and asks for them: read() faulting a 4 KB page
+ * at a time cost more than the copy (4 MB of Sudokus: 7 ms, a twentieth
+ * of their search; in a virtual machine a fault is dear).  free() takes
+ * either. */
+static char *file_buffer(size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    void *p;
+    const size_t whole = (n + huge - 1) & ~(huge - 1);
+    if (n >= huge && !posix_memalign(&p, huge, whole)) {
+        madvise(p, whole, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return cs_xmalloc(n);
+}
+
 /* fd to its end, at most max bytes. */
 static int slurp(int fd, size_t max, struct cs_file *f)
 {
     if (f->size > max)
         return too_large(f, max);
     size_t cap = f->size && f->size < max ? (size_t)f->size + 1 : 4096;
-    char *buf = cs_xmalloc(cap + 1);
+    char *buf = file_buffer(cap + 1);
     size_t len = 0;
     for (;;) {
         if (len == cap) {

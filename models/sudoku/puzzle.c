@@ -19,13 +19,27 @@
 /* the largest puzzle file read: millions of 9 x 9 lines */
 #define SDK_MAX_BATCH_BYTES ((size_t)256 << 20)
 
-/* A batch: the puzzles of params.file, one a line; the geometry of the
- * first puzzle's size is built once and shared. */
+/* One puzzle of a batch. */
+struct sdk_line {
+    char *text; /* in the batch's text, NUL-ended; NULL: the line was
+                   longer than any grid */
+    int len;    /* its characters; SDK_GIVENS: the fast kernel takes it and
+                   text holds its givens (struct sdk_fast9) now */
+    int lineno; /* its line in the file (blank lines skip) */
+};
+
+#define SDK_GIVENS (-1)
+
+/* A batch: the puzzles of params.file, one a line, kept in the file's text
+ * as read (no copy per line); the geometry of the first puzzle's size is
+ * built once and shared.  A line the fast kernel takes becomes its givens
+ * in place as the file is split, while its bytes are in the cache; they
+ * are the problem's data: no allocation per puzzle. */
 struct sdk_batch {
     struct sdk_settings set;
     char *path;
-    char **lines; /* NULL: the line was longer than any grid */
-    int *lineno;  /* each puzzle's line in the file (blank lines skip) */
+    char *text;
+    struct sdk_line *lines;
     size_t count;
     struct sdk_geometry *shared;
     pthread_mutex_t lock;
@@ -45,10 +59,8 @@ static void free_batch(void *data)
     struct sdk_batch *b = data;
     if (!b)
         return;
-    for (size_t i = 0; i < b->count; i++)
-        free(b->lines[i]);
+    free(b->text);
     free(b->lines);
-    free(b->lineno);
     free(b->path);
     sdk_geometry_free(b->shared);
     pthread_mutex_destroy(&b->lock);
@@ -170,37 +182,45 @@ static int check_kernel(const struct sdk_settings *set, int n,
                          "kernel fast needs a 9 x 9 grid, not %d x %d", n, n);
 }
 
-static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f)
+static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f,
+                      void (*free_data)(void *))
 {
     out->hooks = sdk_fast9_hooks;
     out->data = f;
-    out->free_data = free;
+    out->free_data = free_data;
     out->nvars = SDK_FAST9_VARS;
     out->state_size = sdk_fast9_hooks->state_size;
     out->kernel = "fast";
 }
 
-/* The givens of a 9 x 9 grid in text (81 characters), or NULL if a
+/* A 9 x 9 character -> its digit + 1 (1: blank), 0 if it is none. */
+static const unsigned char digit_code[256] = {
+    ['.'] = 1, ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+    ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10};
+
+/* The givens of a 9 x 9 grid in text (81 characters) into f; false if a
  * character is not a digit or a unit holds a digit twice: the quick way in
- * for a batch, the general path says what is wrong. */
-static struct sdk_fast9 *fast_givens(const char *text)
+ * for a batch (no branch per cell), the general path says what is wrong. */
+static bool fast_givens(const char *text, struct sdk_fast9 *f)
 {
-    struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
-    uint32_t row[9] = {0}, col[9] = {0}, box[9] = {0};
-    for (int c = 0; c < 81; c++) {
-        int d = char_digit(text[c], 9);
-        int r = c / 9, k = c % 9, x = r / 3 * 3 + k / 3;
-        uint32_t bit = d > 0 ? UINT32_C(1) << d : 0;
-        if (d < 0 || (row[r] | col[k] | box[x]) & bit) {
-            free(f);
-            return NULL;
+    uint32_t row[9] = {0}, col[9] = {0}, box[9] = {0}, bad = 0;
+    /* f may be text itself: read every character before writing */
+    unsigned char givens[81];
+    for (int r = 0, c = 0; r < 9; r++)
+        for (int k = 0; k < 9; k++, c++) {
+            unsigned code = digit_code[(unsigned char)text[c]];
+            int x = r / 3 * 3 + k / 3;
+            uint32_t bit = (UINT32_C(1) << code) >> 2; /* blank: none */
+            bad |= (code == 0) | ((row[r] | col[k] | box[x]) & bit);
+            row[r] |= bit;
+            col[k] |= bit;
+            box[x] |= bit;
+            givens[c] = (unsigned char)(code - 1);
         }
-        row[r] |= bit;
-        col[k] |= bit;
-        box[x] |= bit;
-        f->givens[c] = (unsigned char)d;
-    }
-    return f;
+    if (bad)
+        return false;
+    memcpy(f->givens, givens, sizeof givens);
+    return true;
 }
 
 /* The problem for p on the settings' kernel; p is the caller's no more. */
@@ -211,7 +231,7 @@ static void fill_problem(struct cs_problem *out, struct sdk_problem *p,
         struct sdk_fast9 *f = cs_xmalloc(sizeof *f);
         memcpy(f->givens, p->givens, sizeof f->givens);
         free_problem(p);
-        fill_fast(out, f);
+        fill_fast(out, f, free);
         return;
     }
     out->hooks = sdk_generic_hooks;
@@ -297,10 +317,10 @@ static int sdk_instance(const void *data, uint64_t index,
                         struct cs_problem *out, struct cs_error *err)
 {
     struct sdk_batch *b = (struct sdk_batch *)data;
-    const char *line = b->lines[index];
-    struct sdk_fast9 *f;
-    if (b->set.fast && line && strlen(line) == 81 && (f = fast_givens(line))) {
-        fill_fast(out, f);
+    struct sdk_line *at = &b->lines[index];
+    const char *line = at->text;
+    if (at->len == SDK_GIVENS) {
+        fill_fast(out, (struct sdk_fast9 *)at->text, NULL); /* the batch's */
         return 0;
     }
     struct sdk_grid_error e;
@@ -311,7 +331,7 @@ static int sdk_instance(const void *data, uint64_t index,
         sdk_grid_fail(&e, 0, NULL, "puzzle line is longer than a %d x %d grid",
                       SDK_MAX_N, SDK_MAX_N);
     else
-        n = grid_side(strlen(line), &e);
+        n = grid_side((size_t)b->lines[index].len, &e);
     if (n && check_kernel(&b->set, n, &e))
         n = 0;
     if (n) {
@@ -328,7 +348,8 @@ static int sdk_instance(const void *data, uint64_t index,
     }
     if (!p) {
         sdk_geometry_free(own);
-        struct cs_pos pos = {b->path, b->lineno[index], e.cell ? e.cell : 1};
+        struct cs_pos pos = {b->path, b->lines[index].lineno,
+                             e.cell ? e.cell : 1};
         return cs_error_at(err, pos, "%s", e.msg);
     }
     p->own = own;
@@ -339,7 +360,7 @@ static int sdk_instance(const void *data, uint64_t index,
 int sdk_batch_lineno(const struct cs_problem *batch, uint64_t index)
 {
     const struct sdk_batch *b = batch->data;
-    return b->lineno[index];
+    return b->lines[index].lineno;
 }
 
 int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
@@ -376,15 +397,17 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
         if (b->count == cap) {
             cap = cap ? 2 * cap : 256;
             b->lines = cs_xrealloc(b->lines, cap * sizeof *b->lines);
-            b->lineno = cs_xrealloc(b->lineno, cap * sizeof *b->lineno);
         }
-        b->lineno[b->count] = lineno;
-        /* longer than any grid: an invalid line */
-        b->lines[b->count++] =
-            len > SDK_MAX_CELLS + 6 ? NULL : cs_xstrdup(line);
+        /* longer than any grid: an invalid line; a 9 x 9 line for the
+         * fast kernel becomes its givens now, while it is in the cache */
+        int kept = (int)len;
+        if (set->fast && len == 81 && fast_givens(line, (void *)line))
+            kept = SDK_GIVENS;
+        b->lines[b->count++] = (struct sdk_line){
+            len > SDK_MAX_CELLS + 6 ? NULL : line, kept, lineno};
         line = next;
     }
-    free(f.text);
+    b->text = f.text;
     if (!strcmp(b->path, "-")) { /* read: from now on, the name for messages */
         free(b->path);
         b->path = cs_xstrdup(cs_file_name("-"));
