@@ -46,8 +46,6 @@ struct eng_progress {
     int64_t bound;
 };
 
-/* What the body and the layers share; each layer keeps its own state in
- * its own struct (layers.c, local.c). */
 /* Memory a thread lends to the engines it runs one after another (a
  * batch's instances, thousands a second): the stack, the saved states and
  * one state, grown as needed and reused instead of allocated and freed per
@@ -69,6 +67,8 @@ void eng_lend(struct eng_memory *m);
 /* Free what m holds (lent no more). */
 void eng_memory_free(struct eng_memory *m);
 
+/* What the body and the layers share; each layer keeps its own state in
+ * its own struct (layers.c, local.c). */
 struct cs_engine {
     const struct cs_spec *spec;
     const struct cs_problem *problem;
