@@ -198,9 +198,8 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
     fputs("}", out);
 }
 
-/* One line of the template (with its '\n'), the placeholders filled. */
-static void write_line(const struct cs_tracer *t, FILE *out, const char *title,
-                       const char *page, const char *end)
+void trace_fill(FILE *out, const char *page, const char *end, const char *title,
+                void (*data)(FILE *out, const void *ud), const void *ud)
 {
     while (page < end) {
         const char *at = memchr(page, '@', (size_t)(end - page));
@@ -213,13 +212,24 @@ static void write_line(const struct cs_tracer *t, FILE *out, const char *title,
             trace_html_text(out, title);
             page = at + 7;
         } else if ((size_t)(end - at) >= 6 && !memcmp(at, "@DATA@", 6)) {
-            write_data(t, out, title);
+            data(out, ud);
             page = at + 6;
         } else {
             fputc('@', out);
             page = at + 1;
         }
     }
+}
+
+struct page_data {
+    const struct cs_tracer *tracer;
+    const char *title;
+};
+
+static void page_data(FILE *out, const void *ud)
+{
+    const struct page_data *d = ud;
+    write_data(d->tracer, out, d->title);
 }
 
 static bool is_line(const char *line, size_t len, const char *word)
@@ -245,7 +255,8 @@ int cs_tracer_write_html(const struct cs_tracer *t, FILE *out,
         else if (is_line(page, len, "@end@"))
             on = true;
         else if (on)
-            write_line(t, out, title, page, next);
+            trace_fill(out, page, next, title, page_data,
+                       &(struct page_data){t, title});
         page = next;
     }
     return fflush(out) || ferror(out) ? -1 : 0;

@@ -79,6 +79,10 @@ void trace_domains_free(struct trace_domains *m);
  * in a <script> element), and as HTML text. */
 void trace_json_string(FILE *out, const char *s);
 void trace_html_text(FILE *out, const char *s);
+/* Write the template page .. end with @TITLE@ replaced by title (as HTML
+ * text) and @DATA@ by what data(out, ud) writes. */
+void trace_fill(FILE *out, const char *page, const char *end, const char *title,
+                void (*data)(FILE *out, const void *ud), const void *ud);
 
 /* "row 2" and "row 2 = col 3" with the model's names or the defaults. */
 void trace_var_name(const struct cs_hooks *h, const void *state, int var,

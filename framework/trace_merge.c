@@ -139,6 +139,19 @@ static void write_data(FILE *out, const struct merge *m,
     fputs("]}", out);
 }
 
+struct merge_data {
+    const struct merge *m;
+    const struct cs_tracer *const *t;
+    const char *const *names;
+    const char *title;
+};
+
+static void merge_data(FILE *out, const void *ud)
+{
+    const struct merge_data *d = ud;
+    write_data(out, d->m, d->t, d->names, d->title);
+}
+
 int cs_tracer_write_merged_html(const struct cs_tracer *a, const char *name_a,
                                 const struct cs_tracer *b, const char *name_b,
                                 FILE *out, const char *title)
@@ -148,26 +161,10 @@ int cs_tracer_write_merged_html(const struct cs_tracer *a, const char *name_a,
     struct merge m = {0};
     merge_side(&m, a, 0);
     merge_side(&m, b, 1);
-    const char *page = (const char *)cs_merge_page;
-    const char *end = page + cs_merge_page_size;
-    while (page < end) {
-        const char *at = memchr(page, '@', (size_t)(end - page));
-        if (!at) {
-            fwrite(page, 1, (size_t)(end - page), out);
-            break;
-        }
-        fwrite(page, 1, (size_t)(at - page), out);
-        if ((size_t)(end - at) >= 7 && !memcmp(at, "@TITLE@", 7)) {
-            trace_html_text(out, title);
-            page = at + 7;
-        } else if ((size_t)(end - at) >= 6 && !memcmp(at, "@DATA@", 6)) {
-            write_data(out, &m, t, names, title);
-            page = at + 6;
-        } else {
-            fputc('@', out);
-            page = at + 1;
-        }
-    }
+    struct merge_data d = {&m, t, names, title};
+    trace_fill(out, (const char *)cs_merge_page,
+               (const char *)cs_merge_page + cs_merge_page_size, title,
+               merge_data, &d);
     free(m.n);
     return fflush(out) || ferror(out) ? -1 : 0;
 }
