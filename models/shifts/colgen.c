@@ -114,7 +114,8 @@ static void duals(const struct master *m, const struct shf_problem *p,
 int shf_colgen_run(const struct shf_problem *p, double seconds,
                    struct shf_colgen *out, struct cs_error *err)
 {
-    const double began = cs_now();
+    const double began = cs_now(), deadline = began + seconds;
+    bool timed_out = false;
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
     int rc = 0;
     memset(out, 0, sizeof *out);
@@ -140,13 +141,17 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
         master_new(&m, p);
     /* the first columns: each staff member's cheapest row by its requests
      * alone, and with every short shift worth its under weight */
-    for (int pass = 0; pass < 2 && !rc; pass++)
-        for (int s = 0; s < n && !rc; s++) {
+    for (int pass = 0; pass < 2 && !rc && !timed_out; pass++)
+        for (int s = 0; s < n && !rc && !timed_out; s++) {
             for (int k = 0; k < nk; k++)
                 lambda[k] = pass ? (p->need[k] ? p->under[k] : -p->over[k]) : 0;
             double value;
             int64_t requests;
-            if (!shf_price_row(pr[s], lambda, row, &value, &requests))
+            int got =
+                shf_price_row(pr[s], lambda, deadline, row, &value, &requests);
+            if (got < 0)
+                timed_out = true;
+            else if (!got)
                 rc =
                     cs_error_set(err, NULL, "colgen: staff %s has no legal row",
                                  p->staff_id[s]);
@@ -157,8 +162,14 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.meth = GLP_PRIMAL;
-    while (!rc) {
-        if (glp_simplex(m.lp, &parm) || glp_get_status(m.lp) != GLP_OPT) {
+    while (!rc && !timed_out) {
+        /* GLPK stops at the time left (its limit is in milliseconds) */
+        parm.tm_lim =
+            (int)fmin(INT32_MAX, fmax(1, (deadline - cs_now()) * 1e3));
+        int solved = glp_simplex(m.lp, &parm);
+        if (solved == GLP_ETMLIM)
+            break;
+        if (solved || glp_get_status(m.lp) != GLP_OPT) {
             rc = cs_error_set(err, NULL, "colgen: the master LP failed (GLPK)");
             break;
         }
@@ -169,16 +180,22 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
         for (int k = 0; k < nk; k++)
             L += p->need[k] * lambda[k];
         int added = 0;
-        for (int s = 0; s < n; s++) {
+        for (int s = 0; s < n && !timed_out; s++) {
             double value;
             int64_t requests;
-            shf_price_row(pr[s], lambda, row, &value, &requests);
+            if (shf_price_row(pr[s], lambda, deadline, row, &value, &requests) <
+                0) {
+                timed_out = true; /* L is not a bound without every row */
+                break;
+            }
             L += value;
             if (value - pi[s] < -CG_ENTER) {
                 add_column(&m, p, s, row, requests);
                 added++;
             }
         }
+        if (timed_out)
+            break;
         if (L > out->bound)
             out->bound = L;
         out->solved = !added;

@@ -28,10 +28,11 @@ void shf_pricer_free(struct shf_pricer *pr);
 bool shf_pricer_exact(const struct shf_pricer *pr);
 /* The cheapest legal row under prices lambda (ndays x nshifts, what a
  * worked (day, shift) is worth): its values into row (ndays), its
- * requests - lambda . row into *value, its requests into *requests.
- * false: staff s has no legal row. */
-bool shf_price_row(struct shf_pricer *pr, const double *lambda,
-                   signed char *row, double *value, int64_t *requests);
+ * requests - lambda . row into *value, its requests into *requests; 1.
+ * 0: staff s has no legal row; -1: cs_now() reached deadline first (0:
+ * none), nothing written. */
+int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
+                  signed char *row, double *value, int64_t *requests);
 
 /* ---- the master (colgen.c) ---- */
 struct shf_colgen {

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "shifts/colgen.h"
 
 /* per-shift limits a state counts, and its states a day at most */
@@ -257,20 +258,30 @@ static size_t index_of(const struct shf_pricer *pr, const struct node *r)
     return i;
 }
 
-bool shf_price_row(struct shf_pricer *pr, const double *lambda,
-                   signed char *row, double *value, int64_t *requests)
+/* A day's table past this many nodes is given back after the row is read
+ * off: a pricer per staff member, each keeping a year's tables, took
+ * 7.7 GB on Instance13. */
+#define PR_KEEP_NODES ((size_t)1 << 16)
+
+int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
+                  signed char *row, double *value, int64_t *requests)
 {
     const struct shf_problem *p = pr->p;
     const int n = p->ndays, nv = p->nshifts + 1;
     if (pr->need > pr->maxrest[0])
-        return false;
+        return 0;
     price(pr, lambda);
     size_t m = 0;
     pr->nodes[m++] =
         (struct node){.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
     pr->first[0] = 0;
     pr->first[1] = 1;
+    int rc = 1;
     for (int d = 0; d < n; d++) {
+        if (deadline > 0 && cs_now() >= deadline) {
+            rc = -1;
+            break;
+        }
         const double *cost = pr->cost + (size_t)d * nv;
         const signed char *cand = pr->cand + (size_t)d * nv;
         const size_t from = pr->first[d], to = pr->first[d + 1];
@@ -305,19 +316,26 @@ bool shf_price_row(struct shf_pricer *pr, const double *lambda,
     }
     /* the end: minutes at least the least (runs touching it are exempt) */
     size_t best = SIZE_MAX;
-    for (size_t j = pr->first[n]; j < m; j++)
+    for (size_t j = pr->first[n]; rc > 0 && j < m; j++)
         if (pr->nodes[j].minutes >= pr->need &&
             (best == SIZE_MAX || pr->nodes[j].cost < pr->nodes[best].cost))
             best = j;
-    if (best == SIZE_MAX)
-        return false;
-    *value = pr->nodes[best].cost;
-    *requests = 0;
-    for (int d = n - 1; d >= 0; d--) {
-        const struct node *r = &pr->nodes[best];
-        row[d] = r->v;
-        *requests += shf_req_cost(p, (size_t)shf_cell(p, pr->s, d), r->v);
-        best = pr->first[d] + (size_t)r->pred;
+    if (rc > 0 && best == SIZE_MAX)
+        rc = 0;
+    if (rc > 0) {
+        *value = pr->nodes[best].cost;
+        *requests = 0;
+        for (int d = n - 1; d >= 0; d--) {
+            const struct node *r = &pr->nodes[best];
+            row[d] = r->v;
+            *requests += shf_req_cost(p, (size_t)shf_cell(p, pr->s, d), r->v);
+            best = pr->first[d] + (size_t)r->pred;
+        }
     }
-    return true;
+    if (pr->nodes_cap > PR_KEEP_NODES) {
+        pr->nodes_cap = 4096;
+        free(pr->nodes);
+        pr->nodes = cs_xmalloc(pr->nodes_cap * sizeof *pr->nodes);
+    }
+    return rc;
 }
