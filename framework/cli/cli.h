@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "csearch/batch.h"
+#include "csearch/profiler.h"
 #include "csearch/trace.h"
 
 /* ---- keys.c ------------------------------------------------------------- */
@@ -63,10 +64,11 @@ struct out; /* output.h, the result writers */
 
 /* What a search needs besides its job; zero means none. */
 struct search_opts {
-    struct out *out;          /* prints the boards */
-    struct cs_tracer *tracer; /* follows every step */
-    struct cs_level *profile; /* the per-level counts to fill, or NULL */
-    const char *checkpoint;   /* --checkpoint or --resume FILE */
+    struct out *out;              /* prints the boards */
+    struct cs_tracer *tracer;     /* follows every step */
+    struct cs_level *profile;     /* the per-level counts to fill, or NULL */
+    struct cs_profiler *profiler; /* streams the tree; NULL: none */
+    const char *checkpoint;       /* --checkpoint or --resume FILE */
     bool resume;
     uint64_t slice[4];   /* --units: first, end, part, parts */
     bool progress;       /* a progress line on stderr */
@@ -87,7 +89,8 @@ int cli_run(struct cs_config *cfg, const struct cs_registry *reg,
 /* ---- traces.c: --trace, --trace-html, --tree ---------------------------- */
 
 struct traces {
-    struct cs_tracer *tracer; /* NULL: the config asks for no trace */
+    struct cs_tracer *tracer;     /* NULL: the config asks for no trace */
+    struct cs_profiler *profiler; /* --profiler: NULL: none */
     const struct cs_config *cfg;
     FILE *html, *dot;
     bool local; /* a local search: frames are starts and steps */
@@ -108,7 +111,8 @@ bool cli_profiled(const struct cs_config *cfg);
  * -1 with err at the offending key. */
 int traces_open(struct traces *tr, const struct cs_job *job,
                 const struct cs_config *cfg, struct cs_error *err);
-/* After the search: write the page and the tree; -1 if a write failed (the
+/* After the search: tell the profiler it is done (one warning if it went
+ * away mid-run), write the page and the tree; -1 if a write failed (the
  * message is on stderr already). */
 int traces_end(struct traces *tr);
 /* Close the files; remove_files: the search never ran, leave none behind. */

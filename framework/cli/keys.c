@@ -54,6 +54,10 @@ static const struct cs_option cli_keys[] = {
     {.key = "output.tree",
      .type = CS_OPT_STRING,
      .help = "write the search tree to this file as Graphviz DOT (--tree)"},
+    {.key = "output.profiler",
+     .type = CS_OPT_STRING,
+     .help = "stream the search tree to a CP-Profiler listening at "
+             "[HOST:]PORT (--profiler; its default port is 6565)"},
     {.key = "output.tree_max_nodes",
      .type = CS_OPT_INT,
      .def = "2000",

@@ -96,6 +96,11 @@ static const struct flag {
      false,
      "write the search tree as Graphviz DOT (output.tree);\n"
      "both hold output.tree_max_nodes nodes at most"},
+    {"--profiler", "[HOST:]PORT", KEY, "output.profiler",
+     "trace one config, not a comparison", false,
+     "stream the search tree live to CP-Profiler (the\n"
+     "MiniZinc IDE's profiler; port 6565 by default there);\n"
+     "host 127.0.0.1 unless given (output.profiler)"},
     {"--list", NULL, LIST, NULL, NULL, false,
      "list the models and the strategies each supports\n"
      "(with CONFIG: the models of its plugin too)"},

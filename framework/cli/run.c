@@ -132,6 +132,15 @@ static void show_progress(void *ud, const struct cs_progress *p)
     fflush(stderr);
 }
 
+/* The tracer and the profiler both follow a run that has a profiler. */
+static void trace_both(void *ud, const struct cs_trace_event *ev,
+                       const struct cs_hooks *h, const void *state)
+{
+    const struct search_opts *o = ud;
+    cs_tracer_step(o->tracer, ev, h, state);
+    cs_profiler_step(o->profiler, ev, h, state);
+}
+
 int cli_search(const struct cs_job *job, const struct search_opts *o,
                struct cs_result *r, struct cs_error *err)
 {
@@ -144,6 +153,10 @@ int cli_search(const struct cs_job *job, const struct search_opts *o,
     spec.on_trace = o->tracer ? cs_tracer_step : NULL;
     spec.trace_ud = o->tracer;
     spec.profile = o->profile;
+    if (o->tracer && o->profiler) {
+        spec.on_trace = trace_both;
+        spec.trace_ud = (void *)(uintptr_t)o;
+    }
     split.checkpoint = o->checkpoint;
     split.resume = o->resume;
     split.slice_first = o->slice[0];
@@ -233,6 +246,7 @@ static int run_search(struct cs_job *job, struct cs_config *cfg,
     o->profile = traces.profile; /* freed below */
     out->profile = traces.profile;
     out->levels = traces.levels;
+    o->profiler = traces.profiler;
     struct cs_result r;
     int rc = cli_search(job, o, &r, &err);
     bool traces_failed = !rc && traces_end(&traces);

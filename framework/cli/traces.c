@@ -1,4 +1,4 @@
-/* traces.c - the CLI's side of --trace, --trace-html and --tree.
+/* traces.c - the CLI's side of --trace, --trace-html, --tree, --profiler.
  *
  * The files are opened and tried with a byte before the search, so a path
  * that cannot be written (a missing folder, /dev/full, a full disk) is a
@@ -77,6 +77,7 @@ void traces_close(struct traces *tr, bool remove_files)
     if (tr->dot)
         fclose(tr->dot);
     cs_tracer_free(tr->tracer);
+    cs_profiler_free(tr->profiler);
     memset(tr, 0, sizeof *tr);
 }
 
@@ -91,6 +92,7 @@ bool cli_traced(const struct cs_config *cfg)
     if (trace && cs_node_bool(trace, "output.trace", &on, &ignored))
         on = false; /* the check reports it */
     return on || cs_config_node(cfg, "output.trace_html") ||
+           cs_config_node(cfg, "output.profiler") ||
            cs_config_node(cfg, "output.tree");
 }
 
@@ -149,7 +151,7 @@ static int profile_open(struct traces *tr, const struct cs_job *job,
 static const char *trace_key(const struct cs_config *cfg)
 {
     static const char *const keys[] = {"output.trace", "output.trace_html",
-                                       "output.tree"};
+                                       "output.profiler", "output.tree"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (cs_config_has(cfg, keys[i]))
             return keys[i];
@@ -176,6 +178,10 @@ static int trace_check(const struct cs_job *job, const struct cs_config *cfg,
     if (job->layers.local && cs_config_str(cfg, "output.tree"))
         return cs_error_at(err, cs_config_pos(cfg, "output.tree"),
                            "local search has no tree to draw: --trace "
+                           "and --trace-html show its steps");
+    if (job->layers.local && cs_config_str(cfg, "output.profiler"))
+        return cs_error_at(err, cs_config_pos(cfg, "output.profiler"),
+                           "local search has no tree to profile: --trace "
                            "and --trace-html show its steps");
     return 0;
 }
@@ -205,6 +211,19 @@ int traces_open(struct traces *tr, const struct cs_job *job,
     tr->tracer = cs_tracer_new(&job->problem, &opts);
     tr->local = job->layers.local;
     title_of(job, cfg, tr->title, sizeof tr->title);
+    const char *where = cs_config_str(cfg, "output.profiler");
+    if (where) {
+        char msg[512];
+        for (char *c = tr->title; *c; c++) /* it goes into a JSON string */
+            if (*c == '"' || *c == '\\')
+                *c = '\'';
+        tr->profiler = cs_profiler_connect(where, tr->title, msg, sizeof msg);
+        if (!tr->profiler) {
+            cs_error_set(err, NULL, "--profiler: %s", msg);
+            traces_close(tr, true);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -237,6 +256,12 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
 int traces_end(struct traces *tr)
 {
     int rc = 0;
+    cs_profiler_done(tr->profiler);
+    if (cs_profiler_lost(tr->profiler))
+        fprintf(stderr,
+                "csearch: --profiler: the profiler went away after %llu "
+                "nodes; the search went on without it\n",
+                cs_profiler_sent(tr->profiler));
     if (tr->html && finish(tr, tr->html, "output.trace_html", true))
         rc = -1;
     if (tr->dot && finish(tr, tr->dot, "output.tree", false))

@@ -196,7 +196,8 @@ static int check_section(struct plan *p, struct cs_config *cfg,
 static int refuse_traces(const struct cs_config *cfg, struct cs_error *err)
 {
     static const char *const keys[] = {"output.trace", "output.profile",
-                                       "output.trace_html", "output.tree"};
+                                       "output.trace_html", "output.tree",
+                                       "output.profiler"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const struct cs_node *node = cs_config_node(cfg, keys[i]);
         bool on = true;

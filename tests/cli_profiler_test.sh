@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# cli_profiler_test.sh - --profiler against a stand-in CP-Profiler
+# (profiler_listener, which decodes every message and checks their order):
+# N-Queens trees whose node and solution counts equal the run's, a FlatZinc
+# search, a profiler that hangs up mid-run, and the refusals.
+# usage: cli_profiler_test.sh CSEARCH LISTENER SOURCE_DIR
+set -u
+listener=$2
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$1" "$3"
+
+# profile EXPECTED_STATUS [HANG_UP] -- ARGS...: a listener on a free port,
+# csearch ARGS --json --profiler PORT; the listener's verdict in $tmp/heard
+profile() {
+    local want=$1 hang=
+    shift
+    [ "$1" != -- ] && hang=$1 && shift
+    shift
+    rm -f "$tmp/port" "$tmp/heard"
+    "$listener" $hang >"$tmp/port" 2>"$tmp/lerr" &
+    local pid=$! i
+    for i in $(seq 200); do [ -s "$tmp/port" ] && break; sleep 0.05; done
+    run "$want" "$@" --json --profiler "127.0.0.1:$(head -n 1 "$tmp/port")"
+    wait $pid || fail "listener: $(cat "$tmp/lerr")"
+    sed -n 2p "$tmp/port" >"$tmp/heard"
+}
+
+for n in 5 6; do
+    for task in count enumerate; do
+        profile 0 -- configs/nqueens.yaml --set params.n=$n --set task=$task \
+            --set strategy.symmetry=none --set output.show=0
+        want="nodes $(jq -r .nodes "$out") solutions $(jq -r .solutions "$out")"
+        [ "$(cat "$tmp/heard")" = "$want" ] ||
+            fail "n=$n $task: the profiler heard '$(cat "$tmp/heard")', the run says '$want'"
+    done
+done
+
+# MRV and forward checking: the same tree shape rules hold
+profile 0 -- configs/nqueens.yaml --set params.n=6 --set strategy.select=mrv \
+    --set strategy.prune=forward --set strategy.symmetry=none
+want="nodes $(jq -r .nodes "$out") solutions $(jq -r .solutions "$out")"
+[ "$(cat "$tmp/heard")" = "$want" ] || fail "mrv: heard '$(cat "$tmp/heard")', run '$want'"
+
+# a profiler that hangs up: the search goes on, one warning, status 0
+profile 0 5 -- configs/nqueens.yaml --set params.n=6 --set task=enumerate \
+    --set strategy.symmetry=none --set output.show=0
+expect_json .solutions 4
+[ "$(grep -c -- '--profiler: the profiler went away' "$err")" = 1 ] ||
+    fail "no single warning for a lost profiler: $(cat "$err")"
+
+# refusals: before any search, exit 2, one line
+run 2 configs/nqueens.yaml --profiler 127.0.0.1:x
+expect_stderr "csearch: --profiler: '127.0.0.1:x' is not [HOST:]PORT (a port is 1..65535)"
+port=$("$listener" 0 | head -n 1) # bound, then closed: nobody listens there
+run 2 configs/nqueens.yaml --profiler "$port"
+expect_stderr "csearch: --profiler: cannot connect to 127.0.0.1:$port: Connection refused"
+[ ! -s "$out" ] || fail "a refused --profiler searched: $(cat "$out")"
+
+cli_finish "profiler"
