@@ -95,7 +95,7 @@ static const struct flag {
     {"--tree", "FILE", KEY, "output.tree", "trace one config, not a comparison",
      false,
      "write the search tree as Graphviz DOT (output.tree);\n"
-     "both hold output.tree_max_nodes nodes at most"},
+     "the page holds output.tree_max_nodes nodes, the graph 2000"},
     {"--list", NULL, LIST, NULL, NULL, false,
      "list the models and the strategies each supports\n"
      "(with CONFIG: the models of its plugin too)"},
