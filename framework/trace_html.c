@@ -91,7 +91,7 @@ static void write_local(const struct cs_tracer *t, FILE *out)
             ", \"frames_seen\": %" PRIu64 ", \"cut\": %s"
             ", \"max_frames\": %" PRIu64 ",\n\"nodes\": [],\n\"frames\": [",
             t->stats.solutions, t->steps, t->restarts, t->nodes_seen,
-            t->cut ? "true" : "false", t->opts.max_nodes);
+            t->cut ? "true" : "false", t->full_max);
     for (uint64_t i = 0; i < t->nframes; i++) {
         const struct trace_node *n = &t->nodes[t->frames[i].node];
         fputs(i ? ",\n{\"t\": " : "\n{\"t\": ", out);
