@@ -76,6 +76,8 @@ struct cs_tracer *cs_tracer_new(const struct cs_problem *problem,
     t->opts = *options;
     if (!t->opts.max_nodes)
         t->opts.max_nodes = CS_TRACE_MAX_NODES;
+    t->full_max = t->opts.max_nodes < CS_TRACE_FULL_NODES ? t->opts.max_nodes
+                                                          : CS_TRACE_FULL_NODES;
     /* the deepest move's indent, and room for "queen 3 = (3,2)" */
     int deepest = problem->nvars > 0 ? 2 * (problem->nvars - 1) : 0;
     t->move_width = (deepest < 16 ? deepest : 16) + 15;
@@ -98,6 +100,10 @@ void cs_tracer_free(struct cs_tracer *t)
     for (uint64_t i = 0; i < t->nframes; i++)
         free(t->frames[i].text);
     free(t->nodes);
+    free(t->kdepth);
+    free(t->kend);
+    free(t->kvar);
+    free(t->kvalue);
     free(t->frames);
     free(t->path);
     free(t);
@@ -108,6 +114,10 @@ uint64_t cs_tracer_nodes(const struct cs_tracer *t)
     return t->nodes_seen;
 }
 uint64_t cs_tracer_recorded(const struct cs_tracer *t)
+{
+    return t->local ? t->nnodes : t->kept;
+}
+uint64_t cs_tracer_detailed(const struct cs_tracer *t)
 {
     return t->nnodes;
 }
@@ -172,13 +182,45 @@ static void print_outcome(FILE *out, int depth, const char *what)
     fprintf(out, "    %*s-> %s\n", 2 * depth, "", what);
 }
 
-/* Record a node entered; NULL once the recording is full. */
+/* Keep a node entered in the compact record: its number, or -1 once the
+ * record is full (then the recording stops for good). */
+static int64_t keep_node(struct cs_tracer *t, const struct cs_trace_event *ev)
+{
+    if (t->kept == t->opts.max_nodes) {
+        t->cut = true;
+        return -1;
+    }
+    if (t->kept == t->cap_kept) {
+        t->cap_kept = t->cap_kept ? 2 * t->cap_kept : 1024;
+        t->kdepth = cs_xrealloc(t->kdepth, t->cap_kept * sizeof *t->kdepth);
+        t->kend = cs_xrealloc(t->kend, t->cap_kept * sizeof *t->kend);
+        t->kvar = cs_xrealloc(t->kvar, t->cap_kept * sizeof *t->kvar);
+        t->kvalue = cs_xrealloc(t->kvalue, t->cap_kept * sizeof *t->kvalue);
+    }
+    uint64_t id = t->kept++;
+    t->kdepth[id] = ev->depth;
+    t->kend[id] = END_INNER;
+    t->kvar[id] = ev->depth ? ev->var : CS_NONE;
+    t->kvalue[id] = ev->value;
+    t->path[ev->depth] = id;
+    return (int64_t)id;
+}
+
+/* Steps are kept while every node entered has a full record. */
+static bool replaying(const struct cs_tracer *t)
+{
+    return t->kept <= t->full_max;
+}
+
+/* Record a node entered in full (a tree's node, just kept, or a local
+ * search's step); NULL past the full records. */
 static struct trace_node *record_node(struct cs_tracer *t,
                                       const struct cs_trace_event *ev,
                                       const char *move)
 {
-    if (t->nnodes == t->opts.max_nodes) {
-        t->cut = true;
+    if (t->nnodes == t->full_max) {
+        if (t->local)
+            t->cut = true;
         return NULL;
     }
     if (t->nnodes == t->cap_nodes) {
@@ -195,7 +237,8 @@ static struct trace_node *record_node(struct cs_tracer *t,
     n->value = ev->value;
     n->weight = ev->weight;
     n->born = n->ended = t->nframes;
-    t->path[ev->depth] = id;
+    if (t->local)
+        t->path[ev->depth] = id;
     return n;
 }
 
@@ -286,7 +329,10 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
 
     if (enters_node(ev->kind)) {
         t->nodes_seen++;
-        struct trace_node *n = record ? record_node(t, ev, move) : NULL;
+        int64_t id = record ? keep_node(t, ev) : -1;
+        if (id >= 0)
+            t->kend[id] = (uint8_t)end_of[ev->kind];
+        struct trace_node *n = id >= 0 ? record_node(t, ev, move) : NULL;
         struct cs_view scratch = {0};
         struct cs_view *view = n ? &n->view : &scratch;
         if (h->names && h->names->describe && (n || text))
@@ -333,7 +379,9 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
     if (ev->kind == CS_TRACE_NO_VALUE) {
         if (text)
             print_outcome(text, ev->depth, what);
-        if (record) {
+        if (record)
+            t->kend[t->path[ev->depth]] = END_DEAD;
+        if (record && replaying(t)) {
             struct trace_node *n = &t->nodes[t->path[ev->depth]];
             n->end = END_DEAD;
             n->outcome = cs_xstrdup(what);
@@ -347,7 +395,7 @@ void cs_tracer_step(void *ud, const struct cs_trace_event *ev,
     /* CS_TRACE_UNDO */
     if (text)
         fprintf(text, "    %*sundo %s\n", 2 * ev->depth, "", move);
-    if (record) {
+    if (record && replaying(t)) {
         snprintf(words, sizeof words, "undo %s: back at depth %d", move,
                  ev->depth);
         add_frame(t, t->path[ev->depth], true, words);

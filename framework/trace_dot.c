@@ -4,8 +4,9 @@
  * left to right in the order they were tried.  How a node ended sets its
  * style: solutions green with a double border, dead ends (a variable with no
  * value) red, pruned nodes grey and dashed, complete states the goal refused
- * yellow.  A tree cut at max_nodes ends in a note saying how many nodes were
- * left out.
+ * yellow.  Graphviz cannot lay out a million nodes: the tree draws the
+ * full records only (the first CS_TRACE_FULL_NODES, or max_nodes if fewer)
+ * and ends in a note saying how many nodes were left out and by which cap.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -71,11 +72,17 @@ int cs_tracer_write_dot(const struct cs_tracer *t, FILE *out, const char *title)
         if (n->parent >= 0)
             fprintf(out, "  n%" PRId64 " -> n%" PRIu64 ";\n", n->parent, i);
     }
-    if (t->cut) {
-        snprintf(label, sizeof label,
-                 "... %" PRIu64 " more nodes not drawn "
-                 "(output.tree_max_nodes = %" PRIu64 ")",
-                 t->nodes_seen - t->nnodes, t->opts.max_nodes);
+    if (t->nnodes < t->nodes_seen) {
+        if (t->full_max < t->opts.max_nodes)
+            snprintf(label, sizeof label,
+                     "... %" PRIu64 " more nodes not drawn "
+                     "(--tree draws at most %d nodes)",
+                     t->nodes_seen - t->nnodes, CS_TRACE_FULL_NODES);
+        else
+            snprintf(label, sizeof label,
+                     "... %" PRIu64 " more nodes not drawn "
+                     "(output.tree_max_nodes = %" PRIu64 ")",
+                     t->nodes_seen - t->nnodes, t->opts.max_nodes);
         fputs("  cut [shape=plaintext, style=\"\", label=", out);
         dot_string(out, label);
         fputs("];\n", out);

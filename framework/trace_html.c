@@ -7,7 +7,10 @@
  * and the frames (the node each step shows, and the step in words).  The
  * JSON sits inside a <script> element, so every '<' in it is written as
  * \u003c and no string can close the element early.  A local search has no
- * tree: its frames are its starts and steps, each with its board.  Lines of
+ * tree: its frames are its starts and steps, each with its board.  Every
+ * kept node of a tree is also in "big", as parallel arrays (depth, how it
+ * ended as one digit of a string, the move's variable and value), which
+ * the page's icicle, collapsed tree and jumps read.  Lines of
  * the template that are exactly "@tree@", "@local@" or "@end@" are never
  * written: they open a block written only for a search with a tree (or only
  * for a local search), which runs to the next such line, so that the page
@@ -88,7 +91,7 @@ static void write_local(const struct cs_tracer *t, FILE *out)
             ", \"frames_seen\": %" PRIu64 ", \"cut\": %s"
             ", \"max_frames\": %" PRIu64 ",\n\"nodes\": [],\n\"frames\": [",
             t->stats.solutions, t->steps, t->restarts, t->nodes_seen,
-            t->cut ? "true" : "false", t->opts.max_nodes);
+            t->cut ? "true" : "false", t->full_max);
     for (uint64_t i = 0; i < t->nframes; i++) {
         const struct trace_node *n = &t->nodes[t->frames[i].node];
         fputs(i ? ",\n{\"t\": " : "\n{\"t\": ", out);
@@ -138,6 +141,27 @@ static void write_profile(const struct cs_tracer *t, FILE *out)
         fprintf(out, "%s[%" PRIu64 ", %" PRIu64 ", %" PRIu64 "]", d ? ", " : "",
                 l[d].nodes, l[d].fails, l[d].solutions);
     fputc(']', out);
+}
+
+/* The compact record of every kept node: "d" depths, "e" ends (a digit
+ * each, enum trace_end), "v" and "x" the move's variable and value. */
+static void write_big(const struct cs_tracer *t, FILE *out)
+{
+    fprintf(out, ",\n\"big\": {\"kept\": %" PRIu64 ", \"full\": %" PRIu64,
+            t->kept, t->nnodes);
+    fputs(",\n\"d\": [", out);
+    for (uint64_t i = 0; i < t->kept; i++)
+        fprintf(out, i ? ",%d" : "%d", (int)t->kdepth[i]);
+    fputs("],\n\"e\": \"", out);
+    for (uint64_t i = 0; i < t->kept; i++)
+        fputc('0' + t->kend[i], out);
+    fputs("\",\n\"v\": [", out);
+    for (uint64_t i = 0; i < t->kept; i++)
+        fprintf(out, i ? ",%d" : "%d", (int)t->kvar[i]);
+    fputs("],\n\"x\": [", out);
+    for (uint64_t i = 0; i < t->kept; i++)
+        fprintf(out, i ? ",%d" : "%d", (int)t->kvalue[i]);
+    fputs("]}", out);
 }
 
 static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
@@ -194,6 +218,7 @@ static void write_data(const struct cs_tracer *t, FILE *out, const char *title)
         fputc('}', out);
     }
     fputs("]", out);
+    write_big(t, out);
     write_profile(t, out);
     fputs("}", out);
 }

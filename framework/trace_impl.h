@@ -8,6 +8,13 @@
  * each naming the node it shows (an undo shows the parent it returns to).
  * A local search has no tree: each start and step is a frame and a node of
  * its own at depth 0, which holds the board after it.
+ *
+ * A tree search keeps two records: the compact one (kdepth, kend, kvar,
+ * kvalue) of every node up to opts.max_nodes, and the full one (nodes) of
+ * the first full_max of them, with the same numbers.  Frames are kept while
+ * no node beyond the full records has been entered, so each step shows a
+ * fully recorded node.  In entry order a node's parent is the last node
+ * before it one level up, so the compact record needs no parent.
  */
 #ifndef CSEARCH_TRACE_IMPL_H
 #define CSEARCH_TRACE_IMPL_H
@@ -56,11 +63,15 @@ struct cs_tracer {
     bool cut;       /* the recording stopped at max_nodes */
     int move_width; /* the move column of the text trace */
 
-    struct trace_node *nodes;
-    uint64_t nnodes, cap_nodes;
+    struct trace_node *nodes; /* the full records */
+    uint64_t nnodes, cap_nodes, full_max;
+    int32_t *kdepth; /* the compact records, kept of them */
+    uint8_t *kend;   /* enum trace_end */
+    int32_t *kvar, *kvalue;
+    uint64_t kept, cap_kept;
     struct trace_frame *frames;
     uint64_t nframes, cap_frames;
-    uint64_t *path; /* path[d]: the recorded node at depth d */
+    uint64_t *path; /* path[d]: the kept node at depth d */
 
     bool local;      /* a local search: starts and steps, no tree */
     char status[32]; /* how the run ended, for the page */

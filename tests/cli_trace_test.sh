@@ -198,7 +198,7 @@ fi
 
 # a page of a capped search says so, on the page and on stderr
 run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --set output.tree_max_nodes=5 --trace-html "$tmp/cap.html"
-expect_stderr "csearch: $tmp/cap.html: the search entered 153 nodes; the page replays the first 5 (output.tree_max_nodes)"
+expect_stderr "csearch: $tmp/cap.html: the search entered 153 nodes; the page holds the first 5 (output.tree_max_nodes)"
 grep -qF '"nodes_seen": 153, "cut": true, "max_nodes": 5,' "$tmp/cap.html" || fail "capped page data"
 
 # Ctrl-C: the search stops, the page and the tree of what was searched are
@@ -229,7 +229,7 @@ configs/sudoku-batch.yaml --tree $tmp/b.dot|--set output.tree=$tmp/b.dot: a trac
 configs/nqueens-trace.yaml --tree $tmp/no/such/dir/t.dot|--set output.tree=$tmp/no/such/dir/t.dot: cannot write '$tmp/no/such/dir/t.dot': No such file or directory
 configs/nqueens-trace.yaml --tree /dev/full|--set output.tree=/dev/full: cannot write '/dev/full': No space left on device
 configs/nqueens-trace.yaml --trace-html /dev/full|--set output.trace_html=/dev/full: cannot write '/dev/full': No space left on device
-configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 1000000, not 0
+configs/nqueens-trace.yaml --set output.tree_max_nodes=0|--set output.tree_max_nodes=0: 'output.tree_max_nodes' must be between 1 and 10000000, not 0
 CASES
 # a refused device is left alone (as root, removing it would delete the node)
 [ -c /dev/full ] || fail "/dev/full is no longer a device"

@@ -1,7 +1,8 @@
 /* test_trace.c - the trace as the engine reports it and the tracer keeps it:
  * the exact sequence of steps of the 4-queens search, counts that do not
  * change when a search is traced, the default names of a model without
- * naming hooks, the node cap, and the refusal to trace a split search.
+ * naming hooks, the node cap, the compact record past the full ones, and
+ * the refusal to trace a split search.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -212,6 +213,42 @@ static void test_trace_cap(void **unused)
     teardown(&f);
 }
 
+/* 9-queens, 8394 nodes: every one kept compactly, the first 2000 in full;
+ * the DOT tree draws those and says by which cap it stopped. */
+static void test_trace_compact_past_full(void **unused)
+{
+    (void)unused;
+    static const char *const sets[] = {"model=nqueens", "params.n=9",
+                                       "strategy.symmetry=none",
+                                       "output.tree=unused.dot", NULL};
+    struct fixture f;
+    setup(&f, sets);
+    struct cs_trace_options opts = {.record = true};
+    struct cs_tracer *t = attach(&f, &opts);
+    search(&f);
+    cs_tracer_end(t, &f.run);
+    assert_int_equal(cs_tracer_nodes(t), 8394);
+    assert_int_equal(cs_tracer_recorded(t), 8394);
+    assert_int_equal(cs_tracer_detailed(t), CS_TRACE_FULL_NODES);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_int_equal(cs_tracer_write_dot(t, out, "nine"), 0);
+    fclose(out);
+    assert_non_null(strstr(text, "\n  n1999 [label="));
+    assert_null(strstr(text, "n2000 ["));
+    assert_non_null(strstr(text, "label=\"... 6394 more nodes not drawn "
+                                 "(--tree draws at most 2000 nodes)\""));
+    free(text);
+    out = open_memstream(&text, &size);
+    assert_int_equal(cs_tracer_write_html(t, out, "nine"), 0);
+    fclose(out);
+    assert_non_null(strstr(text, "\"big\": {\"kept\": 8394, \"full\": 2000,"));
+    free(text);
+    cs_tracer_free(t);
+    teardown(&f);
+}
+
 /* Threads split the search into units: nothing to follow step by step. */
 static void test_trace_refuses_split(void **unused)
 {
@@ -240,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_trace_counts_unchanged),
         cmocka_unit_test(test_trace_default_names),
         cmocka_unit_test(test_trace_cap),
+        cmocka_unit_test(test_trace_compact_past_full),
         cmocka_unit_test(test_trace_refuses_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,11 +60,12 @@ static const struct cs_option cli_keys[] = {
              "[HOST:]PORT (--profiler; its default port is 6565)"},
     {.key = "output.tree_max_nodes",
      .type = CS_OPT_INT,
-     .def = "2000",
+     .def = "1000000",
      .min = 1,
-     .max = 1000000,
-     .help = "nodes the tree and the HTML page hold at most (local "
-             "search: starts and steps); the search runs on"},
+     .max = 10000000,
+     .help = "nodes the HTML page holds at most, a few bytes each (the "
+             "first 2000 in full: the step-through and the --tree "
+             "graph); local search: starts and steps; the search runs on"},
     {.key = "compare",
      .type = CS_OPT_NODE,
      .choices = (const char *const[]){"mapping", NULL},

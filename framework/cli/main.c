@@ -95,7 +95,7 @@ static const struct flag {
     {"--tree", "FILE", KEY, "output.tree", "trace one config, not a comparison",
      false,
      "write the search tree as Graphviz DOT (output.tree);\n"
-     "both hold output.tree_max_nodes nodes at most"},
+     "the page holds output.tree_max_nodes nodes, the graph 2000"},
     {"--profiler", "[HOST:]PORT", KEY, "output.profiler",
      "trace one config, not a comparison", false,
      "stream the search tree live to CP-Profiler (the\n"

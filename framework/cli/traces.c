@@ -242,14 +242,23 @@ static int finish(struct traces *tr, FILE *f, const char *key, bool html)
     if (kept < seen && tr->local)
         fprintf(stderr,
                 "csearch: %s: the search made %" PRIu64 " starts and steps; "
-                "the page replays the first %" PRIu64
-                " (output.tree_max_nodes)\n",
-                path, seen, kept);
+                "the page replays the first %" PRIu64 " (%s)\n",
+                path, seen, kept,
+                kept < (uint64_t)cs_config_int(tr->cfg, "output.tree_max_nodes")
+                    ? "a local search's page holds 2000 at most"
+                    : "output.tree_max_nodes");
+    else if (!html && cs_tracer_detailed(tr->tracer) < seen &&
+             cs_tracer_detailed(tr->tracer) < kept)
+        fprintf(stderr,
+                "csearch: %s: the search entered %" PRIu64 " nodes; the tree "
+                "shows the first %" PRIu64 " (--tree draws at most %d)\n",
+                path, seen, cs_tracer_detailed(tr->tracer),
+                CS_TRACE_FULL_NODES);
     else if (kept < seen)
         fprintf(stderr,
                 "csearch: %s: the search entered %" PRIu64 " nodes; %s "
                 "the first %" PRIu64 " (output.tree_max_nodes)\n",
-                path, seen, html ? "the page replays" : "the tree shows", kept);
+                path, seen, html ? "the page holds" : "the tree shows", kept);
     return 0;
 }
 

@@ -399,10 +399,13 @@ static int write_tree(struct plan *p, struct cs_error *err)
     int rc = 0;
     for (size_t s = 0; s < 2 && !rc; s++) {
         struct cell *c = plan_cell(p, 0, s);
-        const struct cs_trace_options opts = {
+        struct cs_trace_options opts = {
             .record = true,
+            /* the merged page draws full records only */
             .max_nodes =
                 (uint64_t)cs_config_int(c->cfg, "output.tree_max_nodes")};
+        if (!opts.max_nodes || opts.max_nodes > CS_TRACE_FULL_NODES)
+            opts.max_nodes = CS_TRACE_FULL_NODES;
         tracer[s] = cs_tracer_new(&c->job.problem, &opts);
         struct cs_result res;
         if (p->req->search(p->req->ud, &c->job, tracer[s], &res, err))
