@@ -174,9 +174,13 @@ struct cs_profiler *cs_profiler_connect(const char *where, const char *name,
 /* How many values the engine will try for var: the model's own count. */
 static int32_t kids_of(const struct cs_hooks *h, const void *state, int var)
 {
-    /* first/next read the state only (csearch/model.h: the values depend
-     * on the state alone); the casts do not let them change it */
+    /* the values depend on the state alone (csearch/model.h), but first
+     * may count a check in the model's counters: they are put back, so a
+     * streamed run reports the checks of one that is not */
     void *s = (void *)(uintptr_t)state;
+    struct cs_counters counted = {0};
+    if (h->counters)
+        memcpy(&counted, s, sizeof counted);
     uint64_t cursor = 0;
     int value;
     int32_t n = 0;
@@ -184,6 +188,8 @@ static int32_t kids_of(const struct cs_hooks *h, const void *state, int var)
         h->first(s, var, &cursor);
     while (h->next(s, var, &cursor, &value))
         n++;
+    if (h->counters)
+        memcpy(s, &counted, sizeof counted);
     return n;
 }
 

@@ -35,6 +35,14 @@ for n in 5 6; do
     done
 done
 
+# streaming counts no check of its own: the checks of a run traced into a
+# page (the same engine path, nothing streamed)
+profile 0 -- configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none
+streamed=$(jq -c '[.nodes, .checks]' "$out")
+run 0 configs/nqueens.yaml --set params.n=6 --set strategy.symmetry=none --trace-html "$tmp/p.html" --json
+[ "$(jq -c '[.nodes, .checks]' "$out")" = "$streamed" ] ||
+    fail "streaming changed the counts: $streamed, traced $(jq -c '[.nodes, .checks]' "$out")"
+
 # MRV and forward checking: the same tree shape rules hold
 profile 0 -- configs/nqueens.yaml --set params.n=6 --set strategy.select=mrv \
     --set strategy.prune=forward --set strategy.symmetry=none

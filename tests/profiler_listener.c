@@ -154,6 +154,7 @@ int main(int argc, char **argv)
             return fail("a message of the wrong length", msgs);
         free(body);
         if (++msgs == hang_up) {
+            free(seen);
             close(fd);
             close(ls);
             return 0;
