@@ -17,4 +17,10 @@ expect_stderr "csearch: $bad/fuzz-checkpoint-units-negative.log:1:1: not a csear
 run 2 merge $nq $bad/fuzz-checkpoint-units-huge.log
 expect_stderr "csearch: $bad/fuzz-checkpoint-units-huge.log:1:1: checkpoint splits into 99999999999999 units, more than any split (at most 16777216)"
 
+# an infeasible ward whose clash is a day off: the sentence read the day as
+# a shift (heap-buffer-overflow in explain.c's phrase, found by fuzz_curtois)
+printf 'model: shifts\ntask: solve\n' >"$tmp/shifts.yaml"
+run 1 "$tmp/shifts.yaml" --set params.instance=$bad/fuzz-curtois-explain-day-off.txt
+grep -qxF "staff A, days 0-13: at least 3360 minutes of work and the day off on day 0 cannot both hold" "$out" "$err" ||
+    fail "day-off clash: $(head -c 300 "$out" "$err")"
 cli_finish "fuzz regression"

@@ -319,7 +319,11 @@ static void phrase(const struct shf_problem *p, int s, const struct item *items,
                    int n, int i, struct shf_line *t)
 {
     const struct item *it = &items[i];
-    const char *shift = p->shift_id[it->a];
+    /* a is a shift only for these kinds (a day for DAY_OFF, 0 for the rest) */
+    const bool by_shift =
+        it->kind == MAX_COUNT || it->kind == SKILL || it->kind == ROTATION;
+    const char *shift =
+        by_shift && it->a >= 0 && it->a < p->nshifts ? p->shift_id[it->a] : "";
     switch (it->kind) {
     case MIN_MINUTES:
         shf_put(t, "at least %d minutes of work", p->min_minutes[s]);
