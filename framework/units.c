@@ -105,7 +105,17 @@ int cs_units_validate(const struct cs_spec *spec, const struct cs_split *split,
                                            : "threads and checkpoints",
                             threads_only ? "; use one thread" : "");
     }
-    if ((spec->on_trace || spec->profile) &&
+    /* a kernel with levels sums its units' rows in memory: threads are
+     * fine, a log that keeps no rows is not */
+    bool kernel_levels = counting && spec->problem->count_unit &&
+                         spec->problem->profile_unit && !spec->on_trace;
+    if (spec->profile && kernel_levels && (s->checkpoint || by))
+        return cs_error_set(err, NULL,
+                            "a per-level profile is summed in memory, "
+                            "not logged: it cannot be split across %s; "
+                            "profile a run without --checkpoint",
+                            by ? by : "checkpoints");
+    if ((spec->on_trace || spec->profile) && !kernel_levels &&
         (splits || (counting && spec->problem->count_unit)))
         return cs_error_set(
             err, NULL, "a %s one search: it cannot be split %s%s",
@@ -244,14 +254,32 @@ static void worker(void *arg, int t)
     struct cs_engine e;
     if (!p->count_unit)
         eng_init(&e, &unit_spec, &pool->stop);
+    /* a profiled kernel's rows: this thread's, added to the run's at the
+     * end (cs_units_validate lets no other count_unit be profiled) */
+    struct cs_level *levels = NULL;
+    const size_t nlevels = (size_t)p->nvars + 1;
+    if (pool->spec->profile && p->count_unit)
+        levels = cs_xcalloc(nlevels, sizeof *levels);
     uint64_t i;
     while (pool_take(pool, &i)) {
         struct cs_stats s = {0};
-        bool whole = p->count_unit ? p->count_unit(p->data, i, &pool->stop, &s)
-                                   : search_unit(pool, &e, i, &s);
+        bool whole =
+            levels ? p->profile_unit(p->data, i, &pool->stop, &s, levels)
+            : p->count_unit ? p->count_unit(p->data, i, &pool->stop, &s)
+                            : search_unit(pool, &e, i, &s);
         finish_unit(pool, i, whole ? UNIT_WHOLE : UNIT_PARTIAL, &s);
         if (!whole)
             break;
+    }
+    if (levels) {
+        pthread_mutex_lock(&pool->w.lock);
+        for (size_t d = 0; d < nlevels; d++) {
+            pool->spec->profile[d].nodes += levels[d].nodes;
+            pool->spec->profile[d].fails += levels[d].fails;
+            pool->spec->profile[d].solutions += levels[d].solutions;
+        }
+        pthread_mutex_unlock(&pool->w.lock);
+        free(levels);
     }
     if (!p->count_unit)
         eng_free(&e);

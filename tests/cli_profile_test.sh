@@ -2,8 +2,9 @@
 # cli_profile_test.sh - --profile as a user meets it: the text table and the
 # JSON array sum to the run's nodes, fails and solutions; the 8-queens rows
 # are Knuth's; the --trace-html page holds the whole profile however few
-# nodes it recorded; the N-Queens kernel given up for it is named on
-# stderr; and every refusal has its exact message.
+# nodes it recorded; the N-Queens counting kernels profile their own trees
+# (the counts of a run without --profile, one thread or two); and every
+# refusal has its exact message.
 # usage: cli_profile_test.sh CSEARCH SOURCE_DIR
 set -u
 . "$(dirname "$0")/cli_lib.sh"
@@ -40,12 +41,43 @@ run 0 configs/shifts.yaml --profile --json --set limits.seconds=20
 expect_json '[.status, ([.profile[].nodes] | add) == .nodes, ([.profile[].solutions] | add) == .solutions,
               (.boards | length > 0)] | map(tostring) | join(" ")' "optimal true true true"
 
-# --- the kernel given up for the profile is named, once ---
-run 0 configs/nqueens.yaml --profile
-expect_stderr "csearch: the profile is counted by the engine's tree search: the fast counting kernel, which would run without it, counts no levels"
-expect_line "kernel     generic"
-run 0 configs/nqueens.yaml --profile --set params.n=12
-expect_stderr "csearch: the profile is counted by the engine's tree search: the fast counting kernel, which would run without it, counts no levels"
+# --- the counting kernels profile their own trees, as they run without it ---
+# the nodes, fails and solutions of a run without --profile, and the rows
+# as JSON (depth:nodes:fails:solutions, the empty depths left out)
+rows='[.profile[] | select(.nodes + .solutions > 0) | "\(.depth):\(.nodes):\(.fails):\(.solutions)"] | join(" ")'
+run 0 configs/nqueens.yaml --set params.n=12 --json
+plain=$(jq -r '"\(.nodes) \(.fails) \(.solutions) \(.strategy.kernel)"' "$out")
+[ "$plain" = "166019 59306 14200 fast" ] || fail "n = 12 without a profile: '$plain'"
+for threads in 1 2; do
+    run 0 configs/nqueens.yaml --set params.n=12 --profile --json --threads $threads
+    [ ! -s "$err" ] || fail "fast, --profile: stderr '$(cat "$err")'"
+    expect_json '"\([.profile[].nodes] | add) \([.profile[].fails] | add) \([.profile[].solutions] | add) \(.strategy.kernel)"' "$plain"
+    expect_json "$rows" "3:45:0:0 4:932:0:0 5:4353:4:0 6:13111:275:0 7:28043:3167:0 8:41115:11184:0 9:40858:18628:0 10:27092:17390:0 11:10470:8658:14200"
+    expect_json '.profile_rows | startswith("queens on the board in the fast kernel")' true
+done
+run 0 configs/nqueens.yaml --set params.n=12 --profile
+expect_line "kernel     fast"
+expect_line "isa        scalar (profile)"
+expect_line "profile (per depth: queens on the board in the fast kernel's tree: canonical borders (d4-reduced, 3 or 4 queens) filled in row by row, solutions weighted by orbit at n - 1)"
+expect_line "  all               166019                59306                14200"
+# halves (the default kernel from n = 16): the half placements at depth 8,
+# the solutions at 16
+run 0 configs/nqueens.yaml --set params.n=16 --json
+plain=$(jq -r '"\(.nodes) \(.fails) \(.solutions) \(.strategy.kernel)"' "$out")
+[ "$plain" = "7851480 0 14772512 halves" ] || fail "n = 16 without a profile: '$plain'"
+for threads in 1 2; do
+    run 0 configs/nqueens.yaml --set params.n=16 --profile --json --threads $threads
+    expect_json '"\([.profile[].nodes] | add) \([.profile[].fails] | add) \([.profile[].solutions] | add) \(.strategy.kernel)"' "$plain"
+    expect_json "$rows" "8:7851480:0:0 16:0:0:14772512"
+done
+run 0 configs/nqueens.yaml --set params.n=16 --profile
+expect_line "profile (per depth: queens on the board in the halves kernel: half placements listed at n / 2, matched solutions (weighted by split orbit) at n)"
+expect_line "   16                    0                    0             14772512"
+expect_line "  all              7851480                    0             14772512"
+# symmetry none: the count state's search, profiled on the engine
+run 0 configs/nqueens.yaml --set params.n=12 --set strategy.symmetry=none --profile --json
+[ ! -s "$err" ] || fail "symmetry none, --profile: stderr '$(cat "$err")'"
+expect_json '"\(.nodes) \(.fails) \(.solutions) \(.profile[12].solutions) \(has("profile_rows"))"' "856189 300530 14200 14200 false"
 
 # --- the page: the run's whole profile, not the recorded nodes' ---
 run 0 configs/nqueens.yaml --set strategy.symmetry=none --set output.tree_max_nodes=10 --profile --trace-html "$tmp/p.html"
@@ -68,12 +100,13 @@ else
 fi
 
 # --- refusals: one line each, exit 2 ---
-run 2 configs/nqueens.yaml --profile --threads 2
+run 2 configs/nqueens.yaml --profile --threads 2 --set strategy.kernel=generic
 expect_stderr "csearch: --set strategy.threads=2: a per-level profile counts one search: use one thread"
+run 2 configs/nqueens.yaml --profile --checkpoint "$tmp/cp.log"
+expect_stderr "csearch: a per-level profile is summed in memory, not logged: it cannot be split across checkpoints; profile a run without --checkpoint"
+[ ! -e "$tmp/cp.log" ] || fail "a refused profile wrote its checkpoint"
 run 2 configs/nqueens.yaml --profile --set output.format=csv
 expect_stderr "csearch: --set output.profile=true: output.profile prints with output.format text or json"
-run 2 configs/nqueens.yaml --profile --set strategy.kernel=fast
-expect_stderr "csearch: --set strategy.kernel=fast: kernel fast needs a run without a per-level profile (output.profile)"
 run 2 configs/nqueens.yaml --profile --set task=estimate
 expect_stderr "csearch: --set output.profile=true: task estimate has no levels to profile: the profile counts the nodes of a tree search"
 run 2 configs/nqueens.yaml --profile --set task=solve --set params.n=100 --set strategy.local=min-conflicts

@@ -2,8 +2,11 @@
  * the run's nodes, fails and solutions; N-Queens' rows are those of an
  * independent count of the partial placements by depth, with and without
  * mirror pruning; the same tree searched through other hooks (N-Queens'
- * states, Sudoku's fast kernel and general path) gives the same table; what
- * cannot be profiled is refused, and a kernel given up for it is named.
+ * states, Sudoku's fast kernel and general path) gives the same table; the
+ * N-Queens counting kernels profile their own trees (the fast kernel's
+ * rows against an independent walk of its borders' interiors, the halves
+ * kernel's against its totals), on one thread or two, with the counts of a
+ * run without a profile; what cannot be profiled is refused.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -15,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "nqueens/d4.h"
 #include "support.h"
 
 #define MAX_LEVELS 1024
@@ -23,21 +27,23 @@
 struct profiled {
     struct cs_result run;
     struct cs_level levels[MAX_LEVELS];
-    int count; /* nvars + 1 */
-    const char *unprofiled;
+    int count;          /* nvars + 1 */
+    const char *kernel; /* the counting path that ran */
 };
 
-/* Set up the job (told it is profiled) and search it with a profile;
- * split_threads > 1 asks for threads.  Returns the search's status: 0, or
- * -1 with its message in *why (setup failures fail the test). */
-static int profile_run(const char *const *sets, int split_threads,
-                       struct profiled *out, char *why, size_t why_size)
+/* Set up the job (told whether it is profiled) and search it, with a
+ * profile when profiling; split_threads > 1 asks for threads.  Returns the
+ * search's status: 0, or -1 with its message in *why (setup failures fail
+ * the test). */
+static int search_run(const char *const *sets, bool profiling,
+                      int split_threads, struct profiled *out, char *why,
+                      size_t why_size)
 {
     struct cs_error err;
     struct cs_job job;
     struct cs_spec spec;
     struct cs_split split;
-    const struct cs_job_request req = {.profiling = true};
+    const struct cs_job_request req = {.profiling = profiling};
     memset(out, 0, sizeof *out);
     struct cs_registry *reg = cs_registry_new();
     assert_int_equal(cs_register_builtin_models(reg, &err), 0);
@@ -46,9 +52,9 @@ static int profile_run(const char *const *sets, int split_threads,
         fail_msg("setup: %s", err.msg);
     assert_true(job.problem.nvars + 1 <= MAX_LEVELS);
     out->count = job.problem.nvars + 1;
-    out->unprofiled = job.problem.unprofiled;
+    out->kernel = job.problem.kernel; /* a literal */
     cs_job_spec(&job, &spec, &split);
-    spec.profile = out->levels;
+    spec.profile = profiling ? out->levels : NULL;
     split.threads = split_threads;
     int rc = cs_search(&spec, &split, &out->run, &err);
     if (rc && why)
@@ -59,10 +65,30 @@ static int profile_run(const char *const *sets, int split_threads,
     return rc;
 }
 
-static void profile_of(const char *const *sets, struct profiled *out)
+static int profile_run(const char *const *sets, int split_threads,
+                       struct profiled *out, char *why, size_t why_size)
+{
+    return search_run(sets, true, split_threads, out, why, why_size);
+}
+
+static void profile_threads(const char *const *sets, int threads,
+                            struct profiled *out)
 {
     char why[512];
-    if (profile_run(sets, 1, out, why, sizeof why))
+    if (profile_run(sets, threads, out, why, sizeof why))
+        fail_msg("search: %s", why);
+}
+
+static void profile_of(const char *const *sets, struct profiled *out)
+{
+    profile_threads(sets, 1, out);
+}
+
+/* The same job searched without a profile (told so at setup). */
+static void plain_of(const char *const *sets, struct profiled *out)
+{
+    char why[512];
+    if (search_run(sets, false, 1, out, why, sizeof why))
         fail_msg("search: %s", why);
 }
 
@@ -177,42 +203,241 @@ static void test_profile_nqueens_knuth(void **ctx)
         assert_int_equal(p.levels[d].nodes, nodes[d]);
 }
 
-/* Counting kernels and the engine's tree: the N-Queens kernel given up
- * under auto is named, the same table as kernel generic's; a kernel named
- * by key is refused. */
-static void test_profile_nqueens_kernels(void **ctx)
+/* ---- the N-Queens counting kernels -------------------------------------- */
+
+/* The fast kernel's tree by hand, as d4.h describes it: for each canonical
+ * border, its queens (3 or 4) at the root, then the interior rows n-2..1
+ * bottom-up, skipping the side queens' rows; a node per placement of the
+ * rows before row rows[i] that attacks nothing, at depth = queens on the
+ * board; a fail where row rows[i] has no free square; at the last interior
+ * row, a solution (weighted by the border's orbit, 8 / |Stab|) where its
+ * one square is free.  Attacks are tested square by square, not by masks. */
+struct board {
+    int r[32], c[32], count;
+};
+
+static bool square_free(const struct board *b, int r, int c)
+{
+    for (int i = 0; i < b->count; i++)
+        if (b->r[i] == r || b->c[i] == c ||
+            abs(b->r[i] - r) == abs(b->c[i] - c))
+            return false;
+    return true;
+}
+
+static void place(struct board *b, int r, int c)
+{
+    for (int i = 0; i < b->count; i++)
+        if (b->r[i] == r && b->c[i] == c)
+            return; /* a corner queen holds two border lines */
+    b->r[b->count] = r;
+    b->c[b->count] = c;
+    b->count++;
+}
+
+static void interior_reference(struct board *b, const int *rows, int i, int m,
+                               int n, uint64_t weight, struct cs_level *levels)
+{
+    struct cs_level *l = &levels[b->count];
+    int free = 0;
+    for (int c = 0; c < n; c++)
+        free += square_free(b, rows[i], c);
+    l->nodes++;
+    if (i == m - 1) {
+        if (free)
+            l->solutions += weight;
+        else
+            l->fails++;
+        return;
+    }
+    if (!free) {
+        l->fails++;
+        return;
+    }
+    for (int c = 0; c < n; c++)
+        if (square_free(b, rows[i], c)) {
+            b->r[b->count] = rows[i];
+            b->c[b->count++] = c;
+            interior_reference(b, rows, i + 1, m, n, weight, levels);
+            b->count--;
+        }
+}
+
+static void fast_reference(int n, struct cs_level *levels)
+{
+    struct nq_d4 k;
+    nq_d4_init(&k, n);
+    for (uint64_t u = 0; u < k.count; u++) {
+        const struct nq_border *bd = &k.units[u];
+        struct board b = {.count = 0};
+        place(&b, 0, bd->top);
+        place(&b, n - 1, bd->bottom);
+        place(&b, bd->left, 0);
+        place(&b, bd->right, n - 1);
+        int rows[32], m = 0;
+        for (int r = n - 2; r >= 1; r--)
+            if (r != bd->left && r != bd->right)
+                rows[m++] = r;
+        assert_int_equal(b.count + m, n);
+        interior_reference(&b, rows, 0, m, n, 8u / bd->stab, levels);
+    }
+    free(k.units);
+}
+
+/* The fast kernel under auto (symmetry d4) profiles its own tree: the
+ * reference's rows, the totals of the run without a profile (unique too),
+ * the same rows on two threads. */
+static void check_fast(int n)
+{
+    char nset[32];
+    snprintf(nset, sizeof nset, "params.n=%d", n);
+    const char *sets[] = {"model=nqueens", nset, "task=count",
+                          "strategy.symmetry=d4", NULL};
+    struct profiled got, plain, two;
+    profile_of(sets, &got);
+    plain_of(sets, &plain);
+    profile_threads(sets, 2, &two);
+    assert_string_equal(got.kernel, "fast");
+    assert_string_equal(plain.kernel, "fast");
+    assert_sums(&got);
+    assert_sums(&two);
+    assert_int_equal(got.run.stats.nodes, plain.run.stats.nodes);
+    assert_int_equal(got.run.stats.fails, plain.run.stats.fails);
+    assert_int_equal(got.run.stats.solutions, plain.run.stats.solutions);
+    assert_int_equal(got.run.stats.unique, plain.run.stats.unique);
+    assert_int_equal(got.run.stats.solutions, nq_answers[n].total);
+    assert_int_equal(got.run.stats.unique, nq_answers[n].unique);
+    struct profiled want = {.count = n + 1};
+    fast_reference(n, want.levels);
+    assert_same_table(&got, &want);
+    assert_same_table(&two, &want);
+}
+
+static void test_profile_nqueens_fast_kernel(void **ctx)
 {
     (void)ctx;
-    const char *autos[] = {"model=nqueens", "params.n=8", "task=count",
-                           "strategy.symmetry=d4", NULL};
-    const char *generic[] = {"model=nqueens",
-                             "params.n=8",
-                             "task=count",
-                             "strategy.symmetry=d4",
-                             "strategy.kernel=generic",
-                             NULL};
-    struct profiled a, g;
-    profile_of(autos, &a);
-    profile_of(generic, &g);
-    assert_non_null(a.unprofiled);
-    assert_string_equal(a.unprofiled, "fast");
-    assert_null(g.unprofiled);
-    assert_sums(&a);
-    assert_same_table(&a, &g);
-    assert_int_equal(a.run.stats.solutions, 92);
-    assert_int_equal(a.run.stats.unique, 12);
+    load_nq_answers();
+    check_fast(8);
+    check_fast(12);
+    check_fast(13);
+    /* n = 12 written out: 45 canonical borders of 3 or 4 queens, all the
+     * solutions at depth 11 (the last queen completes them unentered) */
+    static const struct cs_level n12[] = {
+        {0, 0, 0},         {0, 0, 0},         {0, 0, 0},
+        {45, 0, 0},        {932, 0, 0},       {4353, 4, 0},
+        {13111, 275, 0},   {28043, 3167, 0},  {41115, 11184, 0},
+        {40858, 18628, 0}, {27092, 17390, 0}, {10470, 8658, 14200},
+        {0, 0, 0},
+    };
+    const char *sets[] = {"model=nqueens", "params.n=12", "task=count", NULL};
+    struct profiled got;
+    profile_of(sets, &got);
+    for (int d = 0; d <= 12; d++) {
+        assert_int_equal(got.levels[d].nodes, n12[d].nodes);
+        assert_int_equal(got.levels[d].fails, n12[d].fails);
+        assert_int_equal(got.levels[d].solutions, n12[d].solutions);
+    }
+    assert_int_equal(got.run.stats.nodes, 166019);
+    assert_int_equal(got.run.stats.fails, 59306);
+}
 
-    struct cs_config *cfg = config_of((const char *const[]){
-        "model=nqueens", "params.n=8", "task=count", "strategy.symmetry=d4",
-        "strategy.kernel=fast", NULL});
-    struct cs_registry *reg = cs_registry_new();
+/* Symmetry none or mirror under auto: the count state's own search, which
+ * the profile runs as the generic instance over the same tree: the rows of
+ * the reference by hand, and the totals of the run without a profile. */
+static void test_profile_nqueens_count_state(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    static const char *const symmetries[] = {"none", "mirror"};
+    for (int i = 0; i < 2; i++) {
+        char symset[64];
+        snprintf(symset, sizeof symset, "strategy.symmetry=%s", symmetries[i]);
+        const char *sets[] = {"model=nqueens", "params.n=8", "task=count",
+                              symset, NULL};
+        struct profiled got, plain;
+        profile_of(sets, &got);
+        plain_of(sets, &plain);
+        assert_sums(&got);
+        assert_int_equal(got.run.stats.nodes, plain.run.stats.nodes);
+        assert_int_equal(got.run.stats.fails, plain.run.stats.fails);
+        assert_int_equal(got.run.stats.solutions, plain.run.stats.solutions);
+        struct profiled want = {.count = 9};
+        int cols[32];
+        reference(8, i == 1, 0, cols, 1, want.levels);
+        assert_same_table(&got, &want);
+    }
+}
+
+/* The halves kernel: its half placements at depth n / 2 (as many as the
+ * run's nodes without a profile), its solutions at depth n (the known
+ * total), nothing else; on two threads the same.  An odd board (13, a
+ * middle queen per split) and the default kernel of n = 16. */
+static void check_halves(int n, const char *kernel_set)
+{
+    char nset[32];
+    snprintf(nset, sizeof nset, "params.n=%d", n);
+    const char *sets[] = {"model=nqueens", nset, "task=count", kernel_set,
+                          NULL};
+    struct profiled got, plain, two;
+    profile_of(sets, &got);
+    plain_of(sets, &plain);
+    profile_threads(sets, 2, &two);
+    assert_string_equal(got.kernel, "halves");
+    assert_string_equal(plain.kernel, "halves");
+    assert_sums(&got);
+    assert_sums(&two);
+    assert_int_equal(got.run.stats.nodes, plain.run.stats.nodes);
+    assert_int_equal(got.run.stats.solutions, nq_answers[n].total);
+    assert_int_equal(got.run.stats.fails, 0);
+    struct profiled want = {.count = n + 1};
+    want.levels[n / 2].nodes = plain.run.stats.nodes;
+    want.levels[n].solutions = nq_answers[n].total;
+    assert_same_table(&got, &want);
+    assert_same_table(&two, &want);
+}
+
+static void test_profile_nqueens_halves_kernel(void **ctx)
+{
+    (void)ctx;
+    load_nq_answers();
+    check_halves(12, "strategy.kernel=halves");
+    check_halves(13, "strategy.kernel=halves");
+    check_halves(16, "strategy.kernel=auto");
+    /* n = 16 written out (the half placements: a constant of the kernel's
+     * splits and buffers, which a change to either moves) */
+    const char *sets[] = {"model=nqueens", "params.n=16", "task=count", NULL};
+    struct profiled got;
+    profile_of(sets, &got);
+    assert_int_equal(got.levels[8].nodes, 7851480);
+    assert_int_equal(got.levels[16].solutions, 14772512);
+}
+
+/* A count kernel without levels cannot be profiled, nor a kernel's profile
+ * logged: the checkpoint keeps no levels. */
+static void test_profile_nqueens_checkpoint_refused(void **ctx)
+{
+    (void)ctx;
     struct cs_error err;
     struct cs_job job;
-    assert_int_equal(cs_register_builtin_models(reg, &err), 0);
+    struct cs_spec spec;
+    struct cs_split split;
+    struct cs_result r;
+    struct cs_level levels[16] = {{0}};
     const struct cs_job_request req = {.profiling = true};
-    assert_int_equal(cs_job_setup(&job, cfg, reg, &req, &err), -1);
-    assert_string_equal(err.msg, "kernel fast needs a run without a per-level "
-                                 "profile (output.profile)");
+    struct cs_registry *reg = cs_registry_new();
+    assert_int_equal(cs_register_builtin_models(reg, &err), 0);
+    struct cs_config *cfg = config_of((const char *const[]){
+        "model=nqueens", "params.n=8", "task=count", NULL});
+    assert_int_equal(cs_job_setup(&job, cfg, reg, &req, &err), 0);
+    cs_job_spec(&job, &spec, &split);
+    spec.profile = levels;
+    split.checkpoint = "unused.log"; /* refused before it is opened */
+    assert_int_equal(cs_search(&spec, &split, &r, &err), -1);
+    assert_string_equal(err.msg,
+                        "a per-level profile is summed in memory, not "
+                        "logged: it cannot be split across checkpoints; "
+                        "profile a run without --checkpoint");
+    cs_job_free(&job);
     cs_config_free(cfg);
     cs_registry_free(reg);
 }
@@ -280,13 +505,15 @@ static void test_profile_sums(void **ctx)
     }
 }
 
-/* One search only: threads, local search and estimate are refused. */
+/* One search only: threads (on the engine's tree), local search and
+ * estimate are refused. */
 static void test_profile_refused(void **ctx)
 {
     (void)ctx;
     char why[512];
     struct profiled p;
-    const char *count[] = {"model=nqueens", "params.n=8", "task=count", NULL};
+    const char *count[] = {"model=nqueens", "params.n=8", "task=count",
+                           "strategy.kernel=generic", NULL};
     assert_int_equal(profile_run(count, 2, &p, why, sizeof why), -1);
     assert_non_null(strstr(why, "per-level profile counts one search"));
     const char *local[] = {"model=nqueens", "params.n=40", "task=solve",
@@ -306,7 +533,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_profile_nqueens_levels),
         cmocka_unit_test(test_profile_nqueens_knuth),
-        cmocka_unit_test(test_profile_nqueens_kernels),
+        cmocka_unit_test(test_profile_nqueens_fast_kernel),
+        cmocka_unit_test(test_profile_nqueens_count_state),
+        cmocka_unit_test(test_profile_nqueens_halves_kernel),
+        cmocka_unit_test(test_profile_nqueens_checkpoint_refused),
         cmocka_unit_test(test_profile_sudoku_fast_and_general),
         cmocka_unit_test(test_profile_sums),
         cmocka_unit_test(test_profile_refused),

@@ -50,7 +50,9 @@ static const struct cs_option cli_keys[] = {
      .def = "false",
      .help = "print a per-level profile after the search: nodes, fails "
              "and solutions at each depth (--profile); counted on the "
-             "generic engine, one thread, output.format text or json"},
+             "generic engine on one thread, or by a counting kernel with "
+             "levels (N-Queens fast, halves) on its own tree; "
+             "output.format text or json"},
     {.key = "output.tree",
      .type = CS_OPT_STRING,
      .help = "write the search tree to this file as Graphviz DOT (--tree)"},

@@ -91,7 +91,8 @@ static const struct flag {
     {"--profile", NULL, KEY, "output.profile=true",
      "profile one config, not a comparison", false,
      "print nodes, fails and solutions per depth after the\n"
-     "search (output.profile; on the generic engine, one thread)"},
+     "search (output.profile; on the generic engine, one thread,\n"
+     "or on a counting kernel's own tree)"},
     {"--tree", "FILE", KEY, "output.tree", "trace one config, not a comparison",
      false,
      "write the search tree as Graphviz DOT (output.tree);\n"

@@ -108,9 +108,10 @@ bool cli_profiled(const struct cs_config *cfg)
     return on;
 }
 
-/* A profile counts the nodes of one tree search, printed as text or JSON.
- * A counting kernel that has no levels is given up for it (the model was
- * told: cli_profiled), and one line on stderr says so. */
+/* A profile counts the nodes of one tree search, or of a counting kernel
+ * that has levels (cs_problem.profile_unit, whose units threads may share),
+ * printed as text or JSON.  A kernel without levels is given up for it (the
+ * model was told: cli_profiled). */
 static int profile_open(struct traces *tr, const struct cs_job *job,
                         const struct cs_config *cfg, struct cs_error *err)
 {
@@ -126,7 +127,8 @@ static int profile_open(struct traces *tr, const struct cs_job *job,
         return cs_error_at(err, pos,
                            "a per-level profile counts one search, not a "
                            "batch of instances");
-    if (job->threads > 1)
+    bool kernel = job->problem.profile_unit && job->task == CS_TASK_COUNT;
+    if (job->threads > 1 && !kernel)
         return cs_error_at(err, cs_config_pos(cfg, "strategy.threads"),
                            "a per-level profile counts one search: use one "
                            "thread");
@@ -136,12 +138,6 @@ static int profile_open(struct traces *tr, const struct cs_job *job,
                            "the nodes of a tree search",
                            job->layers.local ? "local search"
                                              : "task estimate");
-    if (job->problem.unprofiled)
-        fprintf(stderr,
-                "csearch: the profile is counted by the engine's tree "
-                "search: the %s counting kernel, which would run without "
-                "it, counts no levels\n",
-                job->problem.unprofiled);
     tr->levels = job->problem.nvars + 1;
     tr->profile = cs_xcalloc((size_t)tr->levels, sizeof *tr->profile);
     return 0;

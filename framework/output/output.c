@@ -247,7 +247,7 @@ void out_end(struct out *o, const struct cs_result *r)
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         if (o->profile)
-            out_profile_json(o->out, o->profile, o->levels);
+            out_profile_json(o->out, o->profile, o->levels, p->profile_rows);
         fputs("}\n", o->out);
     } else {
         if (p->note && !p->instances) /* the model's word on the result */
@@ -295,7 +295,7 @@ void out_end(struct out *o, const struct cs_result *r)
                         r->units.done, r->units.total, r->units.resumed);
         }
         if (o->profile)
-            out_profile_text(o->out, o->profile, o->levels);
+            out_profile_text(o->out, o->profile, o->levels, p->profile_rows);
     }
     fflush(o->out);
 }

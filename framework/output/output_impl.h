@@ -34,9 +34,12 @@ void out_html_end(struct out *o, const struct cs_result *r);
 /* ---- output_profile.c: the per-level profile (--profile) ----------------- */
 
 /* count levels from the root, as a text table or as the JSON member
- * "profile" (after a comma: it follows other members). */
-void out_profile_text(FILE *out, const struct cs_level *levels, int count);
-void out_profile_json(FILE *out, const struct cs_level *levels, int count);
+ * "profile" (after a comma: it follows other members); rows: what a depth
+ * is in a kernel's tree (cs_problem.profile_rows), or NULL. */
+void out_profile_text(FILE *out, const struct cs_level *levels, int count,
+                      const char *rows);
+void out_profile_json(FILE *out, const struct cs_level *levels, int count,
+                      const char *rows);
 
 /* ---- output_estimate.c: task estimate's result -------------------------- */
 

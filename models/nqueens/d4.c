@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "csearch/random.h"
 #include "nqueens/internal.h"
 
@@ -218,8 +219,14 @@ static void plan_border(struct nq_plan *pl, int n, const struct nq_border *b)
  * explicit stack of masks per level, counters in registers, and each child's
  * candidates computed before it is entered, so a dead end or a last row is
  * settled without a push.  Rows go upwards: d1 (the c - r diagonals) shifts
- * down a column per row, d2 (r + c) up, by the distance to the next row. */
-static uint64_t interior(struct nq_plan *pl, volatile sig_atomic_t *stop)
+ * down a column per row, d2 (r + c) up, by the distance to the next row.
+ *
+ * A template: lv NULL (a constant in interior()) folds every profile line
+ * away; interior_profiled() passes the unit's levels, lv[i] the nodes with
+ * i interior queens, and pays for them alone. */
+static inline __attribute__((always_inline)) uint64_t
+interior_body(struct nq_plan *pl, volatile sig_atomic_t *stop,
+              struct cs_level *lv)
 {
     const uint64_t full = pl->full;
     const int last = pl->m - 1;
@@ -228,6 +235,12 @@ static uint64_t interior(struct nq_plan *pl, volatile sig_atomic_t *stop)
     uint64_t cols = pl->cols, d1 = 0, d2 = 0;
     uint64_t avail = ~(cols | pl->attack[0]) & full;
     int i = 0;
+    if (lv) {
+        lv[0].nodes++;
+        if (last == 0)
+            lv[0].solutions += avail != 0;
+        lv[0].fails += !avail;
+    }
     if (last == 0) {
         count = avail != 0;
         goto done;
@@ -243,6 +256,12 @@ static uint64_t interior(struct nq_plan *pl, volatile sig_atomic_t *stop)
                      nd2 = (d2 | bit) << s;
             uint64_t next = ~(nc | nd1 | nd2 | pl->attack[i + 1]) & full;
             nodes++;
+            if (lv) {
+                lv[i + 1].nodes++;
+                if (i + 1 == last)
+                    lv[i + 1].solutions += next != 0;
+                lv[i + 1].fails += !next;
+            }
             if (i + 1 == last) {
                 count += next != 0;
                 continue;
@@ -279,6 +298,18 @@ done:
     return count;
 }
 
+static uint64_t interior(struct nq_plan *pl, volatile sig_atomic_t *stop)
+{
+    return interior_body(pl, stop, NULL);
+}
+
+static uint64_t interior_profiled(struct nq_plan *pl,
+                                  volatile sig_atomic_t *stop,
+                                  struct cs_level *lv)
+{
+    return interior_body(pl, stop, lv);
+}
+
 /* |Stab(S)| of a full board: 4 if the quarter turn keeps it, 2 if only the
  * half turn does, else 1 (reflections never do for n > 1). */
 static int solution_stab(const int *pos, int n)
@@ -291,12 +322,19 @@ static int solution_stab(const int *pos, int n)
     return quarter ? 4 : half ? 2 : 1;
 }
 
-/* The same search recording positions, summing |Stab(S)| per solution. */
+/* The same search recording positions, summing |Stab(S)| per solution
+ * (rare borders: lv, the levels as in interior_body or NULL, is tested at
+ * run time). */
 static uint64_t interior_tracked(struct nq_plan *pl, int i, uint64_t cols,
-                                 uint64_t d1, uint64_t d2)
+                                 uint64_t d1, uint64_t d2, struct cs_level *lv)
 {
     uint64_t avail = ~(cols | d1 | d2 | pl->attack[i]) & pl->full;
     pl->nodes++;
+    if (lv) {
+        lv[i].nodes++;
+        lv[i].fails += !avail;
+        lv[i].solutions += i == pl->m - 1 && avail;
+    }
     if (i == pl->m - 1) {
         if (!avail) {
             pl->fails++;
@@ -317,7 +355,7 @@ static uint64_t interior_tracked(struct nq_plan *pl, int i, uint64_t cols,
         avail ^= bit;
         pl->pos[pl->rows[i]] = __builtin_ctzll(bit);
         count += interior_tracked(pl, i + 1, cols | bit, (d1 | bit) >> s,
-                                  (d2 | bit) << s);
+                                  (d2 | bit) << s, lv);
     } while (avail);
     return count;
 }
@@ -337,10 +375,12 @@ static uint64_t interior_fastest(const struct nq_d4 *k, struct nq_plan *pl,
     return interior(pl, stop);
 }
 
-bool nq_d4_count_unit(const void *data, uint64_t unit,
-                      volatile sig_atomic_t *stop, struct cs_stats *out)
+/* Count unit; lv (NULL: no profile) gets the unit's rows by interior
+ * depth, its solutions unweighted. */
+static bool count_border(const struct nq_d4 *k, uint64_t unit,
+                         volatile sig_atomic_t *stop, struct cs_stats *out,
+                         struct cs_level *lv)
 {
-    const struct nq_d4 *k = data;
     const struct nq_border *b = &k->units[unit];
     struct nq_plan pl;
     plan_border(&pl, k->n, b);
@@ -352,10 +392,11 @@ bool nq_d4_count_unit(const void *data, uint64_t unit,
     }
     uint64_t count, unique;
     if (rotational) {
-        count = interior_tracked(&pl, 0, pl.cols, 0, 0);
+        count = interior_tracked(&pl, 0, pl.cols, 0, 0, lv);
         unique = pl.stab_sum / b->stab;
     } else {
-        count = interior_fastest(k, &pl, stop);
+        count = lv ? interior_profiled(&pl, stop, lv)
+                   : interior_fastest(k, &pl, stop);
         if (pl.stopped)
             return false; /* a unit is counted whole or not at all */
         unique = count / b->stab;
@@ -367,6 +408,32 @@ bool nq_d4_count_unit(const void *data, uint64_t unit,
     out->checks = pl.nodes;
     out->fails = pl.fails;
     out->max_depth = pl.m;
+    return true;
+}
+
+bool nq_d4_count_unit(const void *data, uint64_t unit,
+                      volatile sig_atomic_t *stop, struct cs_stats *out)
+{
+    return count_border(data, unit, stop, out, NULL);
+}
+
+bool nq_d4_profile_unit(const void *data, uint64_t unit,
+                        volatile sig_atomic_t *stop, struct cs_stats *out,
+                        struct cs_level *levels)
+{
+    const struct nq_d4 *k = data;
+    struct cs_level lv[MAXN] = {{0}};
+    if (!count_border(k, unit, stop, out, lv))
+        return false;
+    /* the unit's root holds its border queens, 3 or 4 of them */
+    const struct nq_border *b = &k->units[unit];
+    const int queens = border_queens(k->n, b).count;
+    const uint64_t weight = 8u / b->stab;
+    for (int i = 0; i + queens < k->n; i++) {
+        levels[queens + i].nodes += lv[i].nodes;
+        levels[queens + i].fails += lv[i].fails;
+        levels[queens + i].solutions += lv[i].solutions * weight;
+    }
     return true;
 }
 

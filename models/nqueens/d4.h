@@ -51,6 +51,17 @@ void nq_d4_free(void *k);
 bool nq_d4_count_unit(const void *data, uint64_t unit,
                       volatile sig_atomic_t *stop, struct cs_stats *out);
 
+/* The same count on the scalar path, its rows added to levels (n + 1 of
+ * them; cs_problem's profile_unit): depth = queens on the board, so a
+ * unit's root (its 3 or 4 border queens) is at depth 3 or 4, each interior
+ * queen one deeper, and its solutions (weighted by the border's orbit, as
+ * out->solutions) at depth n - 1, where the last row's one free square
+ * completes them without a node of its own. */
+struct cs_level;
+bool nq_d4_profile_unit(const void *data, uint64_t unit,
+                        volatile sig_atomic_t *stop, struct cs_stats *out,
+                        struct cs_level *levels);
+
 /* An estimate of the interior nodes of `unit`, a pure function of it
  * (cs_problem's unit_size: random probes, d4.c). */
 double nq_d4_unit_size(const void *data, uint64_t unit);

@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csearch/engine.h"
 #include "nqueens/halves.h"
 #include "nqueens/internal.h"
 
@@ -380,6 +381,21 @@ bool nq_halves_count_unit(const void *data, uint64_t unit,
     out->nodes = sc->top.listed + sc->bottom.listed;
     out->checks = out->nodes;
     out->max_depth = k->top;
+    return true;
+}
+
+/* The kernel has no tree below a half: its rows are the half placements
+ * listed (depth n / 2) and the solutions they make (depth n), taken from
+ * the unit's totals, so counting pays nothing for them. */
+bool nq_halves_profile_unit(const void *data, uint64_t unit,
+                            volatile sig_atomic_t *stop, struct cs_stats *out,
+                            struct cs_level *levels)
+{
+    const struct nq_halves *k = data;
+    if (!nq_halves_count_unit(data, unit, stop, out))
+        return false;
+    levels[k->top].nodes += out->nodes;
+    levels[k->n].solutions += out->solutions;
     return true;
 }
 

@@ -209,6 +209,16 @@ void nq_halves_free(void *k);
  * exact; unique stays 0; nodes are the half placements listed. */
 bool nq_halves_count_unit(const void *data, uint64_t unit,
                           volatile sig_atomic_t *stop, struct cs_stats *out);
+/* The same count, its rows added to levels (n + 1 of them; cs_problem's
+ * profile_unit): depth = queens on the board, the half placements listed
+ * (n / 2 queens each, top and bottom halves; a bottom set listed again per
+ * block of a large top set counts again) at depth n / 2, no fails, and the
+ * solutions (the compatible pairs, weighted by the split's orbit) at depth
+ * n. */
+struct cs_level;
+bool nq_halves_profile_unit(const void *data, uint64_t unit,
+                            volatile sig_atomic_t *stop, struct cs_stats *out,
+                            struct cs_level *levels);
 /* A unit's estimated work (cs_problem.unit_size), cheap next to counting. */
 double nq_halves_unit_size(const void *data, uint64_t unit);
 /* The weighed count of canonical split rep < reps alone (calibrate.c). */

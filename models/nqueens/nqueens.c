@@ -114,8 +114,6 @@ static const char *kernel_conflict(const struct cs_config *cfg,
         return "symmetry d4";
     if (how->tracing)
         return "a run without traces (output.trace, trace_html, tree)";
-    if (how->profiling)
-        return "a run without a per-level profile (output.profile)";
     return NULL;
 }
 
@@ -136,6 +134,14 @@ static bool count_unit(const void *data, uint64_t unit,
     return nq_d4_count_unit(p->kernel, unit, stop, out);
 }
 
+static bool profile_unit(const void *data, uint64_t unit,
+                         volatile sig_atomic_t *stop, struct cs_stats *out,
+                         struct cs_level *levels)
+{
+    const struct nq_problem *p = data;
+    return nq_d4_profile_unit(p->kernel, unit, stop, out, levels);
+}
+
 static double unit_size(const void *data, uint64_t unit)
 {
     const struct nq_problem *p = data;
@@ -147,6 +153,14 @@ static bool halves_unit(const void *data, uint64_t unit,
 {
     const struct nq_problem *p = data;
     return nq_halves_count_unit(p->halves, unit, stop, out);
+}
+
+static bool halves_profile(const void *data, uint64_t unit,
+                           volatile sig_atomic_t *stop, struct cs_stats *out,
+                           struct cs_level *levels)
+{
+    const struct nq_problem *p = data;
+    return nq_halves_profile_unit(p->halves, unit, stop, out, levels);
 }
 
 static double halves_size(const void *data, uint64_t unit)
@@ -278,14 +292,6 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
          (kernel == NQ_KERNEL_AUTO && !conflict && n >= NQ_HALVES_AUTO));
     bool fast =
         !halves && kernel != NQ_KERNEL_GENERIC && !conflict && n >= NQ_D4_MIN;
-    /* what auto would have run but for the profile, to say so */
-    struct cs_setup plain = *how;
-    plain.profiling = false;
-    const char *unprofiled =
-        how->profiling && kernel == NQ_KERNEL_AUTO &&
-                !kernel_conflict(cfg, &plain, true) && n >= NQ_D4_MIN
-            ? (n >= NQ_HALVES_AUTO && n <= NQ_HALVES_MAX ? "halves" : "fast")
-            : NULL;
 
     struct nq_problem *p = cs_xcalloc(1, sizeof *p);
     int symmetry = cs_config_enum(cfg, "strategy.symmetry");
@@ -301,19 +307,27 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
     out->reports_unique = p->d4;
     out->kernel = "generic"; /* baseline code: no isa to name */
     out->max_values = n; /* a row has at most n columns: orders can shuffle */
-    out->unprofiled = unprofiled;
     if (fast) {
         /* small boards (n < 6) have no border constellations worth the
          * name: they stay with the generic search */
         p->kernel = cs_xcalloc(1, sizeof *p->kernel);
         nq_d4_init(p->kernel, n);
-        out->isa_reason = nq_d4_choose(p->kernel, cap, capped);
+        /* a profile counts its levels on the scalar path (same tree) */
+        if (how->profiling)
+            p->kernel->lanes = false;
+        out->isa_reason =
+            how->profiling ? "profile" : nq_d4_choose(p->kernel, cap, capped);
         out->kernel = "fast";
         out->isa =
             nq_isa_name(p->kernel->lanes ? NQ_ISA_AVX512 : NQ_ISA_SCALAR);
         out->units = p->kernel->count;
         out->count_unit = count_unit;
         out->unit_size = unit_size;
+        out->profile_unit = profile_unit;
+        out->profile_rows = "queens on the board in the fast kernel's "
+                            "tree: canonical borders (d4-reduced, 3 or 4 "
+                            "queens) filled in row by row, solutions "
+                            "weighted by orbit at n - 1";
     }
     if (halves) {
         p->halves = nq_halves_new(
@@ -327,6 +341,10 @@ static int nq_setup(const struct cs_config *cfg, const struct cs_setup *how,
         out->units = p->halves->units;
         out->count_unit = halves_unit;
         out->unit_size = halves_size;
+        out->profile_unit = halves_profile;
+        out->profile_rows = "queens on the board in the halves kernel: "
+                            "half placements listed at n / 2, matched "
+                            "solutions (weighted by split orbit) at n";
         out->unit_measure = "work (the kernel's own measure, not nodes)";
     }
     return 0;

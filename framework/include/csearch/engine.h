@@ -109,10 +109,13 @@ struct cs_spec {
     cs_trace_fn on_trace;
     void *trace_ud;
     /* A per-level profile: problem->nvars + 1 levels, zeroed by the caller,
-     * that the search adds to.  NULL: none.  Like a trace, a profiled run
-     * searches in the generic instance and cannot be split (threads,
-     * checkpoints, count kernels) or run as a portfolio or local search;
-     * restarts and neighbourhood rounds add their every search to it. */
+     * that the search adds to.  NULL: none.  Like a trace, a profiled tree
+     * search runs in the generic instance and cannot be split (threads,
+     * checkpoints) or run as a portfolio or local search; restarts and
+     * neighbourhood rounds add their every search to it.  A count on a
+     * kernel with levels (problem->profile_unit) adds its units' rows, on
+     * any number of threads, but not across checkpoints, slices or ranks
+     * (the log keeps no levels). */
     struct cs_level *profile;
     /* task estimate: the probes to make (0: CS_ESTIMATE_PROBES) */
     uint64_t probes;

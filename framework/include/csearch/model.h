@@ -30,7 +30,7 @@
  * cs_problem, cs_layers, cs_bursts) changes shape.  The registry refuses a
  * model or a plugin built against any other version: there is no compatibility
  * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 14
+#define CS_ABI_VERSION 15
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -165,7 +165,8 @@ struct cs_setup {
                             says so in cs_problem.layers.local */
     bool profiling;      /* the run counts a per-level profile
                             (cs_spec.profile): a tree search that enters
-                            its nodes one by one, no counting kernel */
+                            its nodes one by one, or a counting kernel
+                            with profile_unit (cs_problem) */
 };
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
@@ -422,6 +423,8 @@ static inline bool cs_hooks_local(const struct cs_hooks *h)
            l->ls_delta && l->ls_apply;
 }
 
+struct cs_level; /* one depth of a profile (csearch/engine.h) */
+
 /* A model's answer to a config: which hooks, and the data they share. */
 struct cs_problem {
     const struct cs_hooks *hooks;
@@ -499,10 +502,21 @@ struct cs_problem {
      * processor runs), "CSEARCH_ISA" (capped by the environment); NULL:
      * not said. */
     const char *isa_reason;
-    /* Under a profile (cs_setup.profiling): the counting kernel the model
-     * would have run but gave up, as it counts no levels ("fast"), so that
-     * the front end can say so; NULL: none given up. */
-    const char *unprofiled;
+    /* With count_unit, for a profiled run (cs_setup.profiling, optional):
+     * count unit as count_unit does and, only when it returns true, add the
+     * unit's nodes, fails and solutions per depth to levels (nvars + 1 of
+     * them; they sum to what it puts in *out).  The levels are those of the
+     * kernel's own tree, which profile_rows names; the units' rows add up,
+     * whichever thread counted them.  A model sets it at setup when told
+     * the run is profiled, and may run a slower, level-counting variant
+     * then, so that count_unit pays nothing for it.  NULL: the kernel has
+     * no levels, and a profile is refused with it. */
+    bool (*profile_unit)(const void *data, uint64_t unit,
+                         volatile sig_atomic_t *stop, struct cs_stats *out,
+                         struct cs_level *levels);
+    /* What a depth of the profile is in profile_unit's tree, for output
+     * ("queens on the board, ..."); NULL: the search tree's depth. */
+    const char *profile_rows;
 };
 
 /* Calibration: the fastest of `count` variants of a kernel on this machine
