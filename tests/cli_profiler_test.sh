@@ -165,6 +165,14 @@ if [ -n "$fzn" ]; then
     # threads: one search is one tree, said once
     fzn_profile "nodes 41 solutions 1" -p 2 --cp-profiler 7,PORT "$q"
     expect_stderr "fzn-csearch: --cp-profiler follows one search: -p 2 ignored, one thread"
+    # a profiler that hangs up: every solution still printed, at most one
+    # line about it (a small tree may be in the socket's buffers by then)
+    listen 5
+    "$fzn" -a --cp-profiler "7,$port" "$q" >"$out" 2>"$err" || fail "fzn-csearch, profiler gone: exit $?"
+    heard
+    [ "$(grep -c '^----------$' "$out")" = 92 ] || fail "a lost profiler cost solutions"
+    [ "$(grep -vc -- '--cp-profiler: the profiler went away after' "$err")" = 0 ] &&
+        [ "$(wc -l <"$err")" -le 1 ] || fail "a lost profiler: $(cat "$err")"
     # no profiler there: one line, the search goes on (as fzn-gecode's)
     port=$("$listener" 0 | head -n 1)
     "$fzn" --cp-profiler "7,$port" "$q" >"$out" 2>"$err" || fail "fzn-csearch, profiler refused: exit $?"
