@@ -1,25 +1,30 @@
 /* profiler.c - a traced search streamed to CP-Profiler over TCP.
  *
  * Each message is a 4-byte little-endian length and a body: a type byte
- * (NODE 0, DONE 1, START 2, RESTART 3), then for START the protocol version
- * and the execution's JSON info, for NODE the node's and its parent's ids
- * (each node id, restart id, thread id), the alternative, the number of
- * children and a status byte (SOLVED 0, FAILED 1, BRANCH 2, SKIPPED 3),
- * then optional fields (a tag byte: LABEL 0, NOGOOD 1, INFO 2, and a
- * string).  Integers in a body are 4-byte big-endian, strings an integer
- * length and the bytes.  Node ids are the order nodes are entered in; a
- * node is sent when entered, its children counted by the model's values
- * (what the engine will try), so a parent always precedes its children.
+ * (NODE 0, DONE 1, START 2, RESTART 3), then for NODE the node's and its
+ * parent's ids (each node id, restart id, thread id), the alternative, the
+ * number of children and a status byte (SOLVED 0, FAILED 1, BRANCH 2,
+ * SKIPPED 3), then optional fields, each a tag byte and its value: LABEL 0,
+ * NOGOOD 1 and INFO 2 a string, VERSION 3 an integer (START carries the
+ * protocol version and the run's JSON info, RESTART its id as JSON).
+ * Integers in a body are 4-byte big-endian, strings an integer length and
+ * the bytes; so Gecode's connector writes them and CP-Profiler reads them.
+ * Node ids are the order nodes are entered in, over all trees; a node is
+ * sent when entered, its children counted by the model's values (what the
+ * engine will try), so a parent always precedes its children.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "csearch/error.h"
@@ -27,14 +32,18 @@
 #include "csearch/profiler.h"
 #include "trace_impl.h"
 
-enum { MSG_NODE = 0, MSG_DONE = 1, MSG_START = 2 };
+enum { MSG_NODE = 0, MSG_DONE = 1, MSG_START = 2, MSG_RESTART = 3 };
 enum { ST_SOLVED = 0, ST_FAILED = 1, ST_BRANCH = 2 };
-enum { FIELD_LABEL = 0, FIELD_INFO = 2 };
+enum { FIELD_LABEL = 0, FIELD_INFO = 2, FIELD_VERSION = 3 };
 #define PROTOCOL_VERSION 3
 
 struct cs_profiler {
     int fd;
     bool lost;
+    bool restarts;   /* later trees are sent as restarts */
+    bool rooted;     /* a root was sent */
+    bool one_done;   /* !restarts and a second root came: send no more */
+    int32_t restart; /* the current tree's restart id */
     unsigned long long sent;
     int32_t next_id;
     int32_t *ids;  /* ids[d]: the node open at depth d */
@@ -74,6 +83,27 @@ static void put_string(struct cs_profiler *p, const char *s)
     put(p, s, n);
 }
 
+/* text as the characters of a JSON string, cut short to fit buf */
+static void json_text(const char *text, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        char esc[16];
+        if (*c == '"' || *c == '\\')
+            snprintf(esc, sizeof esc, "\\%c", *c);
+        else if (*c < 0x20)
+            snprintf(esc, sizeof esc, "\\u%04x", *c);
+        else
+            snprintf(esc, sizeof esc, "%c", *c);
+        size_t len = strlen(esc);
+        if (n + len >= size)
+            break;
+        memcpy(buf + n, esc, len);
+        n += len;
+    }
+    buf[n] = '\0';
+}
+
 /* A new message: room for its length, filled in by send_message(). */
 static void begin(struct cs_profiler *p, int type)
 {
@@ -102,6 +132,33 @@ static void send_message(struct cs_profiler *p)
         }
         off += (size_t)n;
     }
+}
+
+/* Connect fd to a within CS_PROFILER_TIMEOUT seconds (a host that never
+ * answers would otherwise hold the run for minutes); 0 or an errno. */
+static int connect_within(int fd, const struct addrinfo *a)
+{
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK))
+        return errno;
+    if (connect(fd, a->ai_addr, a->ai_addrlen)) {
+        if (errno != EINPROGRESS)
+            return errno;
+        struct pollfd pfd = {.fd = fd, .events = POLLOUT};
+        int n;
+        do
+            n = poll(&pfd, 1, CS_PROFILER_TIMEOUT * 1000);
+        while (n < 0 && errno == EINTR);
+        if (n == 0)
+            return ETIMEDOUT;
+        int why = 0;
+        socklen_t len = sizeof why;
+        if (n < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &why, &len))
+            return errno;
+        if (why)
+            return why;
+    }
+    return fcntl(fd, F_SETFL, flags) ? errno : 0;
 }
 
 static int dial(const char *where, char *msg, size_t size)
@@ -137,20 +194,27 @@ static int dial(const char *where, char *msg, size_t size)
     int fd = -1, why = 0;
     for (struct addrinfo *a = res; a && fd < 0; a = a->ai_next) {
         fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-        if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen)) {
+        if (fd < 0)
             why = errno;
+        else if ((why = connect_within(fd, a))) {
             close(fd);
             fd = -1;
         }
     }
     freeaddrinfo(res);
-    if (fd < 0)
+    if (fd < 0) {
         snprintf(msg, size, "cannot connect to %s:%s: %s", host, port,
                  strerror(why));
+        return -1;
+    }
+    /* a profiler that stops reading must not stall the search for ever */
+    struct timeval tv = {.tv_sec = CS_PROFILER_TIMEOUT};
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     return fd;
 }
 
-struct cs_profiler *cs_profiler_connect(const char *where, const char *name,
+struct cs_profiler *cs_profiler_connect(const char *where,
+                                        const struct cs_profiler_start *start,
                                         char *msg, size_t size)
 {
     int fd = dial(where, msg, size);
@@ -158,17 +222,38 @@ struct cs_profiler *cs_profiler_connect(const char *where, const char *name,
         return NULL;
     struct cs_profiler *p = cs_xcalloc(1, sizeof *p);
     p->fd = fd;
+    p->restarts = start->restarts;
     begin(p, MSG_START);
+    put_byte(p, FIELD_VERSION);
     put_int(p, PROTOCOL_VERSION);
     put_byte(p, FIELD_INFO);
-    char info[512];
-    snprintf(info, sizeof info,
-             "{\"name\": \"%s\", \"has_restarts\": false, "
-             "\"execution_id\": %ld}",
-             name, (long)getpid());
+    char name[400], info[512], id[48] = "";
+    json_text(start->name ? start->name : "", name, sizeof name);
+    if (start->execution_id >= 0)
+        snprintf(id, sizeof id, ", \"execution_id\": %ld", start->execution_id);
+    snprintf(info, sizeof info, "{\"name\": \"%s\", \"has_restarts\": %s%s}",
+             name, p->restarts ? "true" : "false", id);
     put_string(p, info);
     send_message(p);
     return p;
+}
+
+/* A root after the first: a restart, or (none announced) the end of what
+ * is sent.  False: send nothing of this tree. */
+static bool next_tree(struct cs_profiler *p)
+{
+    if (!p->restarts) {
+        p->one_done = true;
+        return false;
+    }
+    p->restart++;
+    char info[64];
+    snprintf(info, sizeof info, "{\"restart_id\": %ld}", (long)p->restart);
+    begin(p, MSG_RESTART);
+    put_byte(p, FIELD_INFO);
+    put_string(p, info);
+    send_message(p);
+    return true;
 }
 
 /* How many values the engine will try for var: the model's own count. */
@@ -214,9 +299,12 @@ void cs_profiler_step(void *ud, const struct cs_trace_event *ev,
     default: /* NO_VALUE was sent as a FAILED node; local search: no tree */
         return;
     }
-    if (p->lost || ev->depth < 0)
+    if (p->lost || p->one_done || ev->depth < 0)
         return;
     size_t d = (size_t)ev->depth;
+    if (d == 0 && p->rooted && !next_tree(p))
+        return;
+    p->rooted = true;
     if (d + 1 >= p->cap) {
         p->cap = 2 * (d + 1) + 16;
         p->ids = cs_xrealloc(p->ids, p->cap * sizeof *p->ids);
@@ -229,10 +317,10 @@ void cs_profiler_step(void *ud, const struct cs_trace_event *ev,
     trace_move_name(h, state, ev->var, ev->value, label, sizeof label);
     begin(p, MSG_NODE);
     put_int(p, id);
-    put_int(p, 0); /* restart id: one tree */
+    put_int(p, p->restart);
     put_int(p, 0); /* thread id: a traced search has one */
     put_int(p, d ? p->ids[d - 1] : -1);
-    put_int(p, d ? 0 : -1);
+    put_int(p, d ? p->restart : -1);
     put_int(p, d ? 0 : -1);
     put_int(p, d ? p->alts[d - 1]++ : -1);
     put_int(p, kids);

@@ -1,22 +1,33 @@
 /* profiler_listener.c - a stand-in for CP-Profiler in the tests.
  *
  * Listens on 127.0.0.1 at a free port, prints the port, takes one
- * connection and decodes every message of CP-Profiler's protocol.  It
- * checks that START comes first and DONE last, that each node's parent was
- * sent before it (the root has none) and that no id repeats, then prints
- * "nodes N solutions S" and exits 0, or names the first fault and exits 1.
- * With an argument K it hangs up after K messages (a profiler closed mid-run).
+ * connection and decodes every message of CP-Profiler's protocol as its
+ * receiver does (optional fields by their tags: VERSION an integer, the
+ * others strings).  It checks that START comes first with protocol version
+ * 3 and DONE last, that a root (parent -1) comes first or right after a
+ * RESTART and every other node after its parent, at an alternative below
+ * the parent's number of children, in the current restart, and that no id
+ * repeats.  Then it prints "nodes N solutions S", "restarts R", "start
+ * INFO" (START's JSON) and, with --show M, the first M nodes as "ID PARENT
+ * ALT KIDS STATUS LABEL", and exits 0; or it names the first fault and
+ * exits 1.  With an argument K it hangs up after K messages (a profiler
+ * closed mid-run); K = 0 prints a port that nobody listens on.  Nothing
+ * waits for ever: no connection or no byte for 60 s is a fault.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
+
+#define WAIT_SECONDS 60
 
 static int fail(const char *why, long at)
 {
@@ -62,109 +73,205 @@ static int get_byte(struct cursor *c)
     return *c->p++;
 }
 
-static void skip_string(struct cursor *c)
+/* A string field's text, copied into out (cut short to fit). */
+static void get_string(struct cursor *c, char *out, size_t size)
 {
     int32_t n = get_int(c);
-    if (n < 0 || c->end - c->p < n)
+    if (n < 0 || c->end - c->p < n) {
         c->bad = true;
-    else
-        c->p += n;
+        return;
+    }
+    size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
+    memcpy(out, c->p, k);
+    out[k] = '\0';
+    c->p += n;
 }
 
-/* Optional fields: a tag (label 0, nogood 1, info 2) and a string each. */
-static void skip_fields(struct cursor *c)
+/* The optional fields: their tag (label 0, nogood 1, info 2: strings;
+ * version 3: an integer), as CP-Profiler's receiver reads them. */
+struct fields {
+    char label[256], info[1024];
+    int32_t version; /* -1: none */
+};
+
+static void get_fields(struct cursor *c, struct fields *f)
 {
+    char ignored[256];
+    f->label[0] = f->info[0] = '\0';
+    f->version = -1;
     while (!c->bad && c->p < c->end) {
-        if (get_byte(c) > 3)
+        switch (get_byte(c)) {
+        case 0:
+            get_string(c, f->label, sizeof f->label);
+            break;
+        case 1:
+            get_string(c, ignored, sizeof ignored);
+            break;
+        case 2:
+            get_string(c, f->info, sizeof f->info);
+            break;
+        case 3:
+            f->version = get_int(c);
+            break;
+        default:
             c->bad = true;
-        skip_string(c);
+        }
     }
 }
 
-int main(int argc, char **argv)
+/* The nodes seen: whether each id was sent, and its number of children. */
+struct table {
+    int32_t *kids; /* -1: not sent */
+    size_t cap;
+};
+
+static void grow(struct table *t, size_t id)
 {
-    long hang_up = argc > 1 ? atol(argv[1]) : -1;
+    if (id < t->cap)
+        return;
+    size_t cap = 2 * id + 1024;
+    t->kids = realloc(t->kids, cap * sizeof *t->kids);
+    if (!t->kids)
+        exit(2);
+    for (size_t i = t->cap; i < cap; i++)
+        t->kids[i] = -1;
+    t->cap = cap;
+}
+
+static int listen_here(void)
+{
     int ls = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in a = {0};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t len = sizeof a;
     if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) || listen(ls, 1) ||
-        getsockname(ls, (struct sockaddr *)&a, &len))
-        return fail("cannot listen", 0);
+        getsockname(ls, (struct sockaddr *)&a, &len)) {
+        if (ls >= 0)
+            close(ls);
+        return -1;
+    }
     printf("%d\n", ntohs(a.sin_port));
     fflush(stdout);
-    if (hang_up == 0) /* a port that was free and is closed again */
+    return ls;
+}
+
+static const char *const status_names[] = {"solved", "failed", "branch",
+                                           "skipped"};
+
+int main(int argc, char **argv)
+{
+    long hang_up = -1, show = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--show") && i + 1 < argc)
+            show = atol(argv[++i]);
+        else
+            hang_up = atol(argv[i]);
+    int ls = listen_here();
+    if (ls < 0)
+        return fail("cannot listen", 0);
+    if (hang_up == 0) { /* a port that was free and is closed again */
+        close(ls);
         return 0;
+    }
+    struct pollfd pfd = {.fd = ls, .events = POLLIN};
+    if (poll(&pfd, 1, WAIT_SECONDS * 1000) != 1) {
+        close(ls);
+        return fail("nobody connected", 0);
+    }
     int fd = accept(ls, NULL, NULL);
+    close(ls);
     if (fd < 0)
         return fail("cannot accept", 0);
+    struct timeval tv = {.tv_sec = WAIT_SECONDS};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 
-    size_t cap = 1024;
-    unsigned char *seen = calloc(cap, 1); /* seen[id]: node id was sent */
-    long msgs = 0, nodes = 0, solutions = 0;
-    bool done = false;
+    struct table seen = {0};
+    char start[1024] = "";
+    char *shown = calloc((size_t)(show > 0 ? show : 1), 320);
+    long msgs = 0, nodes = 0, solutions = 0, restarts = 0;
+    bool done = false, want_root = true;
+    const char *fault = NULL;
     unsigned char head[4];
-    while (read_all(fd, head, 4)) {
+    while (!fault && read_all(fd, head, 4)) {
         uint32_t n = (uint32_t)head[0] | (uint32_t)head[1] << 8 |
                      (uint32_t)head[2] << 16 | (uint32_t)head[3] << 24;
         unsigned char *body = malloc(n ? n : 1);
-        if (!body || !read_all(fd, body, n))
-            return fail("message cut short", msgs);
+        if (!body || !read_all(fd, body, n)) {
+            free(body);
+            fault = "message cut short";
+            break;
+        }
         struct cursor c = {body, body + n, false};
+        struct fields f;
         int type = get_byte(&c);
-        if (done)
-            return fail("a message after DONE", msgs);
-        if ((msgs == 0) != (type == 2))
-            return fail("START is not (only) the first message", msgs);
-        if (type == 2) { /* START: version, then fields */
-            if (get_int(&c) != 3)
-                return fail("not protocol version 3", msgs);
-            skip_fields(&c);
-        } else if (type == 0) { /* NODE */
-            int32_t id = get_int(&c);
-            get_int(&c), get_int(&c);
-            int32_t parent = get_int(&c);
-            get_int(&c), get_int(&c);
+        if (done) {
+            fault = "a message after DONE";
+        } else if ((msgs == 0) != (type == 2)) {
+            fault = "START is not (only) the first message";
+        } else if (type == 2) {
+            get_fields(&c, &f);
+            if (f.version != 3)
+                fault = "START without protocol version 3";
+            snprintf(start, sizeof start, "%s", f.info);
+        } else if (type == 0) {
+            int32_t id = get_int(&c), rid = get_int(&c);
+            get_int(&c);
+            int32_t parent = get_int(&c), prid = get_int(&c);
+            get_int(&c);
             int32_t alt = get_int(&c), kids = get_int(&c);
             int status = get_byte(&c);
-            skip_fields(&c);
-            if (c.bad || id < 0 || status > 3 || kids < 0)
-                return fail("a malformed node", msgs);
-            if ((size_t)id >= cap) {
-                seen = realloc(seen, 2 * (size_t)id + 1);
-                memset(seen + cap, 0, 2 * (size_t)id + 1 - cap);
-                cap = 2 * (size_t)id + 1;
-            }
-            if (seen[id])
-                return fail("a node id sent twice", msgs);
-            if (nodes == 0 ? parent != -1 || alt != -1
-                           : parent < 0 || (size_t)parent >= cap ||
-                                 !seen[parent] || alt < 0)
-                return fail("a node before its parent", msgs);
-            seen[id] = 1;
+            get_fields(&c, &f);
+            if (!c.bad && id >= 0)
+                grow(&seen, (size_t)id);
+            if (c.bad || id < 0 || status > 3 || kids < 0 || rid != restarts)
+                fault = "a malformed node";
+            else if (seen.kids[id] >= 0)
+                fault = "a node id sent twice";
+            else if (want_root ? parent != -1 || alt != -1
+                               : parent < 0 || prid != restarts ||
+                                     (size_t)parent >= seen.cap ||
+                                     seen.kids[parent] < 0 || alt < 0 ||
+                                     alt >= seen.kids[parent])
+                fault = "a root out of place, or a node before its parent";
+            if (fault)
+                break;
+            seen.kids[id] = kids;
+            if (nodes < show)
+                snprintf(shown + 320 * nodes, 320, "%d %d %d %d %s %s", id,
+                         parent, alt, kids, status_names[status], f.label);
+            want_root = false;
             nodes++;
             solutions += status == 0;
         } else if (type == 1) {
             done = true;
-        } else if (type != 3) {
-            return fail("an unknown message type", msgs);
+        } else if (type == 3) {
+            get_fields(&c, &f);
+            restarts++;
+            want_root = true;
+        } else {
+            fault = "an unknown message type";
         }
-        if (c.bad || c.p != c.end)
-            return fail("a message of the wrong length", msgs);
+        if (!fault && (c.bad || c.p != c.end))
+            fault = "a message of the wrong length";
         free(body);
-        if (++msgs == hang_up) {
-            free(seen);
+        if (!fault && ++msgs == hang_up) {
+            free(seen.kids);
+            free(shown);
             close(fd);
-            close(ls);
             return 0;
         }
     }
-    if (!done)
-        return fail("no DONE at the end", msgs);
-    printf("nodes %ld solutions %ld\n", nodes, solutions);
-    free(seen);
+    if (!fault && !done)
+        fault = "no DONE at the end";
+    if (!fault) {
+        printf("nodes %ld solutions %ld\nrestarts %ld\nstart %s\n", nodes,
+               solutions, restarts, start);
+        for (long i = 0; i < show && i < nodes; i++)
+            printf("%s\n", shown + 320 * i);
+    }
+    free(seen.kids);
+    free(shown);
     close(fd);
-    close(ls);
-    return 0;
+    return fault ? fail(fault, msgs) : 0;
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
@@ -210,10 +211,15 @@ int traces_open(struct traces *tr, const struct cs_job *job,
     const char *where = cs_config_str(cfg, "output.profiler");
     if (where) {
         char msg[512];
-        for (char *c = tr->title; *c; c++) /* it goes into a JSON string */
-            if (*c == '"' || *c == '\\')
-                *c = '\'';
-        tr->profiler = cs_profiler_connect(where, tr->title, msg, sizeof msg);
+        /* the process id tells runs apart; neighbourhood rounds (a traced
+         * run has no restarts) search a tree each */
+        const struct cs_profiler_start start = {
+            .name = tr->title,
+            .execution_id = (long)getpid(),
+            .restarts = job->task == CS_TASK_OPTIMIZE &&
+                        job->layers.lns_nodes && job->problem.hooks->relax,
+        };
+        tr->profiler = cs_profiler_connect(where, &start, msg, sizeof msg);
         if (!tr->profiler) {
             cs_error_set(err, NULL, "--profiler: %s", msg);
             traces_close(tr, true);

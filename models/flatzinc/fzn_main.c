@@ -1,13 +1,15 @@
 /* fzn_main.c - fzn-csearch: csearch as a MiniZinc solver.
  *
  * usage: fzn-csearch [-a] [-n N] [-i] [-f] [-s] [-v] [-p N] [-r SEED]
- *                    [-t MS] FILE.fzn
+ *                    [-t MS] [--cp-profiler ID,PORT] FILE.fzn
  *
  * The standard FlatZinc solver interface: each solution as `x = v;` lines
  * of the output variables and a line of ten dashes, flushed; at the end
  * `==========` when the search is complete, `=====UNSATISFIABLE=====` or
  * `=====UNKNOWN=====`; with -s `%%%mzn-stat:` lines.  It runs the model
  * `flatzinc` through the same job and engine as `csearch CONFIG`.
+ * --cp-profiler is how minizinc passes on the MiniZinc IDE's "Profile
+ * search": the tree goes to CP-Profiler at 127.0.0.1:PORT as it is searched.
  */
 #define _POSIX_C_SOURCE 200809L /* sigaction */
 #include <ctype.h>
@@ -20,6 +22,7 @@
 
 #include "csearch/file.h"
 #include "csearch/job.h"
+#include "csearch/profiler.h"
 #include "flatzinc.h"
 
 #ifndef CSEARCH_VERSION
@@ -89,6 +92,11 @@ static void usage(FILE *out)
           "  -p N      N threads (a portfolio, or a split count)\n"
           "  -r SEED   random seed\n"
           "  -t MS     time limit in milliseconds\n"
+          "  --cp-profiler ID,PORT\n"
+          "            stream the search tree to CP-Profiler at "
+          "127.0.0.1:PORT as\n"
+          "            execution ID (the MiniZinc IDE's Profile search), on "
+          "one thread\n"
           "  --help, --version\n",
           out);
 }
@@ -114,7 +122,28 @@ struct flags {
     bool all, intermediate, free_search, stats, verbose;
     uint64_t solutions, threads, seed, ms;
     const char *file;
+    const char *profiler; /* --cp-profiler's PORT; NULL: none */
+    long profiler_id;     /* and its ID */
 };
+
+/* --cp-profiler ID,PORT as the MiniZinc IDE gives it (minizinc passes it
+ * on as is): ID the execution's number, PORT where CP-Profiler listens. */
+static bool profiler_arg(const char *text, struct flags *f)
+{
+    char *end;
+    if (!text || !isdigit((unsigned char)*text))
+        return false;
+    long id = strtol(text, &end, 10);
+    if (*end != ',' || id > INT32_MAX || !isdigit((unsigned char)end[1]))
+        return false;
+    const char *port = end + 1;
+    long num = strtol(port, &end, 10);
+    if (*end || num < 1 || num > 65535)
+        return false;
+    f->profiler_id = id;
+    f->profiler = port;
+    return true;
+}
 
 static int parse_flags(int argc, char **argv, struct flags *f)
 {
@@ -139,7 +168,16 @@ static int parse_flags(int argc, char **argv, struct flags *f)
             value = &f->seed;
         else if (!strcmp(a, "-t") || !strcmp(a, "--time-limit"))
             value = &f->ms;
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        else if (!strcmp(a, "--cp-profiler")) {
+            const char *arg = i + 1 < argc ? argv[++i] : NULL;
+            if (!profiler_arg(arg, f)) {
+                fprintf(stderr,
+                        "fzn-csearch: --cp-profiler '%s' is not ID,PORT "
+                        "(an execution number and a port, e.g. 0,6565)\n",
+                        arg ? arg : "");
+                return 2;
+            }
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             exit(0);
         } else if (!strcmp(a, "--version")) {
@@ -322,6 +360,41 @@ static int search_in_phases(struct cs_spec *spec, struct fzn_problem *p,
     return 0;
 }
 
+/* --cp-profiler: connect and have the search stream its tree; NULL (one
+ * line on stderr, the search goes on without it, as fzn-gecode's does)
+ * when CP-Profiler cannot be reached.  The execution is named by the
+ * file, as Gecode names it; free search in phases and neighbourhood rounds
+ * search several trees, sent as restarts. */
+static struct cs_profiler *profiler_open(const struct flags *f,
+                                         const struct cs_job *job,
+                                         struct cs_spec *spec)
+{
+    if (f->threads > 1)
+        fprintf(stderr,
+                "fzn-csearch: --cp-profiler follows one search: -p "
+                "%" PRIu64 " ignored, one thread\n",
+                f->threads);
+    const char *slash = strrchr(f->file, '/');
+    const struct cs_profiler_start start = {
+        .name = slash ? slash + 1 : f->file,
+        .execution_id = f->profiler_id,
+        .restarts = in_phases(job, f) ||
+                    (job->task == CS_TASK_OPTIMIZE && job->layers.lns_nodes &&
+                     job->problem.hooks->relax),
+    };
+    char msg[512];
+    struct cs_profiler *p =
+        cs_profiler_connect(f->profiler, &start, msg, sizeof msg);
+    if (!p) {
+        fprintf(stderr,
+                "fzn-csearch: --cp-profiler: %s; searching without it\n", msg);
+        return NULL;
+    }
+    spec->on_trace = cs_profiler_step;
+    spec->trace_ud = p;
+    return p;
+}
+
 int main(int argc, char **argv)
 {
     struct flags f = {0};
@@ -340,6 +413,7 @@ int main(int argc, char **argv)
     struct cs_job job;
     bool set_up = false;
     struct printer pr = {0};
+    struct cs_profiler *profiler = NULL;
     /* the task follows the file's solve item, which only the model reads;
      * it is the last item of a FlatZinc file, so a look at the text says */
     int goal = solve_goal(f.file);
@@ -359,15 +433,17 @@ int main(int argc, char **argv)
         !set(cfg, &err, "params.file=%s", f.file) ||
         !set(cfg, &err, "task=%s", task) ||
         (f.free_search && !set(cfg, &err, "strategy.search=free")) ||
-        /* every solution printed, in order: one thread */
-        (f.threads > 1 && strcmp(task, "enumerate") &&
+        /* every solution printed, in order: one thread; a profiled
+         * search is one tree */
+        (f.threads > 1 && strcmp(task, "enumerate") && !f.profiler &&
          !set(cfg, &err, "strategy.threads=%" PRIu64, f.threads)) ||
         (f.seed && !set(cfg, &err, "strategy.seed=%" PRIu64, f.seed)) ||
         (f.ms && !set(cfg, &err, "limits.seconds=%.3f", (double)f.ms / 1000)) ||
         (!pr.optimizing && f.solutions > 1 && !f.all &&
          !set(cfg, &err, "limits.solutions=%" PRIu64, f.solutions)))
         goto fail;
-    if (cs_job_setup(&job, cfg, reg, NULL, &err))
+    const struct cs_job_request req = {.tracing = f.profiler != NULL};
+    if (cs_job_setup(&job, cfg, reg, &req, &err))
         goto fail;
     set_up = true;
     struct cs_spec spec;
@@ -376,6 +452,8 @@ int main(int argc, char **argv)
     spec.on_solution = on_solution;
     spec.ud = &pr;
     spec.stop = &stop_flag;
+    if (f.profiler)
+        profiler = profiler_open(&f, &job, &spec);
     /* a long fixpoint gives up on a signal too */
     ((struct fzn_problem *)job.problem.data)->store->stop = &stop_flag;
     if (f.verbose)
@@ -391,6 +469,14 @@ int main(int argc, char **argv)
             ? search_in_phases(&spec, job.problem.data, f.verbose, &run, &err)
             : cs_search(&spec, job.threads > 1 ? &split : NULL, &run, &err))
         goto fail;
+    if (profiler) {
+        cs_profiler_done(profiler);
+        if (cs_profiler_lost(profiler))
+            fprintf(stderr,
+                    "fzn-csearch: --cp-profiler: the profiler went away after "
+                    "%llu nodes; the search went on without it\n",
+                    cs_profiler_sent(profiler));
+    }
     if (!pr.each && run.stats.solutions && pr.last.count)
         print_board(&pr.last);
     bool found = run.stats.solutions > 0;
@@ -424,6 +510,7 @@ fail : {
     status = 2;
 }
 done:
+    cs_profiler_free(profiler);
     cs_board_free(&pr.last);
     if (set_up)
         cs_job_free(&job);
