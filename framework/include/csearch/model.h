@@ -496,8 +496,8 @@ struct cs_problem {
     const char *unit_measure;
     /* Why that instruction set (or kernel variant) ran, for output:
      * "measured" (timed on this machine at setup), "only" (the one this
-     * processor runs), "CSEARCH_ISA" (capped by the environment); NULL:
-     * not said. */
+     * processor runs), "processor" (the best its features allow, not
+     * timed), "CSEARCH_ISA" (capped by the environment); NULL: not said. */
     const char *isa_reason;
     /* Under a profile (cs_setup.profiling): the counting kernel the model
      * would have run but gave up, as it counts no levels ("fast"), so that
