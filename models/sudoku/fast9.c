@@ -49,7 +49,7 @@ static bool use_lanes;
 static const char *isa_reason, *isa_error;
 static char isa_message[160];
 
-/* AVX-512 where the processor has it (1.35x the scalar path on AMD Zen 5,
+/* AVX-512 where the processor has it (1.4x the scalar path on AMD Zen 5,
  * docs/performance.md), unless CSEARCH_ISA names a lesser set: avx2 or
  * scalar, both the scalar path here. */
 static void choose_isa(void)
