@@ -582,6 +582,15 @@ if ! has_flags avx512f avx512cd avx512_vpopcntdq; then
     CSEARCH_ISA=avx512 run 2 configs/nqueens.yaml --set params.n=12
     grep -q "^csearch: CSEARCH_ISA=avx512: this processor lacks avx512" "$err" || fail "CSEARCH_ISA=avx512 beyond the processor not refused"
 fi
+# the Sudoku kernel: AVX-512 wherever the processor has it, the same tree
+sdk_isa="scalar only"; has_flags avx512f && sdk_isa="avx512 processor"
+run 0 configs/sudoku-batch.yaml --json
+expect_json '[.isa, .isa_reason] | join(" ")' "$sdk_isa"
+sdk_nodes=$(jq '[.results[].nodes] | add' "$out")
+CSEARCH_ISA=scalar run 0 configs/sudoku-batch.yaml --json
+expect_json '[.isa, .isa_reason, ([.results[].nodes] | add)] | map(tostring) | join(" ")' "scalar CSEARCH_ISA $sdk_nodes"
+CSEARCH_ISA=avx3 run 2 configs/sudoku.yaml
+expect_stderr "csearch: CSEARCH_ISA=avx3: unknown instruction set (avx512, avx2 or scalar)"
 
 # --- every config in configs/ runs ---
 for config in configs/*.yaml; do

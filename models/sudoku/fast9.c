@@ -14,10 +14,14 @@
  * a digit's configuration in a band or stack.  Propagation runs in prune
  * and places cells of its own, so the engine copies the state instead of
  * undoing.  Invariant at every fixpoint: nothing to do, each open cell has
- * two candidates or more, each placed cell exactly its digit.
+ * two candidates or more, each placed cell exactly its digit.  On AVX-512
+ * the same fixpoint (not the triads) runs on vectors, fast9_lanes.c; the
+ * loop here is the scalar path, for processors without it.
  */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -39,6 +43,43 @@ static uint32_t stack_keep[512];
 /* the band's cells sharing a row or a box with cell i, i itself excluded */
 static uint32_t band_peers[27];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+/* the instruction set propagation runs on, one for the process (the
+ * processor and CSEARCH_ISA decide it): fast9_lanes.c where true */
+static bool use_lanes;
+static const char *isa_reason, *isa_error;
+static char isa_message[160];
+
+/* AVX-512 where the processor has it (1.4x the scalar path on AMD Zen 5,
+ * docs/performance.md), unless CSEARCH_ISA names a lesser set: avx2 or
+ * scalar, both the scalar path here. */
+static void choose_isa(void)
+{
+    bool avx512 = false;
+#if SDK_F9_LANES
+    __builtin_cpu_init();
+    avx512 = __builtin_cpu_supports("avx512f");
+#endif
+    const char *v = getenv("CSEARCH_ISA");
+    isa_reason = avx512 ? "processor" : "only";
+    use_lanes = avx512;
+    if (!v || !*v)
+        return;
+    isa_reason = "CSEARCH_ISA";
+    if (!strcmp(v, "avx512") && !avx512) {
+        snprintf(isa_message, sizeof isa_message,
+                 "CSEARCH_ISA=avx512: this processor lacks avx512f (the "
+                 "Sudoku kernel runs scalar)");
+        isa_error = isa_message;
+    } else if (strcmp(v, "avx512") && strcmp(v, "avx2") &&
+               strcmp(v, "scalar")) {
+        snprintf(isa_message, sizeof isa_message,
+                 "CSEARCH_ISA=%.40s: unknown instruction set (avx512, avx2 or "
+                 "scalar)",
+                 v);
+        isa_error = isa_message;
+    }
+    use_lanes = avx512 && !strcmp(v, "avx512");
+}
 
 static void build_tables(void)
 {
@@ -76,11 +117,19 @@ static void build_tables(void)
         band_peers[i] = peers;
     }
     sdk_f9_build_triad_tables();
+    choose_isa();
 }
 
-void sdk_fast9_prepare(void)
+const char *sdk_fast9_prepare(void)
 {
     pthread_once(&tables_once, build_tables);
+    return isa_error;
+}
+
+void sdk_fast9_name_isa(struct cs_problem *out)
+{
+    out->isa = use_lanes ? "avx512" : "scalar";
+    out->isa_reason = isa_reason;
 }
 
 /* Take cells of band b from every digit (they hold other digits now):
@@ -257,29 +306,43 @@ static int column_pass(struct f9_state *s, bool *struck)
     return placed;
 }
 
+/* The fixpoint of all but the triads: -1 on a contradiction. */
+static int propagate(struct f9_state *s)
+{
+    for (;;) {
+        while (s->todo) {
+            int x = __builtin_ctz(s->todo);
+            s->counters.checks++;
+            if (!reduce(s, x % 9, x / 9))
+                return -1;
+        }
+        int placed = naked_singles(s);
+        if (placed < 0)
+            return -1;
+        if (placed)
+            continue;
+        bool struck = false;
+        placed = column_pass(s, &struck);
+        if (placed < 0)
+            return -1;
+        if (!placed && !struck)
+            return 0;
+    }
+}
+
 static bool f9_prune(void *state)
 {
     struct f9_state *s = state;
     if (s->dead)
         return true;
     for (;;) {
-        while (s->todo) {
-            int x = __builtin_ctz(s->todo);
-            s->counters.checks++;
-            if (!reduce(s, x % 9, x / 9))
-                return true;
-        }
-        int placed = naked_singles(s);
-        if (placed < 0)
+#if SDK_F9_LANES
+        if (use_lanes ? sdk_f9_propagate_lanes(s) < 0 : propagate(s) < 0)
             return true;
-        if (placed)
-            continue;
-        bool struck = false;
-        placed = column_pass(s, &struck);
-        if (placed < 0)
+#else
+        if (propagate(s) < 0)
             return true;
-        if (placed || struck)
-            continue;
+#endif
         int triads = sdk_f9_triads(s);
         if (triads <= 0)
             return triads < 0;

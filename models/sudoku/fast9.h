@@ -42,7 +42,14 @@ static inline bool sdk_next_candidate(void *state, int var, uint64_t *cursor,
     return true;
 }
 
-/* Build the lookup tables (once per process; safe from any thread). */
-void sdk_fast9_prepare(void);
+/* Build the lookup tables and choose the instruction set propagation runs
+ * on (once per process; safe from any thread): AVX-512 where the processor
+ * has it, unless CSEARCH_ISA (avx512, avx2, scalar) caps it.  NULL, or
+ * what is wrong with CSEARCH_ISA (the kernel then runs what it can). */
+const char *sdk_fast9_prepare(void);
+
+/* Name that instruction set in a problem the kernel runs (isa and
+ * isa_reason: "processor", "only" or "CSEARCH_ISA"), after prepare. */
+void sdk_fast9_name_isa(struct cs_problem *out);
 
 #endif

@@ -75,6 +75,18 @@ static inline unsigned stack_pattern(const uint32_t cols[3], int j)
            (cols[2] >> 3 * j & 7) << 6;
 }
 
+/* The propagation on AVX-512 (fast9_lanes.c): x86-64 compilers that take
+ * per-function targets. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SDK_F9_LANES 1
+#else
+#define SDK_F9_LANES 0
+#endif
+/* The scalar path's fixpoint (bands, naked singles, columns; not the
+ * triads), on a processor with AVX-512 F: -1 on a contradiction (the state
+ * is then partly done), else 0, with todo and columns_todo empty. */
+int sdk_f9_propagate_lanes(struct f9_state *s);
+
 /* Build fast9_triads.c's tables (under sdk_fast9_prepare's once). */
 void sdk_f9_build_triad_tables(void);
 /* At a fixpoint of the other rules (s->todo empty): the triads of every

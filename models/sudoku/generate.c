@@ -240,7 +240,7 @@ int sdk_setup_generate(const struct cs_config *cfg,
     b->file = cs_xstrdup(pos.file ? pos.file : "");
     b->line = pos.line;
     b->col = pos.col;
-    sdk_fast9_prepare();
+    (void)sdk_fast9_prepare(); /* set->fast: its error was reported */
     sdk_fast_fill(out, b, free_gen_batch);
     out->instances = (uint64_t)cs_config_int(cfg, "params.count");
     out->setup_instance = gen_instance;

@@ -191,6 +191,7 @@ static void fill_fast(struct cs_problem *out, struct sdk_fast9 *f,
     out->nvars = SDK_FAST9_VARS;
     out->state_size = sdk_fast9_hooks->state_size;
     out->kernel = "fast";
+    sdk_fast9_name_isa(out);
 }
 
 /* A 9 x 9 character -> its digit + 1 (1: blank), 0 if it is none. */
@@ -424,5 +425,7 @@ int sdk_setup_batch(const struct cs_config *cfg, const struct sdk_settings *set,
     out->instances = b->count;
     out->setup_instance = sdk_instance;
     out->kernel = set->fast ? "fast" : "generic";
+    if (set->fast)
+        sdk_fast9_name_isa(out);
     return 0;
 }

@@ -453,6 +453,7 @@ void sdk_fast_fill(struct cs_problem *out, void *data,
     out->nvars = 81;
     out->state_size = sdk_fast9_hooks->state_size;
     out->kernel = "fast";
+    sdk_fast9_name_isa(out);
 }
 
 void *sdk_fast_problem(const unsigned char givens[81], size_t extra,

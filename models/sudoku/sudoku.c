@@ -135,8 +135,9 @@ static int choose_kernel(const struct cs_config *cfg, bool tracing,
                            "kernel fast needs %s", conflict);
     set->fast = !conflict && (set->kernel == SDK_KERNEL_FAST ||
                               (set->kernel == SDK_KERNEL_AUTO && !tracing));
-    if (set->fast)
-        sdk_fast9_prepare();
+    const char *isa = set->fast ? sdk_fast9_prepare() : NULL;
+    if (isa)
+        return cs_error_set(err, NULL, "%s", isa);
     return 0;
 }
 
