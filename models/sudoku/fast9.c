@@ -49,9 +49,12 @@ static bool use_lanes;
 static const char *isa_reason, *isa_error;
 static char isa_message[160];
 
-/* AVX-512 where the processor has it (1.4x the scalar path on AMD Zen 5,
- * docs/performance.md), unless CSEARCH_ISA names a lesser set: avx2 or
- * scalar, both the scalar path here. */
+static bool lanes_faster(void);
+
+/* AVX-512 where the processor has it and it is measured faster than the
+ * scalar path here (1.4x on AMD Zen 5, docs/performance.md; Zen 4 runs
+ * 512-bit instructions as two halves), unless CSEARCH_ISA names a set:
+ * avx512, or avx2 and scalar, both the scalar path here. */
 static void choose_isa(void)
 {
     bool avx512 = false;
@@ -60,8 +63,12 @@ static void choose_isa(void)
     avx512 = __builtin_cpu_supports("avx512f");
 #endif
     const char *v = getenv("CSEARCH_ISA");
-    isa_reason = avx512 ? "processor" : "only";
-    use_lanes = avx512;
+    isa_reason = "only";
+    use_lanes = false;
+    if (avx512 && (!v || !*v)) {
+        use_lanes = lanes_faster();
+        isa_reason = "measured";
+    }
     if (!v || !*v)
         return;
     isa_reason = "CSEARCH_ISA";
@@ -507,3 +514,65 @@ CS_HOOKS(f9_hooks, .state_size = sizeof(struct f9_state), .init = f9_init,
          .counters = true, .emit = f9_emit)
 
 const struct cs_hooks *const sdk_fast9_hooks = &f9_hooks;
+
+/* ---- the instruction set, by measurement ----------------------------------
+ * A piece of the kernel's real work: hard puzzles (top1465's first four)
+ * propagated at the root and one level below it, every value of the
+ * variable the kernel branches on, on the path `variant` names (0 the
+ * AVX-512 lanes, 1 scalar); cs_fastest times both on this machine. */
+static const char *const calibration_puzzles[] = {
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4."
+    "9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5.."
+    ".........",
+    "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5.."
+    ".........",
+    "3.7.4...........918........4.....7.....16.......25..........38..9....5.."
+    ".2.6.....",
+};
+#define CALIBRATION_PUZZLES                                                    \
+    (int)(sizeof calibration_puzzles / sizeof *calibration_puzzles)
+
+struct calibration {
+    struct sdk_fast9 givens[CALIBRATION_PUZZLES];
+    uint64_t sink; /* the pieces' results, so no work is left out */
+};
+
+static void calibration_piece(void *ctx, int variant, int size)
+{
+    struct calibration *cal = ctx;
+    const bool was = use_lanes;
+    use_lanes = variant == 0;
+    for (int i = 0; i < size; i++) {
+        struct f9_state root = {.dead = 0}, child;
+        f9_init(&root, &cal->givens[i % CALIBRATION_PUZZLES]);
+        int var;
+        if (f9_prune(&root) || (var = f9_select(&root)) < 0)
+            continue;
+        uint64_t cursor;
+        int value;
+        f9_first(&root, var, &cursor);
+        while (sdk_next_candidate(&root, var, &cursor, &value)) {
+            child = root;
+            f9_apply(&child, var, value);
+            cal->sink += f9_prune(&child) + child.counters.checks;
+        }
+    }
+    use_lanes = was;
+}
+
+static bool lanes_faster(void)
+{
+#if SDK_F9_LANES
+    struct calibration cal = {.sink = 0};
+    for (int p = 0; p < CALIBRATION_PUZZLES; p++)
+        for (int c = 0; c < 81; c++) {
+            char ch = calibration_puzzles[p][c];
+            cal.givens[p].givens[c] =
+                (unsigned char)(ch >= '1' && ch <= '9' ? ch - '0' : 0);
+        }
+    return cs_fastest(2, calibration_piece, &cal, 1 << 12, NULL) == 0;
+#else
+    return false;
+#endif
+}

@@ -49,7 +49,7 @@ static inline bool sdk_next_candidate(void *state, int var, uint64_t *cursor,
 const char *sdk_fast9_prepare(void);
 
 /* Name that instruction set in a problem the kernel runs (isa and
- * isa_reason: "processor", "only" or "CSEARCH_ISA"), after prepare. */
+ * isa_reason: "measured", "only" or "CSEARCH_ISA"), after prepare. */
 void sdk_fast9_name_isa(struct cs_problem *out);
 
 #endif

@@ -499,8 +499,8 @@ struct cs_problem {
     const char *unit_measure;
     /* Why that instruction set (or kernel variant) ran, for output:
      * "measured" (timed on this machine at setup), "only" (the one this
-     * processor runs), "processor" (the best its features allow, not
-     * timed), "CSEARCH_ISA" (capped by the environment); NULL: not said. */
+     * processor runs), "CSEARCH_ISA" (capped by the environment); NULL:
+     * not said. */
     const char *isa_reason;
     /* With count_unit, for a profiled run (cs_setup.profiling, optional):
      * count unit as count_unit does and, only when it returns true, add the
