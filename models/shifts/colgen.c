@@ -302,15 +302,19 @@ static int dives(struct cg *c, double seconds, signed char *roster,
     int rc = 0;
     out->roster_cost = -1;
     c->deadline = began + seconds;
-    for (int i = 0; !rc && cs_now() < c->deadline &&
-                    (out->roster_cost < 0 || out->roster_cost > out->floor);
-         i++) {
+    const int nmodes = (int)(sizeof modes / sizeof *modes);
+    /* until a roster at the floor, or every kind of dive in turn since
+     * the last better one (so a small ward is not held to the deadline) */
+    for (int i = 0, since = 0;
+         !rc && cs_now() < c->deadline && since < nmodes &&
+         (out->roster_cost < 0 || out->roster_cost > out->floor);
+         i++, since++) {
         c->timed_out = false;
         c->nfixed = 0;
         memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
         for (int j = 0; j < c->m.nrows; j++)
             glp_set_col_bnds(c->m.lp, first + j, GLP_LO, 0, 0);
-        int mode = i % (int)(sizeof modes / sizeof *modes);
+        int mode = i % nmodes;
         c->dive_rounds = modes[mode].rounds;
         c->dive_share = modes[mode].share;
         int got = dive(c, out, try, err);
@@ -321,6 +325,7 @@ static int dives(struct cg *c, double seconds, signed char *roster,
                  (out->roster_cost < 0 || r.total < out->roster_cost)) {
             out->roster_cost = r.total;
             memcpy(roster, try, cells);
+            since = -1;
         }
         out->dives += !got;
     }
