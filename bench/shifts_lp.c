@@ -1,12 +1,16 @@
 /* shifts_lp.c - the shifts model's LP bound (column generation,
  * models/shifts/colgen.c) of benchmark instances, one line each:
- *   shifts_lp SECONDS Instance1.txt ...
+ *   shifts_lp SECONDS [-i IP_SECONDS] Instance1.txt ...
  * instance, the best Lagrangian value, its ceiling, the restricted
  * master's last value, rounds, columns, seconds, and whether the LP was
- * solved and every row priced by all its rules. */
+ * solved and every row priced by all its rules; with -i, the dive's roster
+ * (colgen.c): its cost as the checker
+ * (check.c) counts it (or 'illegal' / 'none'), and its seconds. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <string.h>
 
 #include "shifts/colgen.h"
 
@@ -16,25 +20,47 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: shifts_lp SECONDS INSTANCE...\n");
         return 2;
     }
-    double seconds = atof(argv[1]);
+    double seconds = atof(argv[1]), ip = 0;
+    int first = 2;
+    if (argc > 4 && !strcmp(argv[2], "-i")) {
+        ip = atof(argv[3]);
+        first = 4;
+    }
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
-           "\texact\n");
-    for (int i = 2; i < argc; i++) {
+           "\texact%s\n",
+           ip > 0 ? "\troster\tdives\tdive_seconds" : "");
+    for (int i = first; i < argc; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
         struct shf_colgen cg;
+        signed char *roster = NULL;
         if (shf_read_curtois(p, argv[i], &err) ||
-            shf_colgen_run(p, seconds, &cg, &err)) {
+            (roster = malloc((size_t)p->nstaff * (size_t)p->ndays),
+             shf_colgen_roster(p, seconds, seconds + ip, roster, &cg, &err))) {
             char buf[1024];
             cs_error_format(&err, buf, sizeof buf);
             fprintf(stderr, "shifts_lp: %s\n", buf);
             shf_problem_free(p);
+            free(roster);
             return 1;
         }
-        printf("%s\t%.4f\t%" PRId64 "\t%.4f\t%d\t%d\t%.2f\t%s\t%s\n", argv[i],
+        printf("%s\t%.4f\t%" PRId64 "\t%.4f\t%d\t%d\t%.2f\t%s\t%s", argv[i],
                cg.bound, cg.floor, cg.master, cg.rounds, cg.columns, cg.seconds,
                cg.solved ? "yes" : "no", cg.exact ? "yes" : "no");
+        if (ip > 0) {
+            struct shf_report r;
+            if (cg.roster_cost < 0)
+                printf("\tnone");
+            else if (shf_check(p, roster, &r) || r.total != cg.roster_cost)
+                printf("\tillegal");
+            else
+                printf("\t%" PRId64, r.total);
+            printf("\t%d", cg.dives);
+            printf("\t%.2f", cg.dive_seconds);
+        }
+        printf("\n");
         fflush(stdout);
+        free(roster);
         shf_problem_free(p);
     }
     return 0;

@@ -64,11 +64,17 @@ expect_stderr "csearch: $tmp/bad.csv:4:1: unknown staff 'Kim'"
 # --- solve and the benchmark configs under short limits ---
 run 0 configs/shifts.yaml --set task=solve --set output.stats=false
 expect_line "status     complete"
+# Instance3: the LP's dives give a roster at the LP bound's ceiling, 1001,
+# the benchmark's optimum, which the search takes first and proves at once
+run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance3.txt --set limits.seconds=60 --json
+expect_json '[.status, .cost, .bound, .root_bound] | map(tostring) | join(" ")' "optimal 1001 1001 1001"
 run 0 configs/shifts-instance1.yaml --json
 expect_json .status optimal
 expect_json .cost 607
 expect_json .bound 607
-expect_json .nodes 2904842
+# (the dives' roster, 607, first: then the proof; 2904842 from the
+# search's own first roster)
+expect_json .nodes 2865516
 run 3 configs/shifts-instance1.yaml --set limits.nodes=1 --json
 expect_json .status limit
 expect_json .bound 558

@@ -125,6 +125,34 @@ static void test_shifts_colgen_bounds(void **ctx)
     }
 }
 
+/* The LP's dives (colgen.c): on Instances 2 and 3 the first dive's roster
+ * costs the LP bound's ceiling, 828 and 1001, so the dives stop there with
+ * the optimum proven; the checker passes the roster at that cost. */
+static void test_shifts_colgen_dives(void **ctx)
+{
+    (void)ctx;
+    static const struct {
+        const char *file;
+        int64_t optimum;
+    } cases[] = {{DATA "Instance2.txt", 828}, {DATA "Instance3.txt", 1001}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct cs_error err = {0};
+        struct shf_problem *p = shf_problem_new();
+        struct shf_colgen cg;
+        assert_int_equal(shf_read_curtois(p, cases[i].file, &err), 0);
+        signed char *roster = malloc((size_t)p->nstaff * (size_t)p->ndays);
+        assert_int_equal(shf_colgen_roster(p, 60, 120, roster, &cg, &err), 0);
+        assert_int_equal(cg.floor, cases[i].optimum);
+        assert_int_equal(cg.roster_cost, cases[i].optimum);
+        assert_int_equal(cg.dives, 1);
+        struct shf_report r;
+        assert_int_equal(shf_check(p, roster, &r), 0);
+        assert_int_equal(r.total, cases[i].optimum);
+        free(roster);
+        shf_problem_free(p);
+    }
+}
+
 /* Rounds under the Lagrangian bound: each round prices the rows it frees
  * against the cover of the rows it pins.  On Instance2 the root bound is the
  * best known value 828, and three whole rows at a time reach it: proven
@@ -409,9 +437,13 @@ static void test_shifts_moves_delta_exact(void **ctx)
     assert_int_equal(check_moves(cfg, 40, 0, &cost), 1221);
     assert_int_equal(cost, 77);
     cs_config_free(cfg);
-    const char *const sets[] = {"model=shifts", "task=optimize",
+    /* the first roster of the search, not the LP's dives */
+    const char *const sets[] = {"model=shifts",
+                                "task=optimize",
                                 "params.instance=" DATA "Instance1.txt",
-                                "limits.solutions=1", NULL};
+                                "limits.solutions=1",
+                                "strategy.colgen_seconds=0",
+                                NULL};
     cfg = config_of(sets);
     cover_picks = 0;
     assert_int_equal(check_moves(cfg, 60, 200, &cost), 13071);
@@ -749,6 +781,7 @@ int main(void)
         cmocka_unit_test(test_shifts_neighbourhood_kinds),
         cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_colgen_bounds),
+        cmocka_unit_test(test_shifts_colgen_dives),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_moves_delta_exact),
         cmocka_unit_test(test_shifts_row_best_exact),

@@ -27,6 +27,14 @@
 #include "csearch/engine.h"
 #include "shifts/colgen.h"
 
+/* the dives' master rounds a step, in turn (0: until no row prices out):
+ * Instances 3-12, 30 s, each alone: 3 was best on 3, 5, 6 and 7, 0 on 9,
+ * 10 and 11, 1 on 5 and 6 (bench/shifts_lp -i) */
+#define CG_DIVES                                                               \
+    {3, 0}, {0, 0}, {1, 0}, {2, 0},                                            \
+    {                                                                          \
+        5, 0                                                                   \
+    }
 /* a row enters the master when its reduced cost is below this */
 #define CG_ENTER 1e-6
 /* the bound's rounding: what floating sums may be off by, relatively */
@@ -40,9 +48,14 @@ static int64_t ceiling(double v)
 
 struct master {
     glp_prob *lp;
-    int nk, nstaff;
+    int nk, nstaff, ndays;
     int *ind; /* 1-based, for glp_set_mat_col */
     double *val;
+    /* each row column's staff member and row (ndays each), in order: the
+     * row columns follow the 2 nk slacks */
+    int nrows, cap;
+    int *staff;
+    signed char *rows;
 };
 
 /* Row `row` of staff s, at cost requests, as a new column. */
@@ -57,6 +70,15 @@ static void add_column(struct master *m, const struct shf_problem *p, int s,
         }
     m->ind[++n] = m->nk + s + 1;
     m->val[n] = 1;
+    if (m->nrows == m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 256;
+        m->staff = cs_xrealloc(m->staff, (size_t)m->cap * sizeof *m->staff);
+        m->rows = cs_xrealloc(m->rows, (size_t)m->cap * (size_t)m->ndays);
+    }
+    m->staff[m->nrows] = s;
+    memcpy(m->rows + (size_t)m->nrows * (size_t)m->ndays, row,
+           (size_t)m->ndays);
+    m->nrows++;
     int j = glp_add_cols(m->lp, 1);
     glp_set_col_bnds(m->lp, j, GLP_LO, 0, 0);
     glp_set_obj_coef(m->lp, j, (double)requests);
@@ -68,6 +90,7 @@ static void master_new(struct master *m, const struct shf_problem *p)
 {
     m->nk = p->ndays * p->nshifts;
     m->nstaff = p->nstaff;
+    m->ndays = p->ndays;
     m->lp = glp_create_prob();
     glp_set_obj_dir(m->lp, GLP_MIN);
     glp_add_rows(m->lp, m->nk + p->nstaff);
@@ -95,6 +118,8 @@ static void master_free(struct master *m)
         glp_delete_prob(m->lp);
     free(m->ind);
     free(m->val);
+    free(m->staff);
+    free(m->rows);
 }
 
 /* The master's cover duals, clamped to the box the slacks allow. */
@@ -111,108 +136,274 @@ static void duals(const struct master *m, const struct shf_problem *p,
         pi[s] = glp_get_row_dual(m->lp, m->nk + s + 1);
 }
 
+/* One column generation: the master, its pricers and scratch. */
+struct cg {
+    const struct shf_problem *p;
+    struct master m;
+    struct shf_pricer **pr;
+    double *lambda, *pi;
+    signed char *row;
+    bool *fixed; /* the dive's: staff whose row is chosen (not priced) */
+    int nfixed;
+    double deadline;
+    bool timed_out;
+    int dive_rounds;   /* master rounds a dive step (0: until none) */
+    double dive_share; /* of the staff left, fixed at once a step */
+};
+
+/* Master solves and pricing rounds until no row prices out: 0, or -1 with
+ * why in err; c->timed_out when the deadline came first.  With no staff
+ * fixed, each round's Lagrangian value raises out->bound, and the rounds
+ * stop once its ceiling meets the master's (the bound can rise no more);
+ * in a dive (staff fixed) the value bounds nothing. */
+static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
+                     struct cs_error *err)
+{
+    const struct shf_problem *p = c->p;
+    const int nk = p->ndays * p->nshifts;
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    /* fixed bounds leave the last basis primal infeasible: the dual simplex
+     * then (GLPK falls back to the primal where it fails) */
+    parm.meth = c->nfixed ? GLP_DUALP : GLP_PRIMAL;
+    for (int round = 1;; round++) {
+        /* GLPK stops at the time left (its limit is in milliseconds) */
+        parm.tm_lim =
+            (int)fmin(INT32_MAX, fmax(1, (c->deadline - cs_now()) * 1e3));
+        int solved = glp_simplex(c->m.lp, &parm);
+        if (solved == GLP_ETMLIM) {
+            c->timed_out = true;
+            return 0;
+        }
+        if (solved || glp_get_status(c->m.lp) != GLP_OPT)
+            return cs_error_set(err, NULL,
+                                "colgen: the master LP failed (GLPK)");
+        out->rounds++;
+        double master = glp_get_obj_val(c->m.lp);
+        if (!c->nfixed)
+            out->master = master;
+        duals(&c->m, p, c->lambda, c->pi);
+        double L = 0;
+        for (int k = 0; k < nk; k++)
+            L += p->need[k] * c->lambda[k];
+        int added = 0;
+        for (int s = 0; s < p->nstaff; s++) {
+            if (c->fixed[s])
+                continue;
+            double value;
+            int64_t requests;
+            if (shf_price_row(c->pr[s], c->lambda, c->deadline, c->row, &value,
+                              &requests) < 0) {
+                c->timed_out = true; /* L is not a bound without every row */
+                return 0;
+            }
+            L += value;
+            if (value - c->pi[s] < -CG_ENTER) {
+                add_column(&c->m, p, s, c->row, requests);
+                added++;
+            }
+        }
+        if (!c->nfixed) {
+            if (L > out->bound)
+                out->bound = L;
+            out->solved = !added;
+        }
+        /* done: the LP solved, or its ceiling reached */
+        if (!added || (!c->nfixed && ceiling(out->bound) >= ceiling(master)) ||
+            round == most)
+            return 0;
+        if (cs_now() >= c->deadline) {
+            c->timed_out = true;
+            return 0;
+        }
+    }
+}
+
+/* The dive (shf_colgen_roster): staff by staff, the row the LP uses most is
+ * chosen (its column fixed at 1, the staff member's others at 0, no more
+ * of its rows priced), every row at 1 at once, and the master solved again
+ * with the rest priced anew, until every staff member has its row: a
+ * roster of generated rows, into roster.  0 done, 1 out of time. */
+static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
+                struct cs_error *err)
+{
+    const struct shf_problem *p = c->p;
+    const int first = 2 * c->m.nk + 1; /* the first row column */
+    int *chosen = cs_xmalloc((size_t)p->nstaff * sizeof *chosen);
+    int rc = 0;
+    while (c->nfixed < p->nstaff) {
+        if ((rc = cg_rounds(c, c->dive_rounds, out, err)) || c->timed_out) {
+            rc = rc ? rc : 1;
+            break;
+        }
+        /* every row at 1, else the `step` rows the LP uses most (of
+         * different staff) */
+        int took = 0;
+        for (int i = 0; i < c->m.nrows; i++) {
+            int s = c->m.staff[i];
+            if (!c->fixed[s] &&
+                glp_get_col_prim(c->m.lp, first + i) > 1 - 1e-6) {
+                c->fixed[s] = true;
+                chosen[s] = i;
+                took++;
+            }
+        }
+        int step = (int)((p->nstaff - c->nfixed) * c->dive_share);
+        for (int k = 0; !took || k < step; k++) {
+            int best = -1;
+            double top = -1;
+            for (int i = 0; i < c->m.nrows; i++) {
+                double x;
+                if (!c->fixed[c->m.staff[i]] &&
+                    (x = glp_get_col_prim(c->m.lp, first + i)) > top) {
+                    top = x;
+                    best = i;
+                }
+            }
+            if (best < 0)
+                break;
+            c->fixed[c->m.staff[best]] = true;
+            chosen[c->m.staff[best]] = best;
+            took++;
+        }
+        c->nfixed += took;
+        for (int i = 0; i < c->m.nrows; i++)
+            if (c->fixed[c->m.staff[i]]) {
+                int on = chosen[c->m.staff[i]] == i;
+                glp_set_col_bnds(c->m.lp, first + i, GLP_FX, on, on);
+            }
+    }
+    if (!rc)
+        for (int s = 0; s < p->nstaff; s++)
+            memcpy(roster + (size_t)s * (size_t)p->ndays,
+                   c->m.rows + (size_t)chosen[s] * (size_t)p->ndays,
+                   (size_t)p->ndays);
+    free(chosen);
+    return rc;
+}
+
+/* Dives one after another for `seconds`, each with its own number of
+ * master rounds a step (CG_DIVE_ROUNDS in turn; the pool of rows grows from
+ * dive to dive), the cheapest roster the checker passes into roster.  0,
+ * or -1 with why in err. */
+static int dives(struct cg *c, double seconds, signed char *roster,
+                 struct shf_colgen *out, struct cs_error *err)
+{
+    static const struct {
+        int rounds;
+        double share;
+    } modes[] = {CG_DIVES};
+    const struct shf_problem *p = c->p;
+    const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
+    const int first = 2 * c->m.nk + 1;
+    const double began = cs_now();
+    signed char *try = cs_xmalloc(cells);
+    int rc = 0;
+    out->roster_cost = -1;
+    c->deadline = began + seconds;
+    const int nmodes = (int)(sizeof modes / sizeof *modes);
+    /* until a roster at the floor, or every kind of dive in turn since
+     * the last better one (so a small ward is not held to the deadline) */
+    for (int i = 0, since = 0;
+         !rc && cs_now() < c->deadline && since < nmodes &&
+         (out->roster_cost < 0 || out->roster_cost > out->floor);
+         i++, since++) {
+        c->timed_out = false;
+        c->nfixed = 0;
+        memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
+        for (int j = 0; j < c->m.nrows; j++)
+            glp_set_col_bnds(c->m.lp, first + j, GLP_LO, 0, 0);
+        int mode = i % nmodes;
+        c->dive_rounds = modes[mode].rounds;
+        c->dive_share = modes[mode].share;
+        int got = dive(c, out, try, err);
+        struct shf_report r;
+        if (got < 0)
+            rc = -1;
+        else if (!got && !shf_check(p, try, &r) &&
+                 (out->roster_cost < 0 || r.total < out->roster_cost)) {
+            out->roster_cost = r.total;
+            memcpy(roster, try, cells);
+            since = -1;
+        }
+        out->dives += !got;
+    }
+    out->dive_seconds = cs_now() - began;
+    free(try);
+    return rc;
+}
+
 int shf_colgen_run(const struct shf_problem *p, double seconds,
                    struct shf_colgen *out, struct cs_error *err)
 {
-    const double began = cs_now(), deadline = began + seconds;
-    bool timed_out = false;
+    return shf_colgen_roster(p, seconds, 0, NULL, out, err);
+}
+
+int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
+                      signed char *roster, struct shf_colgen *out,
+                      struct cs_error *err)
+{
+    const double began = cs_now();
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
     int rc = 0;
     memset(out, 0, sizeof *out);
     out->bound = -INFINITY;
     out->exact = true;
-    struct shf_pricer **pr = cs_xcalloc((size_t)n, sizeof *pr);
+    struct cg c = {.p = p, .deadline = began + seconds};
+    c.pr = cs_xcalloc((size_t)n, sizeof *c.pr);
     for (int s = 0; s < n && !rc; s++) {
-        pr[s] = shf_pricer_new(p, s);
-        if (!pr[s])
+        c.pr[s] = shf_pricer_new(p, s);
+        if (!c.pr[s])
             rc = cs_error_set(err, NULL,
                               "colgen: staff %s's row has too many states to "
                               "price",
                               p->staff_id[s]);
         else
-            out->exact = out->exact && shf_pricer_exact(pr[s]);
+            out->exact = out->exact && shf_pricer_exact(c.pr[s]);
     }
-    double *lambda = cs_xcalloc((size_t)nk, sizeof *lambda);
-    double *pi = cs_xcalloc((size_t)n, sizeof *pi);
-    signed char *row = cs_xmalloc((size_t)p->ndays);
-    struct master m = {0};
+    c.lambda = cs_xcalloc((size_t)nk, sizeof *c.lambda);
+    c.pi = cs_xcalloc((size_t)n, sizeof *c.pi);
+    c.row = cs_xmalloc((size_t)p->ndays);
+    c.fixed = cs_xcalloc((size_t)n, sizeof *c.fixed);
     glp_term_out(GLP_OFF);
     if (!rc)
-        master_new(&m, p);
+        master_new(&c.m, p);
     /* the first columns: each staff member's cheapest row by its requests
      * alone, and with every short shift worth its under weight */
-    for (int pass = 0; pass < 2 && !rc && !timed_out; pass++)
-        for (int s = 0; s < n && !rc && !timed_out; s++) {
+    for (int pass = 0; pass < 2 && !rc && !c.timed_out; pass++)
+        for (int s = 0; s < n && !rc && !c.timed_out; s++) {
             for (int k = 0; k < nk; k++)
-                lambda[k] = pass ? (p->need[k] ? p->under[k] : -p->over[k]) : 0;
+                c.lambda[k] =
+                    pass ? (p->need[k] ? p->under[k] : -p->over[k]) : 0;
             double value;
             int64_t requests;
-            int got =
-                shf_price_row(pr[s], lambda, deadline, row, &value, &requests);
+            int got = shf_price_row(c.pr[s], c.lambda, c.deadline, c.row,
+                                    &value, &requests);
             if (got < 0)
-                timed_out = true;
+                c.timed_out = true;
             else if (!got)
                 rc =
                     cs_error_set(err, NULL, "colgen: staff %s has no legal row",
                                  p->staff_id[s]);
             else
-                add_column(&m, p, s, row, requests);
+                add_column(&c.m, p, s, c.row, requests);
         }
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    parm.meth = GLP_PRIMAL;
-    while (!rc && !timed_out) {
-        /* GLPK stops at the time left (its limit is in milliseconds) */
-        parm.tm_lim =
-            (int)fmin(INT32_MAX, fmax(1, (deadline - cs_now()) * 1e3));
-        int solved = glp_simplex(m.lp, &parm);
-        if (solved == GLP_ETMLIM)
-            break;
-        if (solved || glp_get_status(m.lp) != GLP_OPT) {
-            rc = cs_error_set(err, NULL, "colgen: the master LP failed (GLPK)");
-            break;
-        }
-        out->rounds++;
-        out->master = glp_get_obj_val(m.lp);
-        duals(&m, p, lambda, pi);
-        double L = 0;
-        for (int k = 0; k < nk; k++)
-            L += p->need[k] * lambda[k];
-        int added = 0;
-        for (int s = 0; s < n && !timed_out; s++) {
-            double value;
-            int64_t requests;
-            if (shf_price_row(pr[s], lambda, deadline, row, &value, &requests) <
-                0) {
-                timed_out = true; /* L is not a bound without every row */
-                break;
-            }
-            L += value;
-            if (value - pi[s] < -CG_ENTER) {
-                add_column(&m, p, s, row, requests);
-                added++;
-            }
-        }
-        if (timed_out)
-            break;
-        if (L > out->bound)
-            out->bound = L;
-        out->solved = !added;
-        /* done: the LP solved, its ceiling reached, or the time spent */
-        if (!added || ceiling(out->bound) >= ceiling(out->master) ||
-            cs_now() - began >= seconds)
-            break;
-    }
-    out->columns = m.lp ? glp_get_num_cols(m.lp) - 2 * nk : 0;
+    if (!rc && !c.timed_out)
+        rc = cg_rounds(&c, 0, out, err);
+    out->columns = c.m.lp ? c.m.nrows : 0;
     out->floor = out->bound > -INFINITY ? ceiling(out->bound) : 0;
     out->seconds = cs_now() - began;
-    master_free(&m);
+    out->roster_cost = -1;
+    if (!rc && roster && out->bound > -INFINITY && cs_now() < began + until)
+        rc = dives(&c, began + until - cs_now(), roster, out, err);
+    master_free(&c.m);
     for (int s = 0; s < n; s++)
-        shf_pricer_free(pr[s]);
-    free(pr);
-    free(lambda);
-    free(pi);
-    free(row);
+        shf_pricer_free(c.pr[s]);
+    free(c.pr);
+    free(c.lambda);
+    free(c.pi);
+    free(c.row);
+    free(c.fixed);
     return rc;
 }

@@ -31,6 +31,7 @@ void shf_problem_free(void *problem)
         free(p->staff_id[s]);
     for (int k = 0; k < p->nskills; k++)
         free(p->skill_names[k]);
+    free(p->hint);
     void *arrays[] = {p->source,
                       p->shift_id,
                       p->minutes,

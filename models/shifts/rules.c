@@ -133,6 +133,15 @@ static bool shf_next(void *state, int var, uint64_t *cursor, int *value)
     int s, d, best = -1;
     int64_t best_score = 0;
     shf_var_cell(st->p, var, &s, &d);
+    /* the dives' roster first, outside rounds (setup.c) */
+    if (st->p->hint && !st->in_round) {
+        int h = st->p->hint[shf_cell(st->p, s, d)];
+        if (*cursor >> h & 1) {
+            *cursor &= ~(UINT64_C(1) << h);
+            *value = h;
+            return true;
+        }
+    }
     /* priced order, but for a row the restarts calmed: the plain order
      * finds a first roster where chasing the priced rows stalls
      * (Instance14: none in 20 million nodes); and with plain_first, in

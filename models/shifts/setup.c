@@ -62,6 +62,10 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
  * without a limit */
 #define SHF_COLGEN_SHARE 0.25
 #define SHF_COLGEN_SECONDS 60.0
+/* and its dives (a roster from the LP, colgen.c) until this share of
+ * limits.seconds from the LP's start (twice SHF_COLGEN_SECONDS without a
+ * limit; strategy.colgen_seconds set: that for both) */
+#define SHF_DIVE_SHARE 0.4
 /* auto takes the LP bound up to this size only (colgen() says why) */
 #define SHF_COLGEN_CELLS 1800
 #define SHF_COLGEN_SHIFTS 10
@@ -254,9 +258,10 @@ static const struct cs_option shf_options[] = {
     {.key = "strategy.colgen_seconds",
      CS_OPT_AUTO_REAL(0, 1e9,
                       "optimize: seconds the LP bound by column generation "
-                      "may take at set-up (every staff member's rows under "
-                      "the cover's duals), 0 = none (auto: "
-                      "25% of limits.seconds, 60 without it; 0 under "
+                      "and its dives for a first roster may take at set-up "
+                      "(every staff member's rows under the cover's duals), "
+                      "0 = none (auto: the LP 25% of limits.seconds, the "
+                      "dives until 40%; 60 and 120 without it; 0 under "
                       "limits.nodes or limits.steps, and above 1800 cells, "
                       "10 shift types or 56 days)")},
     SHF_BURST_OPTIONS{.key = NULL},
@@ -325,16 +330,26 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
     const bool small = (int64_t)p->nstaff * p->ndays <= SHF_COLGEN_CELLS &&
                        p->nshifts <= SHF_COLGEN_SHIFTS &&
                        p->ndays <= SHF_COLGEN_DAYS;
-    if (auto_seconds)
+    double until = seconds;
+    if (auto_seconds) {
         seconds = how->limits.nodes || how->limits.steps || !small ? 0
                   : how->limits.seconds > 0
                       ? SHF_COLGEN_SHARE * how->limits.seconds
                       : SHF_COLGEN_SECONDS;
+        until = how->limits.seconds > 0 ? SHF_DIVE_SHARE * how->limits.seconds
+                                        : 2 * SHF_COLGEN_SECONDS;
+    }
+    /* the dives run for a time, not a number of steps: none where the run
+     * must repeat */
+    if (how->limits.nodes || how->limits.steps)
+        until = 0;
     cs_problem_chose_real(out, "strategy.colgen_seconds", seconds);
     struct shf_colgen cg;
     if (seconds <= 0)
         return 0;
-    if (shf_colgen_run(p, seconds, &cg, err)) {
+    signed char *hint = cs_xmalloc((size_t)p->nstaff * (size_t)p->ndays);
+    if (shf_colgen_roster(p, seconds, until, hint, &cg, err)) {
+        free(hint);
         if (auto_seconds) {
             memset(err, 0, sizeof *err);
             return 0;
@@ -342,6 +357,11 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
         return repoint(-1, cfg, "strategy.colgen_seconds", err);
     }
     p->lp_floor = cg.floor;
+    if (cg.roster_cost >= 0) {
+        p->hint = hint;
+        p->hint_cost = cg.roster_cost;
+    } else
+        free(hint);
     return 0;
 }
 

@@ -128,6 +128,11 @@ struct shf_problem {
     int weekend_bound; /* bound() adds the weekend capacity bound */
     struct shf_lagrange *lagrange; /* strategy.bound lagrange, or NULL */
     int64_t lp_floor; /* every roster costs at least this (colgen.c) */
+    /* a legal roster the LP's dives found (colgen.c), or NULL: the first
+     * search outside rounds tries its values first, so that its first
+     * roster is this one */
+    signed char *hint;
+    int64_t hint_cost;
     bool plain_first; /* the first roster by the plain value order, the
                          priced rows for the rounds only */
     int lns_days, lns_staff, lns_rows;
