@@ -27,14 +27,11 @@
 #include "csearch/engine.h"
 #include "shifts/colgen.h"
 
-/* the dives' master rounds a step, in turn (0: until no row prices out):
- * Instances 3-12, 30 s, each alone: 3 was best on 3, 5, 6 and 7, 0 on 9,
- * 10 and 11, 1 on 5 and 6 (bench/shifts_lp -i) */
-#define CG_DIVES                                                               \
-    {3, 0}, {0, 0}, {1, 0}, {2, 0},                                            \
-    {                                                                          \
-        5, 0                                                                   \
-    }
+/* the dives' master rounds a step, one dive after another (0: until no
+ * row prices out): Instances 3-12, 30 s, each alone: 3 was best on 3, 5, 6
+ * and 7, 0 on 9, 10 and 11, 1 on 5 and 6 (bench/shifts_lp -i) */
+static const int dive_rounds[] = {3, 0, 1, 2, 5};
+#define NDIVES (int)(sizeof dive_rounds / sizeof *dive_rounds)
 /* a row enters the master when its reduced cost is below this */
 #define CG_ENTER 1e-6
 /* the bound's rounding: what floating sums may be off by, relatively */
@@ -147,8 +144,7 @@ struct cg {
     int nfixed;
     double deadline;
     bool timed_out;
-    int dive_rounds;   /* master rounds a dive step (0: until none) */
-    double dive_share; /* of the staff left, fixed at once a step */
+    int dive_rounds; /* master rounds a dive step (0: until none) */
 };
 
 /* Master solves and pricing rounds until no row prices out: 0, or -1 with
@@ -220,11 +216,11 @@ static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
     }
 }
 
-/* The dive (shf_colgen_roster): staff by staff, the row the LP uses most is
- * chosen (its column fixed at 1, the staff member's others at 0, no more
- * of its rows priced), every row at 1 at once, and the master solved again
- * with the rest priced anew, until every staff member has its row: a
- * roster of generated rows, into roster.  0 done, 1 out of time. */
+/* The dive (shf_colgen_roster): every row the LP uses whole, else the one
+ * it uses most, is chosen (its column fixed at 1, the staff member's others
+ * at 0, no more of its rows priced), and the master solved again with the
+ * rest priced anew, until every staff member has its row: a roster of
+ * generated rows, into roster.  0 done, 1 out of time, -1 an error. */
 static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
                 struct cs_error *err)
 {
@@ -237,8 +233,6 @@ static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
             rc = rc ? rc : 1;
             break;
         }
-        /* every row at 1, else the `step` rows the LP uses most (of
-         * different staff) */
         int took = 0;
         for (int i = 0; i < c->m.nrows; i++) {
             int s = c->m.staff[i];
@@ -249,8 +243,7 @@ static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
                 took++;
             }
         }
-        int step = (int)((p->nstaff - c->nfixed) * c->dive_share);
-        for (int k = 0; !took || k < step; k++) {
+        if (!took) {
             int best = -1;
             double top = -1;
             for (int i = 0; i < c->m.nrows; i++) {
@@ -261,11 +254,9 @@ static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
                     best = i;
                 }
             }
-            if (best < 0)
-                break;
             c->fixed[c->m.staff[best]] = true;
             chosen[c->m.staff[best]] = best;
-            took++;
+            took = 1;
         }
         c->nfixed += took;
         for (int i = 0; i < c->m.nrows; i++)
@@ -284,29 +275,23 @@ static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
 }
 
 /* Dives one after another for `seconds`, each with its own number of
- * master rounds a step (CG_DIVE_ROUNDS in turn; the pool of rows grows from
+ * master rounds a step (dive_rounds in turn; the pool of rows grows from
  * dive to dive), the cheapest roster the checker passes into roster.  0,
  * or -1 with why in err. */
 static int dives(struct cg *c, double seconds, signed char *roster,
                  struct shf_colgen *out, struct cs_error *err)
 {
-    static const struct {
-        int rounds;
-        double share;
-    } modes[] = {CG_DIVES};
     const struct shf_problem *p = c->p;
     const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
     const int first = 2 * c->m.nk + 1;
     const double began = cs_now();
     signed char *try = cs_xmalloc(cells);
     int rc = 0;
-    out->roster_cost = -1;
     c->deadline = began + seconds;
-    const int nmodes = (int)(sizeof modes / sizeof *modes);
     /* until a roster at the floor, or every kind of dive in turn since
      * the last better one (so a small ward is not held to the deadline) */
     for (int i = 0, since = 0;
-         !rc && cs_now() < c->deadline && since < nmodes &&
+         !rc && cs_now() < c->deadline && since < NDIVES &&
          (out->roster_cost < 0 || out->roster_cost > out->floor);
          i++, since++) {
         c->timed_out = false;
@@ -314,9 +299,7 @@ static int dives(struct cg *c, double seconds, signed char *roster,
         memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
         for (int j = 0; j < c->m.nrows; j++)
             glp_set_col_bnds(c->m.lp, first + j, GLP_LO, 0, 0);
-        int mode = i % nmodes;
-        c->dive_rounds = modes[mode].rounds;
-        c->dive_share = modes[mode].share;
+        c->dive_rounds = dive_rounds[i % NDIVES];
         int got = dive(c, out, try, err);
         struct shf_report r;
         if (got < 0)
