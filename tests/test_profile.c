@@ -284,24 +284,33 @@ static void fast_reference(int n, struct cs_level *levels)
     free(k.units);
 }
 
+/* An n-queens count with `set` on kernel `kernel`: profiled (got), without
+ * a profile (plain) and profiled on two threads (two), each profile's rows
+ * summing to its run's totals, and the same nodes with and without it. */
+static void kernel_runs(int n, const char *set, const char *kernel,
+                        struct profiled *got, struct profiled *plain,
+                        struct profiled *two)
+{
+    char nset[32];
+    snprintf(nset, sizeof nset, "params.n=%d", n);
+    const char *sets[] = {"model=nqueens", nset, "task=count", set, NULL};
+    profile_of(sets, got);
+    plain_of(sets, plain);
+    profile_threads(sets, 2, two);
+    assert_string_equal(got->kernel, kernel);
+    assert_string_equal(plain->kernel, kernel);
+    assert_sums(got);
+    assert_sums(two);
+    assert_int_equal(got->run.stats.nodes, plain->run.stats.nodes);
+}
+
 /* The fast kernel under auto (symmetry d4) profiles its own tree: the
  * reference's rows, the totals of the run without a profile (unique too),
  * the same rows on two threads. */
 static void check_fast(int n)
 {
-    char nset[32];
-    snprintf(nset, sizeof nset, "params.n=%d", n);
-    const char *sets[] = {"model=nqueens", nset, "task=count",
-                          "strategy.symmetry=d4", NULL};
     struct profiled got, plain, two;
-    profile_of(sets, &got);
-    plain_of(sets, &plain);
-    profile_threads(sets, 2, &two);
-    assert_string_equal(got.kernel, "fast");
-    assert_string_equal(plain.kernel, "fast");
-    assert_sums(&got);
-    assert_sums(&two);
-    assert_int_equal(got.run.stats.nodes, plain.run.stats.nodes);
+    kernel_runs(n, "strategy.symmetry=d4", "fast", &got, &plain, &two);
     assert_int_equal(got.run.stats.fails, plain.run.stats.fails);
     assert_int_equal(got.run.stats.solutions, plain.run.stats.solutions);
     assert_int_equal(got.run.stats.unique, plain.run.stats.unique);
@@ -374,19 +383,8 @@ static void test_profile_nqueens_count_state(void **ctx)
  * middle queen per split) and the default kernel of n = 16. */
 static void check_halves(int n, const char *kernel_set)
 {
-    char nset[32];
-    snprintf(nset, sizeof nset, "params.n=%d", n);
-    const char *sets[] = {"model=nqueens", nset, "task=count", kernel_set,
-                          NULL};
     struct profiled got, plain, two;
-    profile_of(sets, &got);
-    plain_of(sets, &plain);
-    profile_threads(sets, 2, &two);
-    assert_string_equal(got.kernel, "halves");
-    assert_string_equal(plain.kernel, "halves");
-    assert_sums(&got);
-    assert_sums(&two);
-    assert_int_equal(got.run.stats.nodes, plain.run.stats.nodes);
+    kernel_runs(n, kernel_set, "halves", &got, &plain, &two);
     assert_int_equal(got.run.stats.solutions, nq_answers[n].total);
     assert_int_equal(got.run.stats.fails, 0);
     struct profiled want = {.count = n + 1};

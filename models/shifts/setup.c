@@ -357,10 +357,9 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
         return repoint(-1, cfg, "strategy.colgen_seconds", err);
     }
     p->lp_floor = cg.floor;
-    if (cg.roster_cost >= 0) {
+    if (cg.roster_cost >= 0)
         p->hint = hint;
-        p->hint_cost = cg.roster_cost;
-    } else
+    else
         free(hint);
     return 0;
 }

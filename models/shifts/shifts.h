@@ -132,7 +132,6 @@ struct shf_problem {
      * search outside rounds tries its values first, so that its first
      * roster is this one */
     signed char *hint;
-    int64_t hint_cost;
     bool plain_first; /* the first roster by the plain value order, the
                          priced rows for the rounds only */
     int lns_days, lns_staff, lns_rows;
