@@ -158,10 +158,10 @@ static void test_engine_refuses_mrv_without_domain_sizes(void **ctx)
 }
 
 /* cs_fastest: every variant runs the same piece, grown from size 1 by
- * doubling; the one with 20 times less work per step wins, the one twice
- * as slow as the best in the first round runs no other. */
+ * doubling (each size timed twice); the one with 20 times less work per step
+ * wins, the one twice as slow as the best in the first round runs no other. */
 struct spin {
-    int calls[3], sizes[3][8];
+    int calls[3], sizes[3][16];
     volatile uint64_t sink;
 };
 
@@ -169,7 +169,7 @@ static void spin_piece(void *ctx, int variant, int size)
 {
     static const int work[3] = {20, 1, 60};
     struct spin *s = ctx;
-    if (s->calls[variant] < 8)
+    if (s->calls[variant] < 16)
         s->sizes[variant][s->calls[variant]] = size;
     s->calls[variant]++;
     for (long i = 0; i < (long)size * work[variant] * 2000; i++)
@@ -185,9 +185,9 @@ static void test_engine_fastest_variant(void **ctx)
     assert_int_equal(cs_fastest(3, spin_piece, &s, 64, seconds), 1);
     int size = s.sizes[1][0];
     assert_true(size >= 1 && size <= 64);
-    assert_true(s.calls[0] >= 2 && s.calls[0] <= 8);
-    for (int i = 0; i + 1 < s.calls[0]; i++) /* grown: 1, 2, 4, .. */
-        assert_int_equal(s.sizes[0][i], 1 << i);
+    assert_true(s.calls[0] >= 3 && s.calls[0] <= 15 && s.calls[0] % 2);
+    for (int i = 0; i + 1 < s.calls[0]; i++) /* grown: 1, 1, 2, 2, 4, .. */
+        assert_int_equal(s.sizes[0][i], 1 << i / 2);
     assert_int_equal(s.calls[1], 3);                    /* three rounds */
     assert_int_equal(s.sizes[0][s.calls[0] - 1], size); /* its round */
     assert_int_equal(s.calls[2], 1); /* dropped after the first round */

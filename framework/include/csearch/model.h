@@ -523,10 +523,10 @@ struct cs_problem {
  * (at most CS_FASTEST_MAX; framework/calibrate.c says how).  piece(ctx, v,
  * size) does `size` steps (1..max_size) of a piece of the real work with
  * variant v, the same steps for every v; the piece grows until variant 0
- * takes half a millisecond.  Returns the variant with the least CPU time
- * (-1 when count <= 0); seconds[v] (when not NULL): its time, -1 where it
- * did not run.  A model that calls it at setup says "measured" in
- * cs_problem.isa_reason. */
+ * takes half a millisecond (the lesser of two timings).  Returns the variant
+ * with the least CPU time (-1 when count <= 0); seconds[v] (when not NULL):
+ * its time, -1 where it did not run.  A model that calls it at setup says
+ * "measured" in cs_problem.isa_reason. */
 #define CS_FASTEST_MAX 8
 int cs_fastest(int count, void (*piece)(void *ctx, int variant, int size),
                void *ctx, int max_size, double *seconds);
