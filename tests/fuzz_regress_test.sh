@@ -23,4 +23,11 @@ printf 'model: shifts\ntask: solve\n' >"$tmp/shifts.yaml"
 run 1 "$tmp/shifts.yaml" --set params.instance=$bad/fuzz-curtois-explain-day-off.txt
 grep -qxF "staff A, days 0-13: at least 3360 minutes of work and the day off on day 0 cannot both hold" "$out" "$err" ||
     fail "day-off clash: $(head -c 300 "$out" "$err")"
+# a staff member held to 3 shifts who must work 3360 minutes, on 57 days:
+# the explanation's search remembered each failed state under its last
+# child's key, so nothing it remembered ever matched, and each question ran
+# its 2 million nodes (22 s in all, a fuzz_curtois timeout)
+run 1 "$tmp/shifts.yaml" --set params.instance=$bad/fuzz-curtois-explain-slow.txt
+grep -qxF "staff A, days 0-56: at least 3360 minutes of work and at most 3 shifts D cannot both hold" "$out" "$err" ||
+    fail "slow explanation: $(head -c 300 "$out" "$err")"
 cli_finish "fuzz regression"

@@ -14,8 +14,9 @@
  * Whether a row has a legal assignment: a depth-first search over its days
  * with every rule exact (the per-shift limits too, which the Lagrangian
  * rows of rows.c leave out), failed states remembered.  A budget of nodes
- * bounds each search; one past it counts as "has one", so a set named
- * cannot hold, though on a huge row it may not be the smallest.
+ * bounds each search, and one more all the searches of a spec; a search
+ * past its budget counts as "has one", so a set named cannot hold, though
+ * on a huge row it may not be the smallest.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,12 +27,16 @@
  * of memory) */
 #define uthash_malloc(size) cs_xmalloc(size)
 #define uthash_free(ptr, size) free(ptr)
+
 #include <uthash.h>
 
 /* nodes per search: at set-up, for each row (a row with an assignment
- * takes about one node a day), and for each question of the filter */
+ * takes about one node a day), and for each question of the filter; and
+ * for all of a spec's searches together, so that no spec takes more than
+ * a second or two to explain (a node costs up to a microsecond) */
 #define DETECT_NODES 5000
-#define FILTER_NODES 2000000
+#define FILTER_NODES 250000
+#define EXPLAIN_NODES 2000000
 
 /* The kinds of item, in the order the groups are dropped and named. */
 enum kind {
@@ -126,7 +131,7 @@ struct walk {
     const struct rules *r;
     long nodes, budget;
     int cap;             /* run lengths the rules tell apart */
-    int longest;         /* the longest shift the rules allow */
+    int *free;           /* free[d]: days from d on not fixed off */
     bool minutes_capped; /* no upper limit: minutes past the least alike */
     int count[SHF_MAX_SHIFTS];
     struct failed *failed;
@@ -163,6 +168,22 @@ static size_t state_key(struct walk *w, int d, int last, int len, int from0,
     return n;
 }
 
+/* The most minutes the days from d on can add: the free days filled
+ * longest shift first, each shift type up to its limit. */
+static int64_t most_minutes(const struct walk *w, int d)
+{
+    const struct shf_problem *p = w->p;
+    int64_t days = w->free[d], sum = 0;
+    for (int i = 0; i < p->nshifts && days > 0; i++) {
+        int t = p->by_length[i];
+        int64_t k = w->r->max_count[t] - w->count[t];
+        k = k < days ? k : days;
+        sum += k * p->minutes[t];
+        days -= k;
+    }
+    return sum;
+}
+
 /* 1: a legal rest of the row from this state; 0: none; -1: out of budget. */
 static int walk_row(struct walk *w, int d, int last, int len, int from0,
                     int minutes, int weekends)
@@ -171,7 +192,7 @@ static int walk_row(struct walk *w, int d, int last, int len, int from0,
     const struct rules *r = w->r;
     if (d == p->ndays)
         return minutes >= r->min_minutes;
-    if (minutes + (int64_t)(p->ndays - d) * w->longest < r->min_minutes)
+    if (minutes + most_minutes(w, d) < r->min_minutes)
         return 0;
     if (++w->nodes > w->budget)
         return -1;
@@ -216,6 +237,8 @@ static int walk_row(struct walk *w, int d, int last, int len, int from0,
         if (rc)
             return rc;
     }
+    /* the children wrote their keys over this state's */
+    klen = state_key(w, d, last, len, from0, minutes, weekends);
     seen = cs_xmalloc(sizeof *seen + klen);
     seen->len = klen;
     memcpy(seen->key, w->key, klen);
@@ -224,31 +247,34 @@ static int walk_row(struct walk *w, int d, int last, int len, int from0,
 }
 
 /* Has row s a legal assignment under the items on?  1 yes, 0 no, -1 the
- * search ran past its budget. */
+ * search ran past its budget (at most `most` nodes, taken from *left). */
 static int row_legal(const struct shf_problem *p, int s,
-                     const struct item *items, int n, long budget)
+                     const struct item *items, int n, long most, long *left)
 {
     struct rules *r = cs_xmalloc(sizeof *r);
     make_rules(p, s, items, n, r);
     struct walk *w = cs_xcalloc(1, sizeof *w);
     w->p = p;
     w->r = r;
-    w->budget = budget;
+    w->budget = most < *left ? most : *left;
+    w->free = cs_xmalloc(((size_t)p->ndays + 1) * sizeof *w->free);
+    w->free[p->ndays] = 0;
+    for (int d = p->ndays - 1; d >= 0; d--)
+        w->free[d] = w->free[d + 1] + !r->day_off[d];
     int cap = r->max_cons > r->min_cons ? r->max_cons : r->min_cons;
     cap = cap > r->min_off ? cap : r->min_off;
     w->cap = cap < p->ndays + 1 ? cap : p->ndays + 1;
-    for (int t = 0; t < p->nshifts; t++)
-        if (r->max_count[t] && p->minutes[t] > w->longest)
-            w->longest = p->minutes[t];
     w->minutes_capped =
         r->max_minutes >= (int64_t)p->ndays * p->max_minutes_shift;
     int rc = walk_row(w, 0, -1, 1, 1, 0, 0);
+    *left -= w->nodes < w->budget ? w->nodes : w->budget;
     struct failed *f, *tmp;
     HASH_ITER(hh, w->failed, f, tmp)
     {
         HASH_DEL(w->failed, f);
         free(f);
     }
+    free(w->free);
     free(w);
     free(r);
     return rc;
@@ -294,20 +320,20 @@ static int row_items(const struct shf_problem *p, int s, struct item *items)
 }
 
 /* Turn items [lo, hi) off for good if the row still has no legal
- * assignment without them. */
+ * assignment without them (none is, once the spec's budget is spent). */
 static void drop(const struct shf_problem *p, int s, struct item *items, int n,
-                 int lo, int hi)
+                 int lo, int hi, long *left)
 {
     bool any = false;
     for (int i = lo; i < hi; i++)
         any |= items[i].on;
-    if (!any)
+    if (!any || *left <= 0)
         return;
     for (int i = lo; i < hi; i++) {
         items[i].was = items[i].on;
         items[i].on = false;
     }
-    if (row_legal(p, s, items, n, FILTER_NODES) != 0)
+    if (row_legal(p, s, items, n, FILTER_NODES, left) != 0)
         for (int i = lo; i < hi; i++)
             items[i].on = items[i].was;
 }
@@ -379,7 +405,8 @@ static void phrase(const struct shf_problem *p, int s, const struct item *items,
 }
 
 /* Row s has no legal assignment: its rules that cannot all hold. */
-static void explain_row(const struct shf_problem *p, int s, struct shf_line *t)
+static void explain_row(const struct shf_problem *p, int s, struct shf_line *t,
+                        long *left)
 {
     struct item *items = cs_xmalloc(
         ((size_t)p->ndays + (size_t)p->nshifts * (p->nshifts + 2) + KINDS) *
@@ -388,10 +415,10 @@ static void explain_row(const struct shf_problem *p, int s, struct shf_line *t)
     for (int lo = 0, hi; lo < n; lo = hi) { /* a group: one kind */
         for (hi = lo; hi < n && items[hi].kind == items[lo].kind; hi++)
             ;
-        drop(p, s, items, n, lo, hi);
+        drop(p, s, items, n, lo, hi, left);
     }
     for (int i = 0; i < n; i++)
-        drop(p, s, items, n, i, i + 1);
+        drop(p, s, items, n, i, i + 1, left);
     int phrases = 0, k = 0;
     bool days_said = false;
     for (int i = 0; i < n; i++)
@@ -422,10 +449,11 @@ char *shf_explain(const struct shf_problem *p)
     struct item *items = cs_xmalloc(
         ((size_t)p->ndays + (size_t)p->nshifts * (p->nshifts + 2) + KINDS) *
         sizeof *items);
+    long left = EXPLAIN_NODES;
     for (int s = 0; s < p->nstaff; s++) {
         int n = row_items(p, s, items);
-        if (!row_legal(p, s, items, n, DETECT_NODES))
-            explain_row(p, s, &t);
+        if (!row_legal(p, s, items, n, DETECT_NODES, &left))
+            explain_row(p, s, &t, &left);
     }
     free(items);
     return t.buf;
