@@ -1,11 +1,14 @@
 /* shifts_lp.c - the shifts model's LP bound (column generation,
  * models/shifts/colgen.c) of benchmark instances, one line each:
- *   shifts_lp SECONDS [-i IP_SECONDS] Instance1.txt ...
+ *   shifts_lp SECONDS [-i IP_SECONDS] [-b BP_SECONDS] Instance1.txt ...
  * instance, the best Lagrangian value, its ceiling, the restricted
  * master's last value, rounds, columns, seconds, and whether the LP was
  * solved and every row priced by all its rules; with -i, the dive's roster
  * (colgen.c): its cost as the checker
- * (check.c) counts it (or 'illegal' / 'none'), and its seconds. */
+ * (check.c) counts it (or 'illegal' / 'none'), and its seconds; with -b,
+ * branch and price (colbranch.c) after them for BP_SECONDS: whether it
+ * proved the roster optimal, the least any roster costs, the nodes and its
+ * seconds (the roster column then holds its best). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,15 +23,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: shifts_lp SECONDS INSTANCE...\n");
         return 2;
     }
-    double seconds = atof(argv[1]), ip = 0;
+    double seconds = atof(argv[1]), ip = 0, bp = 0;
     int first = 2;
-    if (argc > 4 && !strcmp(argv[2], "-i")) {
-        ip = atof(argv[3]);
-        first = 4;
-    }
+    for (; first + 2 < argc && argv[first][0] == '-'; first += 2)
+        if (!strcmp(argv[first], "-i"))
+            ip = atof(argv[first + 1]);
+        else if (!strcmp(argv[first], "-b"))
+            bp = atof(argv[first + 1]);
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
-           "\texact%s\n",
-           ip > 0 ? "\troster\tdives\tdive_seconds" : "");
+           "\texact%s%s\n",
+           ip > 0 || bp > 0 ? "\troster\tdives\tdive_seconds" : "",
+           bp > 0 ? "\tproven\tbp_bound\tnodes\tbp_seconds" : "");
     for (int i = first; i < argc; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
@@ -36,7 +41,8 @@ int main(int argc, char **argv)
         signed char *roster = NULL;
         if (shf_read_curtois(p, argv[i], &err) ||
             (roster = malloc((size_t)p->nstaff * (size_t)p->ndays),
-             shf_colgen_roster(p, seconds, seconds + ip, roster, &cg, &err))) {
+             shf_colgen_prove(p, seconds, seconds + ip, seconds + ip + bp,
+                              roster, &cg, &err))) {
             char buf[1024];
             cs_error_format(&err, buf, sizeof buf);
             fprintf(stderr, "shifts_lp: %s\n", buf);
@@ -47,7 +53,7 @@ int main(int argc, char **argv)
         printf("%s\t%.4f\t%" PRId64 "\t%.4f\t%d\t%d\t%.2f\t%s\t%s", argv[i],
                cg.bound, cg.floor, cg.master, cg.rounds, cg.columns, cg.seconds,
                cg.solved ? "yes" : "no", cg.exact ? "yes" : "no");
-        if (ip > 0) {
+        if (ip > 0 || bp > 0) {
             struct shf_report r;
             if (cg.roster_cost < 0)
                 printf("\tnone");
@@ -58,6 +64,10 @@ int main(int argc, char **argv)
             printf("\t%d", cg.dives);
             printf("\t%.2f", cg.dive_seconds);
         }
+        if (bp > 0)
+            printf("\t%s\t%" PRId64 "\t%" PRId64 "\t%.2f",
+                   cg.bp_proven ? "yes" : "no", cg.bp_bound, cg.bp_nodes,
+                   cg.bp_seconds);
         printf("\n");
         fflush(stdout);
         free(roster);

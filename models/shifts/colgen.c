@@ -37,26 +37,12 @@ static const int dive_rounds[] = {3, 0, 1, 2, 5};
 /* the bound's rounding: what floating sums may be off by, relatively */
 #define CG_SLACK 1e-9
 
-/* The Lagrangian value's ceiling, safe against rounding. */
-static int64_t ceiling(double v)
+int64_t shf_cg_ceiling(double v)
 {
     return (int64_t)ceil(v - CG_SLACK * (fabs(v) > 1 ? fabs(v) : 1) - 1e-7);
 }
 
-struct master {
-    glp_prob *lp;
-    int nk, nstaff, ndays;
-    int *ind; /* 1-based, for glp_set_mat_col */
-    double *val;
-    /* each row column's staff member and row (ndays each), in order: the
-     * row columns follow the 2 nk slacks */
-    int nrows, cap;
-    int *staff;
-    signed char *rows;
-};
-
-/* Row `row` of staff s, at cost requests, as a new column. */
-static void add_column(struct master *m, const struct shf_problem *p, int s,
+void shf_cg_add_column(struct shf_master *m, const struct shf_problem *p, int s,
                        const signed char *row, int64_t requests)
 {
     int n = 0;
@@ -83,7 +69,7 @@ static void add_column(struct master *m, const struct shf_problem *p, int s,
 }
 
 /* The cover rows with their slacks, and the staff's convexity rows. */
-static void master_new(struct master *m, const struct shf_problem *p)
+static void master_new(struct shf_master *m, const struct shf_problem *p)
 {
     m->nk = p->ndays * p->nshifts;
     m->nstaff = p->nstaff;
@@ -109,7 +95,7 @@ static void master_new(struct master *m, const struct shf_problem *p)
         glp_set_row_bnds(m->lp, m->nk + s + 1, GLP_FX, 1, 1);
 }
 
-static void master_free(struct master *m)
+static void master_free(struct shf_master *m)
 {
     if (m->lp)
         glp_delete_prob(m->lp);
@@ -120,7 +106,7 @@ static void master_free(struct master *m)
 }
 
 /* The master's cover duals, clamped to the box the slacks allow. */
-static void duals(const struct master *m, const struct shf_problem *p,
+static void duals(const struct shf_master *m, const struct shf_problem *p,
                   double *lambda, double *pi)
 {
     for (int k = 0; k < m->nk; k++) {
@@ -133,27 +119,8 @@ static void duals(const struct master *m, const struct shf_problem *p,
         pi[s] = glp_get_row_dual(m->lp, m->nk + s + 1);
 }
 
-/* One column generation: the master, its pricers and scratch. */
-struct cg {
-    const struct shf_problem *p;
-    struct master m;
-    struct shf_pricer **pr;
-    double *lambda, *pi;
-    signed char *row;
-    bool *fixed; /* the dive's: staff whose row is chosen (not priced) */
-    int nfixed;
-    double deadline;
-    bool timed_out;
-    int dive_rounds; /* master rounds a dive step (0: until none) */
-};
-
-/* Master solves and pricing rounds until no row prices out: 0, or -1 with
- * why in err; c->timed_out when the deadline came first.  With no staff
- * fixed, each round's Lagrangian value raises out->bound, and the rounds
- * stop once its ceiling meets the master's (the bound can rise no more);
- * in a dive (staff fixed) the value bounds nothing. */
-static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
-                     struct cs_error *err)
+int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
+                  struct cs_error *err)
 {
     const struct shf_problem *p = c->p;
     const int nk = p->ndays * p->nshifts;
@@ -162,7 +129,7 @@ static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
     parm.msg_lev = GLP_MSG_OFF;
     /* fixed bounds leave the last basis primal infeasible: the dual simplex
      * then (GLPK falls back to the primal where it fails) */
-    parm.meth = c->nfixed ? GLP_DUALP : GLP_PRIMAL;
+    parm.meth = c->nfixed || c->allow ? GLP_DUALP : GLP_PRIMAL;
     for (int round = 1;; round++) {
         /* GLPK stops at the time left (its limit is in milliseconds) */
         parm.tm_lim =
@@ -189,14 +156,19 @@ static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
                 continue;
             double value;
             int64_t requests;
-            if (shf_price_row(c->pr[s], c->lambda, c->deadline, c->row, &value,
-                              &requests) < 0) {
+            int got = shf_price_row(c->pr[s], c->lambda, c->deadline, c->row,
+                                    &value, &requests);
+            if (got < 0) {
                 c->timed_out = true; /* L is not a bound without every row */
+                return 0;
+            }
+            if (!got) { /* only under branching: this node has no roster */
+                c->infeasible = true;
                 return 0;
             }
             L += value;
             if (value - c->pi[s] < -CG_ENTER) {
-                add_column(&c->m, p, s, c->row, requests);
+                shf_cg_add_column(&c->m, p, s, c->row, requests);
                 added++;
             }
         }
@@ -206,7 +178,10 @@ static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
             out->solved = !added;
         }
         /* done: the LP solved, or its ceiling reached */
-        if (!added || (!c->nfixed && ceiling(out->bound) >= ceiling(master)) ||
+        if (!added ||
+            (!c->nfixed &&
+             (shf_cg_ceiling(out->bound) >= shf_cg_ceiling(master) ||
+              shf_cg_ceiling(out->bound) >= c->cutoff)) ||
             round == most)
             return 0;
         if (cs_now() >= c->deadline) {
@@ -221,15 +196,15 @@ static int cg_rounds(struct cg *c, int most, struct shf_colgen *out,
  * at 0, no more of its rows priced), and the master solved again with the
  * rest priced anew, until every staff member has its row: a roster of
  * generated rows, into roster.  0 done, 1 out of time, -1 an error. */
-static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
+static int dive(struct shf_cg *c, struct shf_colgen *out, signed char *roster,
                 struct cs_error *err)
 {
     const struct shf_problem *p = c->p;
-    const int first = 2 * c->m.nk + 1; /* the first row column */
+    const int first = SHF_CG_FIRST(&c->m);
     int *chosen = cs_xmalloc((size_t)p->nstaff * sizeof *chosen);
     int rc = 0;
     while (c->nfixed < p->nstaff) {
-        if ((rc = cg_rounds(c, c->dive_rounds, out, err)) || c->timed_out) {
+        if ((rc = shf_cg_rounds(c, c->dive_rounds, out, err)) || c->timed_out) {
             rc = rc ? rc : 1;
             break;
         }
@@ -278,12 +253,12 @@ static int dive(struct cg *c, struct shf_colgen *out, signed char *roster,
  * master rounds a step (dive_rounds in turn; the pool of rows grows from
  * dive to dive), the cheapest roster the checker passes into roster.  0,
  * or -1 with why in err. */
-static int dives(struct cg *c, double seconds, signed char *roster,
+static int dives(struct shf_cg *c, double seconds, signed char *roster,
                  struct shf_colgen *out, struct cs_error *err)
 {
     const struct shf_problem *p = c->p;
     const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
-    const int first = 2 * c->m.nk + 1;
+    const int first = SHF_CG_FIRST(&c->m);
     const double began = cs_now();
     signed char *try = cs_xmalloc(cells);
     int rc = 0;
@@ -327,13 +302,21 @@ int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err)
 {
+    return shf_colgen_prove(p, seconds, until, 0, roster, out, err);
+}
+
+int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
+                     double prove, signed char *roster, struct shf_colgen *out,
+                     struct cs_error *err)
+{
     const double began = cs_now();
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
     int rc = 0;
     memset(out, 0, sizeof *out);
     out->bound = -INFINITY;
     out->exact = true;
-    struct cg c = {.p = p, .deadline = began + seconds};
+    struct shf_cg c = {
+        .p = p, .deadline = began + seconds, .cutoff = INT64_MAX};
     c.pr = cs_xcalloc((size_t)n, sizeof *c.pr);
     for (int s = 0; s < n && !rc; s++) {
         c.pr[s] = shf_pricer_new(p, s);
@@ -370,16 +353,19 @@ int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                     cs_error_set(err, NULL, "colgen: staff %s has no legal row",
                                  p->staff_id[s]);
             else
-                add_column(&c.m, p, s, c.row, requests);
+                shf_cg_add_column(&c.m, p, s, c.row, requests);
         }
     if (!rc && !c.timed_out)
-        rc = cg_rounds(&c, 0, out, err);
+        rc = shf_cg_rounds(&c, 0, out, err);
     out->columns = c.m.lp ? c.m.nrows : 0;
-    out->floor = out->bound > -INFINITY ? ceiling(out->bound) : 0;
+    out->floor = out->bound > -INFINITY ? shf_cg_ceiling(out->bound) : 0;
     out->seconds = cs_now() - began;
     out->roster_cost = -1;
     if (!rc && roster && out->bound > -INFINITY && cs_now() < began + until)
         rc = dives(&c, began + until - cs_now(), roster, out, err);
+    out->bp_bound = out->floor;
+    if (!rc && roster && out->bound > -INFINITY && cs_now() < began + prove)
+        rc = shf_cg_branch(&c, began + prove, roster, out, err);
     master_free(&c.m);
     for (int s = 0; s < n; s++)
         shf_pricer_free(c.pr[s]);

@@ -26,6 +26,10 @@ void shf_pricer_free(struct shf_pricer *pr);
  * than it tracks, or the row has partners kept apart; it then admits more
  * rows, which only lowers the bound.) */
 bool shf_pricer_exact(const struct shf_pricer *pr);
+/* From now on only rows whose value on day d is a bit of allow[d] (bit v:
+ * value v, 0 off; ndays masks, the caller's, read at each shf_price_row;
+ * NULL: every value), for branch and price. */
+void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow);
 /* The cheapest legal row under prices lambda (ndays x nshifts, what a
  * worked (day, shift) is worth): its values into row (ndays), its
  * requests - lambda . row into *value, its requests into *requests; 1.
@@ -47,6 +51,11 @@ struct shf_colgen {
     int64_t roster_cost; /* shf_colgen_roster: its roster's cost, -1 none */
     int dives;           /* dives that ended with a roster */
     double dive_seconds; /* taken by the dives */
+    /* shf_colgen_prove's branch and price (colbranch.c) */
+    int64_t bp_nodes;  /* nodes whose LP was taken up */
+    int64_t bp_bound;  /* every roster costs at least this (>= floor) */
+    bool bp_proven;    /* tree exhausted, every row exact: roster optimal */
+    double bp_seconds; /* taken by it */
 };
 /* Column generation for at most `seconds` (> 0).  0, or -1 with why in
  * err (a staff member has no legal row, a row's tables are too large). */
@@ -60,5 +69,64 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
 int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err);
+/* The same, then branch and price (colbranch.c) until `prove` seconds from
+ * its start, from the dives' roster: a cheaper roster found goes into roster
+ * at out->roster_cost, and out->bp_bound is the least any roster costs (the
+ * roster's cost when out->bp_proven). */
+int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
+                     double prove, signed char *roster, struct shf_colgen *out,
+                     struct cs_error *err);
+
+/* ---- shared by the master (colgen.c) and branch and price (colbranch.c) */
+struct glp_prob;
+struct shf_master {
+    struct glp_prob *lp;
+    int nk, nstaff, ndays;
+    int *ind; /* 1-based, for glp_set_mat_col */
+    double *val;
+    /* each row column's staff member and row (ndays each), in order: the
+     * row columns follow the 2 nk slacks (column SHF_CG_FIRST(m) + i) */
+    int nrows, cap;
+    int *staff;
+    signed char *rows;
+};
+#define SHF_CG_FIRST(m) (2 * (m)->nk + 1)
+
+/* One column generation: the master, its pricers and scratch. */
+struct shf_cg {
+    const struct shf_problem *p;
+    struct shf_master m;
+    struct shf_pricer **pr;
+    double *lambda, *pi;
+    signed char *row;
+    bool *fixed; /* the dive's: staff whose row is chosen (not priced) */
+    int nfixed;
+    /* branch and price's: nstaff x ndays masks of the values left (the
+     * pricers read them), NULL before; the rounds stop once the bound's
+     * ceiling reaches cutoff */
+    uint64_t *allow;
+    int64_t cutoff;
+    bool infeasible; /* a staff member had no legal row left */
+    double deadline;
+    bool timed_out;
+    int dive_rounds; /* master rounds a dive step (0: until none) */
+};
+
+/* Row `row` of staff s, at cost requests, as a new column. */
+void shf_cg_add_column(struct shf_master *m, const struct shf_problem *p, int s,
+                       const signed char *row, int64_t requests);
+/* Master solves and pricing rounds until no row prices out (or `most`
+ * rounds, 0: no limit): 0, or -1 with why in err; c->timed_out when the
+ * deadline came first.  With no staff fixed, each round's Lagrangian value
+ * raises out->bound (under c->allow: the bound of that node), and the
+ * rounds stop once its ceiling meets the master's or c->cutoff. */
+int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
+                  struct cs_error *err);
+/* A Lagrangian value's ceiling, safe against rounding. */
+int64_t shf_cg_ceiling(double v);
+/* Branch and price over c's master until deadline (colbranch.c), from the
+ * roster at out->roster_cost (-1: none); fills out's bp_ fields. */
+int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
+                  struct shf_colgen *out, struct cs_error *err);
 
 #endif

@@ -37,11 +37,12 @@ struct shf_pricer {
     int s, runs, need, lev, wk, ntrack;
     bool saturate, count_weekends, exact;
     int track[PR_TRACK], most[PR_TRACK];
-    size_t size;       /* states a day, the table's index space */
-    int32_t *pos;      /* size: a state's node on the day being built, -1 */
-    int *maxrest;      /* ndays + 1: most levels days d.. can add */
-    double *cost;      /* ndays x (nshifts + 1); INFINITY: not allowed */
-    signed char *cand; /* ndays x (nshifts + 1): values worth a try */
+    size_t size;           /* states a day, the table's index space */
+    int32_t *pos;          /* size: a state's node on the day being built, -1 */
+    int *maxrest;          /* ndays + 1: most levels days d.. can add */
+    double *cost;          /* ndays x (nshifts + 1); INFINITY: not allowed */
+    const uint64_t *allow; /* ndays: the values a branch leaves (NULL: all) */
+    signed char *cand;     /* ndays x (nshifts + 1): values worth a try */
     int *ncand;
     struct node *nodes;
     size_t nodes_cap, *first;
@@ -161,6 +162,11 @@ bool shf_pricer_exact(const struct shf_pricer *pr)
     return pr->exact;
 }
 
+void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow)
+{
+    pr->allow = allow;
+}
+
 /* Does the state count shift t? */
 static bool is_tracked(const struct shf_pricer *pr, int t)
 {
@@ -180,19 +186,22 @@ static void price(struct shf_pricer *pr, const double *lambda)
     for (int d = 0; d < p->ndays; d++) {
         const size_t c = (size_t)shf_cell(p, s, d);
         double *cost = pr->cost + (size_t)d * nv;
-        cost[0] = shf_req_cost(p, c, 0);
+        const uint64_t allow = pr->allow ? pr->allow[d] : ~(uint64_t)0;
+        cost[0] = allow & 1 ? shf_req_cost(p, c, 0) : INFINITY;
         for (int t = 0; t < p->nshifts; t++)
-            cost[t + 1] = allowed(p, s, d, t) ? shf_req_cost(p, c, t + 1) -
-                                                    lambda[d * p->nshifts + t]
-                                              : INFINITY;
+            cost[t + 1] =
+                allowed(p, s, d, t) && (allow >> (t + 1) & 1)
+                    ? shf_req_cost(p, c, t + 1) - lambda[d * p->nshifts + t]
+                    : INFINITY;
         signed char *cand = pr->cand + (size_t)d * nv;
         int n = 0;
-        cand[n++] = 0;
+        if (cost[0] < INFINITY)
+            cand[n++] = 0;
         for (int v = 1; v < nv; v++) {
             if (cost[v] == INFINITY)
                 continue;
             bool counted = is_tracked(pr, v - 1);
-            int j = 1;
+            int j = cost[0] < INFINITY; /* past the day off */
             while (!counted && j < n &&
                    !(p->shift_class[cand[j] - 1] == p->shift_class[v - 1] &&
                      p->level[cand[j] - 1] == p->level[v - 1] &&

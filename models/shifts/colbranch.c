@@ -1,0 +1,223 @@
+/* shifts/colbranch.c - branch and price: the LP bound of colgen.c made
+ * exact by branching on cells, depth first.
+ *
+ * A node is the decisions on its path, each "staff s has value v on day d"
+ * or "has not", kept as masks of the values each cell has left (c->allow,
+ * read by the pricers).  Invariant: a master column is open (bounds
+ * [0, inf)) exactly when its row fits the masks, else fixed at 0; every
+ * change of a mask re-reads that staff member's columns, and new columns are
+ * priced under the masks, so they fit.  A node's Lagrangian value (any
+ * round's, shf_cg_rounds) bounds every roster under it; a node whose
+ * ceiling reaches the incumbent's cost is pruned, one whose LP is whole is
+ * a roster (checked by shf_check), else it branches on the cell value the
+ * LP takes most fractionally, "has" first.
+ */
+#include <glpk.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csearch/engine.h"
+#include "shifts/colgen.h"
+
+/* an LP value this close to 0 or 1 is whole */
+#define BP_WHOLE 1e-6
+
+struct bp {
+    struct shf_cg *c;
+    struct shf_colgen *out;
+    struct cs_error *err;
+    signed char *roster; /* the incumbent */
+    int64_t best;        /* its cost; INT64_MAX: none */
+    double open;         /* least bound of the nodes left open */
+    double *agg;         /* nstaff x ndays x nv: the LP's value of each cell */
+    signed char *try;
+    double deadline;
+};
+
+/* Does column i fit the masks? */
+static bool fits(const struct shf_cg *c, int i)
+{
+    const int n = c->p->ndays, s = c->m.staff[i];
+    const signed char *row = c->m.rows + (size_t)i * (size_t)n;
+    const uint64_t *allow = c->allow + (size_t)s * (size_t)n;
+    for (int d = 0; d < n; d++)
+        if (!(allow[d] >> row[d] & 1))
+            return false;
+    return true;
+}
+
+/* Staff s's columns opened or closed by the masks; false if none is open
+ * and s has no legal row left under them (else one is priced in). */
+static bool sync(struct shf_cg *c, int s)
+{
+    const int first = SHF_CG_FIRST(&c->m);
+    int open = 0;
+    for (int i = 0; i < c->m.nrows; i++) {
+        if (c->m.staff[i] != s)
+            continue;
+        bool on = fits(c, i);
+        int type = glp_get_col_type(c->m.lp, first + i);
+        if (on && type != GLP_LO)
+            glp_set_col_bnds(c->m.lp, first + i, GLP_LO, 0, 0);
+        else if (!on && type != GLP_FX)
+            glp_set_col_bnds(c->m.lp, first + i, GLP_FX, 0, 0);
+        open += on;
+    }
+    if (open)
+        return true;
+    double value;
+    int64_t requests;
+    if (shf_price_row(c->pr[s], c->lambda, 0, c->row, &value, &requests) <= 0)
+        return false;
+    shf_cg_add_column(&c->m, c->p, s, c->row, requests);
+    return true;
+}
+
+/* The LP's value of each cell into b->agg; the (s, d, v) it takes most
+ * fractionally into *cell (s x ndays + d) and *value, or false if whole. */
+static bool fractional(struct bp *b, int *cell, int *value)
+{
+    const struct shf_cg *c = b->c;
+    const int n = c->p->ndays, nv = c->p->nshifts + 1;
+    const size_t cells = (size_t)c->p->nstaff * (size_t)n;
+    const int first = SHF_CG_FIRST(&c->m);
+    memset(b->agg, 0, cells * (size_t)nv * sizeof *b->agg);
+    for (int i = 0; i < c->m.nrows; i++) {
+        double x = glp_get_col_prim(c->m.lp, first + i);
+        if (x < 1e-9)
+            continue;
+        const signed char *row = c->m.rows + (size_t)i * (size_t)n;
+        double *agg = b->agg + (size_t)c->m.staff[i] * (size_t)n * (size_t)nv;
+        for (int d = 0; d < n; d++)
+            agg[(size_t)d * nv + row[d]] += x;
+    }
+    double most = BP_WHOLE;
+    for (size_t k = 0; k < cells; k++)
+        for (int v = 0; v < nv; v++) {
+            double x = b->agg[k * nv + v], f = x < 1 - x ? x : 1 - x;
+            if (f > most) {
+                most = f;
+                *cell = (int)k;
+                *value = v;
+            }
+        }
+    return most > BP_WHOLE;
+}
+
+/* The whole LP's roster: a new incumbent if the checker passes it and it
+ * is cheaper.  False if the checker fails it (a rule the pricers leave
+ * out): the node stays open. */
+static bool take_roster(struct bp *b)
+{
+    const struct shf_problem *p = b->c->p;
+    const int n = p->ndays, nv = p->nshifts + 1;
+    const size_t cells = (size_t)p->nstaff * (size_t)n;
+    for (size_t k = 0; k < cells; k++) {
+        int v = 0;
+        while (v < nv - 1 && b->agg[k * nv + v] < 0.5)
+            v++;
+        b->try[k] = (signed char)v;
+    }
+    struct shf_report r;
+    if (shf_check(p, b->try, &r))
+        return false;
+    if (r.total < b->best) {
+        b->best = r.total;
+        memcpy(b->roster, b->try, cells);
+        b->out->roster_cost = r.total;
+    }
+    return true;
+}
+
+/* The node under the masks, its parent's bound `bound`: 0, or -1 with why
+ * in b->err.  Past the deadline it is left open at its bound. */
+static int visit(struct bp *b, double bound)
+{
+    struct shf_cg *c = b->c;
+    if (shf_cg_ceiling(bound) >= b->best)
+        return 0;
+    if (cs_now() >= b->deadline) {
+        b->open = fmin(b->open, bound);
+        return 0;
+    }
+    b->out->bp_nodes++;
+    struct shf_colgen node = {.bound = bound};
+    c->timed_out = c->infeasible = false;
+    c->cutoff = b->best;
+    c->deadline = b->deadline;
+    if (shf_cg_rounds(c, 0, &node, b->err))
+        return -1;
+    b->out->rounds += node.rounds;
+    if (c->infeasible)
+        return 0;
+    bound = node.bound;
+    if (c->timed_out) {
+        b->open = fmin(b->open, bound);
+        return 0;
+    }
+    if (shf_cg_ceiling(bound) >= b->best)
+        return 0;
+    int cell = 0, v = 0;
+    if (!fractional(b, &cell, &v)) {
+        if (!take_roster(b))
+            b->open = fmin(b->open, bound);
+        return 0;
+    }
+    const int s = cell / c->p->ndays;
+    uint64_t *allow = c->allow + cell;
+    const uint64_t was = *allow;
+    int rc = 0;
+    *allow = (uint64_t)1 << v; /* has v */
+    if (sync(c, s))
+        rc = visit(b, bound);
+    *allow = was & ~((uint64_t)1 << v); /* has not */
+    if (!rc && sync(c, s))
+        rc = visit(b, bound);
+    *allow = was;
+    sync(c, s);
+    return rc;
+}
+
+int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
+                  struct shf_colgen *out, struct cs_error *err)
+{
+    const double began = cs_now();
+    const struct shf_problem *p = c->p;
+    const int n = p->ndays, nv = p->nshifts + 1;
+    const size_t cells = (size_t)p->nstaff * (size_t)n;
+    struct bp b = {.c = c,
+                   .out = out,
+                   .err = err,
+                   .roster = roster,
+                   .best = out->roster_cost < 0 ? INT64_MAX : out->roster_cost,
+                   .open = INFINITY,
+                   .deadline = deadline};
+    b.agg = cs_xmalloc(cells * (size_t)nv * sizeof *b.agg);
+    b.try = cs_xmalloc(cells);
+    /* every value left, every column open (the dives fixed some) */
+    c->allow = cs_xmalloc(cells * sizeof *c->allow);
+    for (size_t k = 0; k < cells; k++)
+        c->allow[k] = ((uint64_t)1 << nv) - 1;
+    for (int s = 0; s < p->nstaff; s++)
+        shf_pricer_allow(c->pr[s], c->allow + (size_t)s * (size_t)n);
+    c->nfixed = 0;
+    memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
+    for (int i = 0; i < c->m.nrows; i++)
+        glp_set_col_bnds(c->m.lp, SHF_CG_FIRST(&c->m) + i, GLP_LO, 0, 0);
+    int rc = visit(&b, out->bound);
+    /* every roster costs at least the least open bound, or the best */
+    int64_t open = b.open < INFINITY ? shf_cg_ceiling(b.open) : INT64_MAX;
+    out->bp_bound = open < b.best ? open : b.best;
+    if (out->bp_bound < out->floor)
+        out->bp_bound = out->floor;
+    out->bp_proven = !rc && b.open == INFINITY && out->exact;
+    out->bp_seconds = cs_now() - began;
+    for (int s = 0; s < p->nstaff; s++)
+        shf_pricer_allow(c->pr[s], NULL);
+    free(c->allow);
+    c->allow = NULL;
+    free(b.agg);
+    free(b.try);
+    return rc;
+}
