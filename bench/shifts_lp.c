@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
            "\texact%s%s\n",
            ip > 0 || bp > 0 ? "\troster\tdives\tdive_seconds" : "",
-           bp > 0 ? "\tproven\tbp_bound\tnodes\tbp_seconds" : "");
+           bp > 0 ? "\tproven\tbp_bound\tnodes\tbp_columns\tbp_seconds" : "");
     for (int i = first; i < argc; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
@@ -65,9 +65,9 @@ int main(int argc, char **argv)
             printf("\t%.2f", cg.dive_seconds);
         }
         if (bp > 0)
-            printf("\t%s\t%" PRId64 "\t%" PRId64 "\t%.2f",
+            printf("\t%s\t%" PRId64 "\t%" PRId64 "\t%d\t%.2f",
                    cg.bp_proven ? "yes" : "no", cg.bp_bound, cg.bp_nodes,
-                   cg.bp_seconds);
+                   cg.bp_columns, cg.bp_seconds);
         printf("\n");
         fflush(stdout);
         free(roster);

@@ -213,6 +213,7 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
         out->bp_bound = out->floor;
     out->bp_proven = !rc && b.open == INFINITY && out->exact;
     out->bp_seconds = cs_now() - began;
+    out->bp_columns = c->m.nrows;
     for (int s = 0; s < p->nstaff; s++)
         shf_pricer_allow(c->pr[s], NULL);
     free(c->allow);

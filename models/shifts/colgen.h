@@ -53,6 +53,7 @@ struct shf_colgen {
     double dive_seconds; /* taken by the dives */
     /* shf_colgen_prove's branch and price (colbranch.c) */
     int64_t bp_nodes;  /* nodes whose LP was taken up */
+    int bp_columns;    /* rows in the master at its end */
     int64_t bp_bound;  /* every roster costs at least this (>= floor) */
     bool bp_proven;    /* tree exhausted, every row exact: roster optimal */
     double bp_seconds; /* taken by it */
