@@ -68,13 +68,21 @@ expect_line "status     complete"
 # the benchmark's optimum, which the search takes first and proves at once
 run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance3.txt --set limits.seconds=60 --json
 expect_json '[.status, .cost, .bound, .root_bound] | map(tostring) | join(" ")' "optimal 1001 1001 1001"
+# branch and price at set-up (strategy.prove_seconds, auto: until 60% of
+# limits.seconds, past the dives' 40%): Instance6's LP ceiling is 1949, its
+# optimum 1950; branching on cells proves it, so the run ends optimal with the
+# root bound at the roster's cost
+run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance6.txt --set limits.seconds=60 --json
+expect_json '[.status, .cost, .root_bound, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1950 1950 15 12"
+run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance6.txt --set limits.seconds=60 --set strategy.colgen_seconds=20 --set strategy.prove_seconds=30 --json
+expect_json '[.status, .cost, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1950 20 30"
 run 0 configs/shifts-instance1.yaml --json
 expect_json .status optimal
 expect_json .cost 607
 expect_json .bound 607
-# (the dives' roster, 607, first: then the proof; 2904842 from the
-# search's own first roster)
-expect_json .nodes 2865516
+# (branch and price at set-up proves 607, so the search only descends its
+# roster: 2904842 nodes from the search's own first roster, and its proof)
+expect_json .nodes 114
 run 3 configs/shifts-instance1.yaml --set limits.nodes=1 --json
 expect_json .status limit
 expect_json .bound 558
@@ -101,7 +109,7 @@ expect_json '[.strategy.colgen_seconds, .root_bound] | map(tostring) | join(" ")
 run 3 configs/shifts-instance7.yaml --set strategy.colgen_seconds=200 --set limits.nodes=1 --json
 expect_json '.root_bound' 1055
 run 0 configs/shifts-instance1.yaml --json
-expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .strategy.restart_nodes, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 2000 558"
+expect_json '[.strategy.bound, .strategy.lns_nodes, .strategy.restarts, .strategy.restart_nodes, .root_bound] | map(tostring) | join(" ")' "lagrange 0 geometric 2000 607"
 # local moves between the rounds: on above 200 cells, where rounds run (Instance1
 # has 112: one branch and bound), off below and without rounds; --json says which and counts the steps
 expect_json '.strategy.local_moves' off

@@ -153,6 +153,30 @@ static void test_shifts_colgen_dives(void **ctx)
     }
 }
 
+/* Branch and price (colbranch.c) on Instance1, where the LP's ceiling is
+ * 558 and the dives' best roster costs more than the optimum: branching on
+ * cells finds 607 and closes the tree (the checker passes the roster). */
+static void test_shifts_branch_and_price(void **ctx)
+{
+    (void)ctx;
+    struct cs_error err = {0};
+    struct shf_problem *p = shf_problem_new();
+    struct shf_colgen cg;
+    assert_int_equal(shf_read_curtois(p, DATA "Instance1.txt", &err), 0);
+    signed char *roster = malloc((size_t)p->nstaff * (size_t)p->ndays);
+    assert_int_equal(shf_colgen_prove(p, 60, 120, 600, roster, &cg, &err), 0);
+    assert_int_equal(cg.floor, 558);
+    assert_true(cg.bp_proven);
+    assert_int_equal(cg.bp_bound, 607);
+    assert_int_equal(cg.roster_cost, 607);
+    assert_int_equal(cg.bp_nodes, 503);
+    struct shf_report r;
+    assert_int_equal(shf_check(p, roster, &r), 0);
+    assert_int_equal(r.total, 607);
+    free(roster);
+    shf_problem_free(p);
+}
+
 /* Rounds under the Lagrangian bound: each round prices the rows it frees
  * against the cover of the rows it pins.  On Instance2 the root bound is the
  * best known value 828, and three whole rows at a time reach it: proven
@@ -782,6 +806,7 @@ int main(void)
         cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_colgen_bounds),
         cmocka_unit_test(test_shifts_colgen_dives),
+        cmocka_unit_test(test_shifts_branch_and_price),
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_moves_delta_exact),
         cmocka_unit_test(test_shifts_row_best_exact),

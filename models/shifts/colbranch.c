@@ -186,6 +186,11 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
     const struct shf_problem *p = c->p;
     const int n = p->ndays, nv = p->nshifts + 1;
     const size_t cells = (size_t)p->nstaff * (size_t)n;
+    out->bp_bound = out->floor;
+    /* fairness's penalties are no row's: a whole LP is then not the cost
+     * of its roster, and a leaf proves nothing */
+    if (p->fair.nights_weight || p->fair.weekends_weight)
+        return 0;
     struct bp b = {.c = c,
                    .out = out,
                    .err = err,
@@ -196,16 +201,27 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
     b.agg = cs_xmalloc(cells * (size_t)nv * sizeof *b.agg);
     b.try = cs_xmalloc(cells);
     /* every value left, every column open (the dives fixed some) */
+    /* every value left but a pinned cell's (re-rostering: pinned, or
+     * before from_day), every column that keeps them open (the dives
+     * fixed some) */
     c->allow = cs_xmalloc(cells * sizeof *c->allow);
     for (size_t k = 0; k < cells; k++)
-        c->allow[k] = ((uint64_t)1 << nv) - 1;
+        c->allow[k] = p->fixed && p->fixed[k] >= 0 ? (uint64_t)1 << p->fixed[k]
+                                                   : ((uint64_t)1 << nv) - 1;
     for (int s = 0; s < p->nstaff; s++)
         shf_pricer_allow(c->pr[s], c->allow + (size_t)s * (size_t)n);
     c->nfixed = 0;
     memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
     for (int i = 0; i < c->m.nrows; i++)
         glp_set_col_bnds(c->m.lp, SHF_CG_FIRST(&c->m) + i, GLP_LO, 0, 0);
-    int rc = visit(&b, out->bound);
+    bool rows = true;
+    for (int s = 0; s < p->nstaff && rows; s++)
+        rows = sync(c, s);
+    /* a staff member with no row that keeps the pins: the tree is empty,
+     * but the pricers may keep fewer rules than the checker: no proof */
+    int rc = rows ? visit(&b, out->bound) : 0;
+    if (!rows)
+        b.open = out->bound;
     /* every roster costs at least the least open bound, or the best */
     int64_t open = b.open < INFINITY ? shf_cg_ceiling(b.open) : INT64_MAX;
     out->bp_bound = open < b.best ? open : b.best;

@@ -66,6 +66,10 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
  * limits.seconds from the LP's start (twice SHF_COLGEN_SECONDS without a
  * limit; strategy.colgen_seconds set: that for both) */
 #define SHF_DIVE_SHARE 0.4
+/* and branch and price (colbranch.c) until this share of limits.seconds
+ * from the LP's start (these seconds without a limit) */
+#define SHF_PROVE_SHARE 0.6
+#define SHF_PROVE_SECONDS 300.0
 /* auto takes the LP bound up to this size only (colgen() says why) */
 #define SHF_COLGEN_CELLS 1800
 #define SHF_COLGEN_SHIFTS 10
@@ -264,6 +268,15 @@ static const struct cs_option shf_options[] = {
                       "dives until 40%; 60 and 120 without it; 0 under "
                       "limits.nodes or limits.steps, and above 1800 cells, "
                       "10 shift types or 56 days)")},
+    {.key = "strategy.prove_seconds",
+     CS_OPT_AUTO_REAL(0, 1e9,
+                      "optimize: seconds branch and price (the LP bound made "
+                      "exact by branching on cells) may run at set-up past "
+                      "the dives' deadline, from their roster; a proof ends "
+                      "the run as optimal, else its bound is every node's "
+                      "floor, 0 = none (auto: until 60% of limits.seconds "
+                      "from the LP's start; 300 s past the dives without a "
+                      "limit; 0 where the LP is not taken)")},
     SHF_BURST_OPTIONS{.key = NULL},
 };
 
@@ -313,13 +326,17 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
     return rc;
 }
 
-/* strategy.colgen_seconds: the LP bound, rounded up, as every node's floor
- * (p->lp_floor); a row too large to price leaves it out under auto. */
+/* strategy.colgen_seconds and prove_seconds: the LP bound, rounded up and
+ * raised by branch and price, as every node's floor (p->lp_floor), and the
+ * best roster the dives and the branching found as the first (p->hint); a
+ * proof makes the floor that roster's cost, so the search ends at once as
+ * optimal.  A row too large to price leaves it all out under auto. */
 static int colgen(struct shf_problem *p, const struct cs_config *cfg,
                   const struct cs_setup *how, struct cs_problem *out,
                   struct cs_error *err)
 {
     double seconds = cs_config_real(cfg, "strategy.colgen_seconds");
+    double prove = cs_config_real(cfg, "strategy.prove_seconds");
     const bool auto_seconds = seconds < 0;
     /* a run bounded by nodes or steps is meant to be the same each time:
      * no LP (its rounds are timed) */
@@ -330,25 +347,31 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
     const bool small = (int64_t)p->nstaff * p->ndays <= SHF_COLGEN_CELLS &&
                        p->nshifts <= SHF_COLGEN_SHIFTS &&
                        p->ndays <= SHF_COLGEN_DAYS;
+    const bool repeatable = how->limits.nodes || how->limits.steps;
+    const double limit = how->limits.seconds;
     double until = seconds;
     if (auto_seconds) {
-        seconds = how->limits.nodes || how->limits.steps || !small ? 0
-                  : how->limits.seconds > 0
-                      ? SHF_COLGEN_SHARE * how->limits.seconds
-                      : SHF_COLGEN_SECONDS;
-        until = how->limits.seconds > 0 ? SHF_DIVE_SHARE * how->limits.seconds
-                                        : 2 * SHF_COLGEN_SECONDS;
+        seconds = repeatable || !small ? 0
+                  : limit > 0          ? SHF_COLGEN_SHARE * limit
+                                       : SHF_COLGEN_SECONDS;
+        until = limit > 0 ? SHF_DIVE_SHARE * limit : 2 * SHF_COLGEN_SECONDS;
     }
-    /* the dives run for a time, not a number of steps: none where the run
-     * must repeat */
-    if (how->limits.nodes || how->limits.steps)
-        until = 0;
+    /* the dives and the branching run for a time, not a number of steps:
+     * none where the run must repeat */
+    if (repeatable)
+        until = prove = 0;
+    else if (prove < 0)
+        prove = seconds <= 0 ? 0
+                : limit > 0  ? fmax(0, SHF_PROVE_SHARE * limit - until)
+                             : SHF_PROVE_SECONDS;
     cs_problem_chose_real(out, "strategy.colgen_seconds", seconds);
+    cs_problem_chose_real(out, "strategy.prove_seconds", prove);
     struct shf_colgen cg;
     if (seconds <= 0)
         return 0;
     signed char *hint = cs_xmalloc((size_t)p->nstaff * (size_t)p->ndays);
-    if (shf_colgen_roster(p, seconds, until, hint, &cg, err)) {
+    if (shf_colgen_prove(p, seconds, until, prove > 0 ? until + prove : 0, hint,
+                         &cg, err)) {
         free(hint);
         if (auto_seconds) {
             memset(err, 0, sizeof *err);
@@ -356,7 +379,7 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
         }
         return repoint(-1, cfg, "strategy.colgen_seconds", err);
     }
-    p->lp_floor = cg.floor;
+    p->lp_floor = cg.bp_bound > cg.floor ? cg.bp_bound : cg.floor;
     if (cg.roster_cost >= 0)
         p->hint = hint;
     else
