@@ -6,6 +6,7 @@
  * solved and every row priced by all its rules; with -i, the dive's roster
  * (colgen.c): its cost as the checker
  * (check.c) counts it (or 'illegal' / 'none'), and its seconds; with -b,
+ * the master's rows as an integer program (a third of BP_SECONDS) and
  * branch and price (colbranch.c) after them for BP_SECONDS: whether it
  * proved the roster optimal, the least any roster costs, the nodes and its
  * seconds (the roster column then holds its best). */
@@ -33,7 +34,9 @@ int main(int argc, char **argv)
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
            "\texact%s%s\n",
            ip > 0 || bp > 0 ? "\troster\tdives\tdive_seconds" : "",
-           bp > 0 ? "\tproven\tbp_bound\tnodes\tbp_columns\tbp_seconds" : "");
+           bp > 0
+               ? "\tip_seconds\tproven\tbp_bound\tnodes\tbp_columns\tbp_seconds"
+               : "");
     for (int i = first; i < argc; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
@@ -65,9 +68,9 @@ int main(int argc, char **argv)
             printf("\t%.2f", cg.dive_seconds);
         }
         if (bp > 0)
-            printf("\t%s\t%" PRId64 "\t%" PRId64 "\t%d\t%.2f",
-                   cg.bp_proven ? "yes" : "no", cg.bp_bound, cg.bp_nodes,
-                   cg.bp_columns, cg.bp_seconds);
+            printf("\t%.2f\t%s\t%" PRId64 "\t%" PRId64 "\t%d\t%.2f",
+                   cg.ip_seconds, cg.bp_proven ? "yes" : "no", cg.bp_bound,
+                   cg.bp_nodes, cg.bp_columns, cg.bp_seconds);
         printf("\n");
         fflush(stdout);
         free(roster);

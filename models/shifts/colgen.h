@@ -57,6 +57,7 @@ struct shf_colgen {
     int64_t bp_bound;  /* every roster costs at least this (>= floor) */
     bool bp_proven;    /* tree exhausted, every row exact: roster optimal */
     double bp_seconds; /* taken by it */
+    double ip_seconds; /* taken by the master's integer program before it */
 };
 /* Column generation for at most `seconds` (> 0).  0, or -1 with why in
  * err (a staff member has no legal row, a row's tables are too large). */
