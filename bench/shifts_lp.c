@@ -6,10 +6,11 @@
  * solved and every row priced by all its rules; with -i, the dive's roster
  * (colgen.c): its cost as the checker
  * (check.c) counts it (or 'illegal' / 'none'), and its seconds; with -b,
- * the master's rows as an integer program (a third of BP_SECONDS) and
- * branch and price (colbranch.c) after them for BP_SECONDS: whether it
- * proved the roster optimal, the least any roster costs, the nodes and its
- * seconds (the roster column then holds its best). */
+ * after them, branch and price (colbranch.c, two thirds of BP_SECONDS)
+ * and unless proven the master's rows as an integer program: the latter's
+ * seconds, whether the roster was proven optimal, the least any roster
+ * costs, the nodes, columns and seconds of the branching (the roster
+ * column then holds the best of all). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
