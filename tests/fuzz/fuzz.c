@@ -73,10 +73,38 @@ int fuzz_setup(struct cs_job *job, struct cs_config *cfg, struct cs_error *err)
     return cs_job_setup(job, cfg, registry(), &req, err);
 }
 
+/* Set key to the number at most where the key is missing or reads as a
+ * number above at most; with unbounded_zero (limits.seconds) also where it
+ * reads as 0 (no limit).  Text that is no number is left for the check to
+ * refuse (or, "auto", to read). */
+static void cap(struct cs_config *cfg, const char *key, double at_most,
+                bool unbounded_zero)
+{
+    const char *text = cs_node_text(cs_config_node(cfg, key));
+    char *end = NULL;
+    const double v = text ? strtod(text, &end) : 0;
+    const bool number = text && end != text && *end == '\0';
+    if (!cs_config_node(cfg, key)
+            ? unbounded_zero
+            : number && (v > at_most || (unbounded_zero && v == 0))) {
+        char set[64];
+        snprintf(set, sizeof set, "%s=%g", key, at_most);
+        struct cs_error err = {0};
+        (void)cs_config_set(cfg, set, &err); /* a path through a scalar:
+                                                 the check refuses it */
+    }
+}
+
 int fuzz_job(struct cs_config *cfg, uint64_t nodes)
 {
     struct cs_job job;
     struct cs_error err = {0};
+    /* set-up's own timed work (the rostering LP, its dives and branch and
+     * price: up to 60 + 120 + 300 s without a limit) held to about a
+     * second: an 8-day ward of configs/shifts.yaml ran them for minutes */
+    cap(cfg, "limits.seconds", 1, true);
+    cap(cfg, "strategy.colgen_seconds", 0.25, false);
+    cap(cfg, "strategy.prove_seconds", 0.2, false);
     if (fuzz_setup(&job, cfg, &err)) {
         cs_config_free(cfg);
         return -1;

@@ -3,7 +3,8 @@
  * Each harness feeds one reader the fuzzer's bytes, the way the csearch
  * command reaches it: a config checked and set up into a job (cs_job_setup),
  * and for file readers the bytes written to a scratch file the config names.
- * A harness never runs anything unbounded: searches get a node limit.
+ * A harness never runs anything unbounded: searches get a node limit, and
+ * set-up's timed work (fuzz_job: limits.seconds at most 1) about a second.
  */
 #ifndef CSEARCH_FUZZ_H
 #define CSEARCH_FUZZ_H
