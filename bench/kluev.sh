@@ -12,12 +12,12 @@
 set -eu
 (($# >= 2)) || { echo "usage: ${0##*/} SOURCE_DIR OUT_DIR [N ...]" >&2; exit 2; }
 src=$(cd "$1" && pwd)
-out=$2
+mkdir -p "$2"
+out=$(cd "$2" && pwd) # the build runs in a scratch folder
 shift 2
 sizes=("$@")
 ((${#sizes[@]})) || sizes=(15 16 17 18 19 20 21)
 [[ -f $src/solcounter.h && -f $src/main.cpp ]] || { echo "${0##*/}: $src is no checkout of N-Queens-Count-Sol" >&2; exit 2; }
-mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$src"/. "$work"
