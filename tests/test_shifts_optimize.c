@@ -169,7 +169,7 @@ static void test_shifts_branch_and_price(void **ctx)
     assert_true(cg.bp_proven);
     assert_int_equal(cg.bp_bound, 607);
     assert_int_equal(cg.roster_cost, 607);
-    assert_int_equal(cg.bp_nodes, 503);
+    assert_int_equal(cg.bp_nodes, 393);
     struct shf_report r;
     assert_int_equal(shf_check(p, roster, &r), 0);
     assert_int_equal(r.total, 607);
