@@ -80,13 +80,13 @@ int fuzz_setup(struct cs_job *job, struct cs_config *cfg, struct cs_error *err)
 static void cap(struct cs_config *cfg, const char *key, double at_most,
                 bool unbounded_zero)
 {
-    const char *text = cs_node_text(cs_config_node(cfg, key));
+    const struct cs_node *node = cs_config_node(cfg, key);
+    const char *text = cs_node_text(node);
     char *end = NULL;
     const double v = text ? strtod(text, &end) : 0;
     const bool number = text && end != text && *end == '\0';
-    if (!cs_config_node(cfg, key)
-            ? unbounded_zero
-            : number && (v > at_most || (unbounded_zero && v == 0))) {
+    if (!node ? unbounded_zero
+              : number && (v > at_most || (unbounded_zero && v == 0))) {
         char set[64];
         snprintf(set, sizeof set, "%s=%g", key, at_most);
         struct cs_error err = {0};
