@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -494,9 +495,15 @@ int main(int argc, char **argv)
     int status = csearch_main(argc, argv);
     if (status == CLI_EXIT_INTERRUPTED && cli_signalled && cs_dist_size() > 1) {
         /* mpirun is tearing the job down: MPI_Finalize would wait for it
-         * until its SIGKILL; the results are printed and logged already */
+         * until its SIGKILL; the results are printed and logged already.
+         * mpirun reads rank 0's stdout through a terminal and, once the
+         * ranks are gone, may end before it has passed all of it on (a
+         * report cut short, seen under load): a fifth of a second gives
+         * it time to read, on this path alone. */
         fflush(stdout);
         fflush(stderr);
+        if (isatty(STDOUT_FILENO))
+            nanosleep(&(struct timespec){.tv_nsec = 200000000}, NULL);
         _exit(status);
     }
     cs_dist_finish(cli_failure());
