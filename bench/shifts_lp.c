@@ -1,6 +1,7 @@
 /* shifts_lp.c - the shifts model's LP bound (column generation,
  * models/shifts/colgen.c) of benchmark instances, one line each:
- *   shifts_lp SECONDS [-i IP_SECONDS] [-b BP_SECONDS] Instance1.txt ...
+ *   shifts_lp SECONDS [-i IP_SECONDS] [-b BP_SECONDS] [-t THREADS]
+ *             Instance1.txt ...
  * instance, the best Lagrangian value, its ceiling, the restricted
  * master's last value, rounds, columns, seconds, and whether the LP was
  * solved and every row priced by all its rules; with -i, the dive's roster
@@ -22,16 +23,19 @@
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: shifts_lp SECONDS INSTANCE...\n");
+        fprintf(stderr, "usage: shifts_lp SECONDS [-i DIVE_SECONDS] "
+                        "[-b BP_SECONDS] [-t THREADS] INSTANCE...\n");
         return 2;
     }
     double seconds = atof(argv[1]), ip = 0, bp = 0;
-    int first = 2;
+    int first = 2, threads = 1;
     for (; first + 2 < argc && argv[first][0] == '-'; first += 2)
         if (!strcmp(argv[first], "-i"))
             ip = atof(argv[first + 1]);
         else if (!strcmp(argv[first], "-b"))
             bp = atof(argv[first + 1]);
+        else if (!strcmp(argv[first], "-t"))
+            threads = atoi(argv[first + 1]);
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
            "\texact%s%s\n",
            ip > 0 || bp > 0 ? "\troster\tdives\tdive_seconds" : "",
@@ -46,7 +50,7 @@ int main(int argc, char **argv)
         if (shf_read_curtois(p, argv[i], &err) ||
             (roster = malloc((size_t)p->nstaff * (size_t)p->ndays),
              shf_colgen_prove(p, seconds, seconds + ip, seconds + ip + bp,
-                              roster, &cg, &err))) {
+                              threads, roster, &cg, &err))) {
             char buf[1024];
             cs_error_format(&err, buf, sizeof buf);
             fprintf(stderr, "shifts_lp: %s\n", buf);

@@ -387,9 +387,13 @@ int cs_job_setup(struct cs_job *job, struct cs_config *cfg,
     job->seed = (uint64_t)cs_config_int(cfg, "strategy.seed");
 
     job->probes = (uint64_t)cs_config_int(cfg, "strategy.probes");
-    const struct cs_setup how = {model_task,  job->select,
-                                 job->limits, req && req->tracing,
-                                 local,       req && req->profiling};
+    const struct cs_setup how = {.task = model_task,
+                                 .select = job->select,
+                                 .limits = job->limits,
+                                 .tracing = req && req->tracing,
+                                 .local = local,
+                                 .profiling = req && req->profiling,
+                                 .threads = job->threads};
     const double set_up = cs_now();
     if (job->model->setup(cfg, &how, &job->problem, err))
         return -1;

@@ -15,9 +15,17 @@
  * proof's, and it rises as the tree is worked (depth first alone left the
  * root's "has not" child open at the root's bound until the end: an 8-day
  * ward of five staff kept its LP bound, 214 against 250, for 60 s).
+ *
+ * With more threads, each works the same open nodes on a copy of the
+ * master and pricers of its own (GLPK's objects belong to the thread that
+ * made them): it takes the least open node, plunges it, and leaves its
+ * "has not" children to whichever thread is free; the incumbent and the
+ * heap are shared under one lock.  The tree is done when the heap is
+ * empty and no thread is working a node.
  */
 #include <glpk.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,114 +37,6 @@
 
 /* the open nodes' masks at most (Instance9's 1680 cells: 13 KB a node) */
 #define BP_BYTES ((size_t)256 << 20)
-
-struct bp {
-    struct shf_cg *c;
-    struct shf_colgen *out;
-    struct cs_error *err;
-    signed char *roster; /* the incumbent */
-    int64_t best;        /* its cost; INT64_MAX: none */
-    double open;         /* least bound of the nodes left open */
-    uint64_t seq;        /* nodes opened */
-    double *agg;         /* nstaff x ndays x nv: the LP's value of each cell */
-    signed char *try;
-    double deadline;
-};
-
-/* Does column i fit the masks? */
-static bool fits(const struct shf_cg *c, int i)
-{
-    const int n = c->p->ndays, s = c->m.staff[i];
-    const signed char *row = c->m.rows + (size_t)i * (size_t)n;
-    const uint64_t *allow = c->allow + (size_t)s * (size_t)n;
-    for (int d = 0; d < n; d++)
-        if (!(allow[d] >> row[d] & 1))
-            return false;
-    return true;
-}
-
-/* Staff s's columns opened or closed by the masks; false if none is open
- * and s has no legal row left under them (else one is priced in). */
-static bool sync(struct shf_cg *c, int s)
-{
-    const int first = SHF_CG_FIRST(&c->m);
-    int open = 0;
-    for (int i = 0; i < c->m.nrows; i++) {
-        if (c->m.staff[i] != s)
-            continue;
-        bool on = fits(c, i);
-        int type = glp_get_col_type(c->m.lp, first + i);
-        if (on && type != GLP_LO)
-            glp_set_col_bnds(c->m.lp, first + i, GLP_LO, 0, 0);
-        else if (!on && type != GLP_FX)
-            glp_set_col_bnds(c->m.lp, first + i, GLP_FX, 0, 0);
-        open += on;
-    }
-    if (open)
-        return true;
-    double value;
-    int64_t requests;
-    if (shf_price_row(c->pr[s], c->lambda, 0, c->row, &value, &requests) <= 0)
-        return false;
-    shf_cg_add_column(&c->m, c->p, s, c->row, requests);
-    return true;
-}
-
-/* The LP's value of each cell into b->agg; the (s, d, v) it takes most
- * fractionally into *cell (s x ndays + d) and *value, or false if whole. */
-static bool fractional(struct bp *b, int *cell, int *value)
-{
-    const struct shf_cg *c = b->c;
-    const int n = c->p->ndays, nv = c->p->nshifts + 1;
-    const size_t cells = (size_t)c->p->nstaff * (size_t)n;
-    const int first = SHF_CG_FIRST(&c->m);
-    memset(b->agg, 0, cells * (size_t)nv * sizeof *b->agg);
-    for (int i = 0; i < c->m.nrows; i++) {
-        double x = glp_get_col_prim(c->m.lp, first + i);
-        if (x < 1e-9)
-            continue;
-        const signed char *row = c->m.rows + (size_t)i * (size_t)n;
-        double *agg = b->agg + (size_t)c->m.staff[i] * (size_t)n * (size_t)nv;
-        for (int d = 0; d < n; d++)
-            agg[(size_t)d * nv + row[d]] += x;
-    }
-    double most = BP_WHOLE;
-    for (size_t k = 0; k < cells; k++)
-        for (int v = 0; v < nv; v++) {
-            double x = b->agg[k * nv + v], f = x < 1 - x ? x : 1 - x;
-            if (f > most) {
-                most = f;
-                *cell = (int)k;
-                *value = v;
-            }
-        }
-    return most > BP_WHOLE;
-}
-
-/* The whole LP's roster: a new incumbent if the checker passes it and it
- * is cheaper.  False if the checker fails it (a rule the pricers leave
- * out): the node stays open. */
-static bool take_roster(struct bp *b)
-{
-    const struct shf_problem *p = b->c->p;
-    const int n = p->ndays, nv = p->nshifts + 1;
-    const size_t cells = (size_t)p->nstaff * (size_t)n;
-    for (size_t k = 0; k < cells; k++) {
-        int v = 0;
-        while (v < nv - 1 && b->agg[k * nv + v] < 0.5)
-            v++;
-        b->try[k] = (signed char)v;
-    }
-    struct shf_report r;
-    if (shf_check(p, b->try, &r))
-        return false;
-    if (r.total < b->best) {
-        b->best = r.total;
-        memcpy(b->roster, b->try, cells);
-        b->out->roster_cost = r.total;
-    }
-    return true;
-}
 
 /* An open node: the masks it is under (nstaff x ndays) and its parent's
  * bound; seq orders nodes of one bound, the newest first. */
@@ -191,20 +91,134 @@ static struct bp_node *heap_pop(struct bp_heap *h)
     return top;
 }
 
-/* A node under masks allow (cells of them) at bound into the heap; false
- * if the open nodes would pass BP_BYTES. */
-static bool open_node(struct bp *b, struct bp_heap *h, const uint64_t *allow,
-                      size_t cells, double bound)
+/* What the threads share, under lock. */
+struct bp {
+    const struct shf_problem *p;
+    struct shf_colgen *out;
+    signed char *roster; /* the incumbent */
+    int64_t best;        /* its cost; INT64_MAX: none */
+    double open;         /* least bound of the nodes left open */
+    uint64_t seq;        /* nodes opened */
+    double deadline;
+    size_t cells;
+    struct bp_heap *heap;
+    pthread_mutex_t lock;
+    pthread_cond_t wake; /* a node opened, or the work is over */
+    int busy;            /* threads working a node (they may open more) */
+    bool stop;           /* out of time, of memory, or an error */
+    int rc;
+    struct cs_error *err;
+};
+
+/* One thread's: its column generation (the caller's, or a copy) and
+ * scratch. */
+struct bp_worker {
+    struct bp *b;
+    struct shf_cg *c;
+    struct shf_cg copy;
+    const struct shf_cg *from; /* a helper's: what it copies */
+    double *agg; /* nstaff x ndays x nv: the LP's value of each cell */
+    signed char *try;
+    struct cs_error err;
+    pthread_t id;
+    bool made; /* a helper's copy is ready (or failed: rc) */
+    int rc;
+};
+
+/* Does column i fit the masks? */
+static bool fits(const struct shf_cg *c, int i)
 {
-    const size_t size = sizeof(struct bp_node) + cells * sizeof *allow;
-    if (h->bytes + size > BP_BYTES)
+    const int n = c->p->ndays, s = c->m.staff[i];
+    const signed char *row = c->m.rows + (size_t)i * (size_t)n;
+    const uint64_t *allow = c->allow + (size_t)s * (size_t)n;
+    for (int d = 0; d < n; d++)
+        if (!(allow[d] >> row[d] & 1))
+            return false;
+    return true;
+}
+
+/* Staff s's columns opened or closed by the masks; false if none is open
+ * and s has no legal row left under them (else one is priced in). */
+static bool sync(struct shf_cg *c, int s)
+{
+    const int first = SHF_CG_FIRST(&c->m);
+    int open = 0;
+    for (int i = 0; i < c->m.nrows; i++) {
+        if (c->m.staff[i] != s)
+            continue;
+        bool on = fits(c, i);
+        int type = glp_get_col_type(c->m.lp, first + i);
+        if (on && type != GLP_LO)
+            glp_set_col_bnds(c->m.lp, first + i, GLP_LO, 0, 0);
+        else if (!on && type != GLP_FX)
+            glp_set_col_bnds(c->m.lp, first + i, GLP_FX, 0, 0);
+        open += on;
+    }
+    if (open)
+        return true;
+    double value;
+    int64_t requests;
+    if (shf_price_row(c->pr[s], c->lambda, 0, c->row, &value, &requests) <= 0)
         return false;
-    struct bp_node *x = cs_xmalloc(size);
-    x->bound = bound;
-    x->seq = b->seq++;
-    memcpy(x->allow, allow, cells * sizeof *allow);
-    h->bytes += size;
-    heap_push(h, x);
+    shf_cg_add_column(&c->m, c->p, s, c->row, requests);
+    return true;
+}
+
+/* The LP's value of each cell into w->agg; the (s, d, v) it takes most
+ * fractionally into *cell (s x ndays + d) and *value, or false if whole. */
+static bool fractional(struct bp_worker *w, int *cell, int *value)
+{
+    const struct shf_cg *c = w->c;
+    const int n = c->p->ndays, nv = c->p->nshifts + 1;
+    const size_t cells = (size_t)c->p->nstaff * (size_t)n;
+    const int first = SHF_CG_FIRST(&c->m);
+    memset(w->agg, 0, cells * (size_t)nv * sizeof *w->agg);
+    for (int i = 0; i < c->m.nrows; i++) {
+        double x = glp_get_col_prim(c->m.lp, first + i);
+        if (x < 1e-9)
+            continue;
+        const signed char *row = c->m.rows + (size_t)i * (size_t)n;
+        double *agg = w->agg + (size_t)c->m.staff[i] * (size_t)n * (size_t)nv;
+        for (int d = 0; d < n; d++)
+            agg[(size_t)d * nv + row[d]] += x;
+    }
+    double most = BP_WHOLE;
+    for (size_t k = 0; k < cells; k++)
+        for (int v = 0; v < nv; v++) {
+            double x = w->agg[k * nv + v], f = x < 1 - x ? x : 1 - x;
+            if (f > most) {
+                most = f;
+                *cell = (int)k;
+                *value = v;
+            }
+        }
+    return most > BP_WHOLE;
+}
+
+/* The whole LP's roster: a new incumbent if the checker passes it and it
+ * is cheaper.  False if the checker fails it (a rule the pricers leave
+ * out): the node stays open. */
+static bool take_roster(struct bp_worker *w)
+{
+    struct bp *b = w->b;
+    const struct shf_problem *p = b->p;
+    const int nv = p->nshifts + 1;
+    for (size_t k = 0; k < b->cells; k++) {
+        int v = 0;
+        while (v < nv - 1 && w->agg[k * nv + v] < 0.5)
+            v++;
+        w->try[k] = (signed char)v;
+    }
+    struct shf_report r;
+    if (shf_check(p, w->try, &r))
+        return false;
+    pthread_mutex_lock(&b->lock);
+    if (r.total < b->best) {
+        b->best = r.total;
+        memcpy(b->roster, w->try, b->cells);
+        b->out->roster_cost = r.total;
+    }
+    pthread_mutex_unlock(&b->lock);
     return true;
 }
 
@@ -225,90 +239,191 @@ static bool load(struct shf_cg *c, const uint64_t *allow)
     return true;
 }
 
-/* Best first from the root (the masks in c->allow, bound `bound`), each
- * pick plunged: the open node of least bound is taken up, then its "has"
- * child, and so on down until a node is cut or whole (so rosters are met
- * as depth first meets them), each "has not" child left open.  So the
- * least open bound, the proof's, rises as the tree is worked.  0, or -1
- * with why in b->err.  Past the deadline, or with the open nodes at
- * BP_BYTES, the rest is left open: b->open their least bound. */
-static int search(struct bp *b, double bound)
+/* A node under masks allow at bound into the heap (the lock held); false
+ * if the open nodes would pass BP_BYTES. */
+static bool open_node(struct bp *b, const uint64_t *allow, double bound)
 {
-    struct shf_cg *c = b->c;
-    const size_t cells = (size_t)c->p->nstaff * (size_t)c->p->ndays;
-    struct bp_heap h = {0};
-    int rc = 0;
-    bool plunge = true; /* the root's masks are c->allow's */
-    double at = bound;
-    while (!rc) {
-        if (!plunge) {
-            if (!h.n || shf_cg_ceiling(h.at[0]->bound) >= b->best)
-                break; /* every open node: none cheaper under it */
-            if (cs_now() >= b->deadline)
-                break;
-            struct bp_node *x = heap_pop(&h);
-            h.bytes -= sizeof *x + cells * sizeof *x->allow;
-            at = x->bound;
-            const bool rows = load(c, x->allow);
-            free(x);
-            if (!rows)
-                continue;
+    struct bp_heap *h = b->heap;
+    const size_t size = sizeof(struct bp_node) + b->cells * sizeof *allow;
+    if (h->bytes + size > BP_BYTES)
+        return false;
+    struct bp_node *x = cs_xmalloc(size);
+    x->bound = bound;
+    x->seq = b->seq++;
+    memcpy(x->allow, allow, b->cells * sizeof *allow);
+    h->bytes += size;
+    heap_push(h, x);
+    return true;
+}
+
+static void drop(struct bp *b, struct bp_node *x)
+{
+    b->heap->bytes -= sizeof *x + b->cells * sizeof *x->allow;
+    free(x);
+}
+
+/* The work ends for every thread; a node left unworked at bound keeps the
+ * proof open there (INFINITY: none).  The lock held. */
+static void halt(struct bp *b, double bound)
+{
+    b->open = fmin(b->open, bound);
+    b->stop = true;
+    pthread_cond_broadcast(&b->wake);
+}
+
+/* The thread's node done: the open node of least bound loaded into its
+ * masks, at *at; false once the tree is done or the work stops. */
+static bool pick(struct bp_worker *w, double *at)
+{
+    struct bp *b = w->b;
+    struct bp_heap *h = b->heap;
+    pthread_mutex_lock(&b->lock);
+    b->busy--;
+    for (;;) {
+        /* ordered by bound: once the least is cut, so is every one */
+        while (h->n && shf_cg_ceiling(h->at[0]->bound) >= b->best)
+            drop(b, heap_pop(h));
+        if (b->stop || (!h->n && !b->busy)) {
+            halt(b, INFINITY);
+            pthread_mutex_unlock(&b->lock);
+            return false;
         }
-        plunge = false;
-        if (shf_cg_ceiling(at) >= b->best)
+        if (!h->n) {
+            pthread_cond_wait(&b->wake, &b->lock);
             continue;
-        if (cs_now() >= b->deadline) {
-            b->open = fmin(b->open, at);
-            break;
         }
-        b->out->bp_nodes++;
+        if (cs_now() >= b->deadline) {
+            halt(b, INFINITY); /* the heap's nodes are counted at the end */
+            pthread_mutex_unlock(&b->lock);
+            return false;
+        }
+        struct bp_node *x = heap_pop(h);
+        b->busy++;
+        pthread_mutex_unlock(&b->lock);
+        *at = x->bound;
+        const bool rows = load(w->c, x->allow);
+        pthread_mutex_lock(&b->lock);
+        drop(b, x);
+        if (rows) {
+            pthread_mutex_unlock(&b->lock);
+            return true;
+        }
+        b->busy--;
+    }
+}
+
+/* One thread's share of the tree, best first from the open nodes, each
+ * pick plunged: its "has" child taken up next, and so on down until a node
+ * is cut or whole (so rosters are met as depth first meets them), each
+ * "has not" child left open.  So the least open bound, the proof's, rises
+ * as the tree is worked.  The first thread starts at the root (the masks
+ * in c->allow, at bound `root`; NAN: the others, which start by picking).
+ * Past the deadline, with the open nodes at BP_BYTES, or on an error, the
+ * rest is left open: b->open their least bound. */
+static void work(struct bp_worker *w, double root)
+{
+    struct bp *b = w->b;
+    struct shf_cg *c = w->c;
+    const int n = b->p->ndays;
+    double at = root;
+    bool plunge = !isnan(root);
+    for (;;) {
+        if (!plunge && !pick(w, &at))
+            return;
+        plunge = false;
+        pthread_mutex_lock(&b->lock);
+        const int64_t best = b->best;
+        const bool stop = b->stop || cs_now() >= b->deadline;
+        if (stop && shf_cg_ceiling(at) < best)
+            halt(b, at);
+        else if (!stop)
+            b->out->bp_nodes++;
+        pthread_mutex_unlock(&b->lock);
+        if (stop || shf_cg_ceiling(at) >= best)
+            continue;
         struct shf_colgen node = {.bound = at};
         c->timed_out = c->infeasible = false;
-        c->cutoff = b->best;
+        c->cutoff = best;
         c->deadline = b->deadline;
-        if (shf_cg_rounds(c, 0, &node, b->err)) {
-            rc = -1;
-            break;
-        }
+        const int rc = shf_cg_rounds(c, 0, &node, &w->err);
+        pthread_mutex_lock(&b->lock);
         b->out->rounds += node.rounds;
-        if (c->infeasible)
-            continue;
-        if (c->timed_out) {
-            b->open = fmin(b->open, node.bound);
-            break;
+        if (rc && !b->rc) {
+            b->rc = -1;
+            *b->err = w->err;
         }
-        if (shf_cg_ceiling(node.bound) >= b->best)
+        if (rc || c->timed_out)
+            halt(b, node.bound);
+        const bool cut = c->infeasible || shf_cg_ceiling(node.bound) >= b->best;
+        pthread_mutex_unlock(&b->lock);
+        if (rc || c->timed_out || cut)
             continue;
         int cell = 0, v = 0;
-        if (!fractional(b, &cell, &v)) {
-            if (!take_roster(b))
+        if (!fractional(w, &cell, &v)) {
+            if (!take_roster(w)) {
+                pthread_mutex_lock(&b->lock);
                 b->open = fmin(b->open, node.bound);
+                pthread_mutex_unlock(&b->lock);
+            }
             continue;
         }
         uint64_t *allow = c->allow + cell;
         const uint64_t was = *allow;
         *allow = was & ~((uint64_t)1 << v); /* has not: left open */
-        if (!open_node(b, &h, c->allow, cells, node.bound)) {
-            *allow = was;
-            b->open = fmin(b->open, node.bound);
-            break;
-        }
-        *allow = (uint64_t)1 << v; /* has: taken up next */
+        pthread_mutex_lock(&b->lock);
+        const bool opened = open_node(b, c->allow, node.bound);
+        if (opened)
+            pthread_cond_signal(&b->wake);
+        else
+            halt(b, node.bound);
+        pthread_mutex_unlock(&b->lock);
+        *allow = opened ? (uint64_t)1 << v : was; /* has: taken up next */
+        if (!opened)
+            continue;
         at = node.bound;
-        plunge = sync(c, cell / c->p->ndays);
+        plunge = sync(c, cell / n);
     }
-    while (h.n) {
-        struct bp_node *x = heap_pop(&h);
-        if (shf_cg_ceiling(x->bound) < b->best)
-            b->open = fmin(b->open, x->bound);
-        free(x);
-    }
-    free(h.at);
-    return rc;
 }
 
-int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
-                  struct shf_colgen *out, struct cs_error *err)
+/* A helper thread: its copy of the master and pricers, made here, then its
+ * share of the tree; its GLPK environment freed at its end. */
+static void *helper(void *arg)
+{
+    struct bp_worker *w = arg;
+    struct bp *b = w->b;
+    glp_term_out(GLP_OFF);
+    const int rc = shf_cg_copy(&w->copy, w->from);
+    w->c = &w->copy;
+    if (!rc) {
+        const size_t n = (size_t)b->p->ndays;
+        w->copy.allow = cs_xmalloc(b->cells * sizeof *w->copy.allow);
+        memcpy(w->copy.allow, w->from->allow, b->cells * sizeof *w->copy.allow);
+        for (int s = 0; s < b->p->nstaff; s++)
+            shf_pricer_allow(w->copy.pr[s], w->copy.allow + (size_t)s * n);
+    }
+    pthread_mutex_lock(&b->lock);
+    w->made = true;
+    w->rc = rc;
+    pthread_cond_broadcast(&b->wake);
+    pthread_mutex_unlock(&b->lock);
+    if (!rc)
+        work(w, NAN);
+    else { /* it leaves the work to the others */
+        pthread_mutex_lock(&b->lock);
+        b->busy--;
+        pthread_cond_broadcast(&b->wake);
+        pthread_mutex_unlock(&b->lock);
+    }
+    free(w->copy.allow);
+    w->copy.allow = NULL;
+    shf_cg_free(&w->copy);
+    glp_free_env();
+    return NULL;
+}
+
+int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
+                  signed char *roster, struct shf_colgen *out,
+                  struct cs_error *err)
 {
     const double began = cs_now();
     const struct shf_problem *p = c->p;
@@ -319,16 +434,21 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
      * of its roster, and a leaf proves nothing */
     if (p->fair.nights_weight || p->fair.weekends_weight)
         return 0;
-    struct bp b = {.c = c,
+    if (threads < 1)
+        threads = 1;
+    struct bp_heap heap = {0};
+    struct bp b = {.p = p,
                    .out = out,
                    .err = err,
                    .roster = roster,
                    .best = out->roster_cost < 0 ? INT64_MAX : out->roster_cost,
                    .open = INFINITY,
-                   .deadline = deadline};
-    b.agg = cs_xmalloc(cells * (size_t)nv * sizeof *b.agg);
-    b.try = cs_xmalloc(cells);
-    /* every value left, every column open (the dives fixed some) */
+                   .deadline = deadline,
+                   .cells = cells,
+                   .heap = &heap,
+                   .busy = threads};
+    pthread_mutex_init(&b.lock, NULL);
+    pthread_cond_init(&b.wake, NULL);
     /* every value left but a pinned cell's (re-rostering: pinned, or
      * before from_day), every column that keeps them open (the dives
      * fixed some) */
@@ -349,9 +469,40 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
      * but the pricers may keep fewer rules than the checker: no proof */
     uint64_t *root = cs_xmalloc(cells * sizeof *root);
     memcpy(root, c->allow, cells * sizeof *root);
-    int rc = rows ? search(&b, out->bound) : 0;
-    if (!rows)
+    struct bp_worker *w = cs_xcalloc((size_t)threads, sizeof *w);
+    for (int t = 0; t < threads; t++) {
+        w[t].b = &b;
+        w[t].c = c;
+        w[t].from = c;
+        w[t].agg = cs_xmalloc(cells * (size_t)nv * sizeof *w[t].agg);
+        w[t].try = cs_xmalloc(cells);
+    }
+    /* the helpers copy c before the first thread changes it */
+    int started = 1;
+    for (int t = 1; rows && t < threads; t++) {
+        if (pthread_create(&w[t].id, NULL, helper, &w[t]))
+            break;
+        started++;
+    }
+    pthread_mutex_lock(&b.lock);
+    b.busy -= threads - started; /* helpers that did not start */
+    for (int t = 1; t < started; t++)
+        while (!w[t].made)
+            pthread_cond_wait(&b.wake, &b.lock);
+    pthread_mutex_unlock(&b.lock);
+    if (rows)
+        work(&w[0], out->bound);
+    else
         b.open = out->bound;
+    for (int t = 1; t < started; t++)
+        pthread_join(w[t].id, NULL);
+    while (heap.n) {
+        struct bp_node *x = heap_pop(&heap);
+        if (shf_cg_ceiling(x->bound) < b.best)
+            b.open = fmin(b.open, x->bound);
+        drop(&b, x);
+    }
+    free(heap.at);
     /* the master as at the root for what follows (master_ip) */
     if (rows)
         load(c, root);
@@ -361,14 +512,19 @@ int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
     out->bp_bound = open < b.best ? open : b.best;
     if (out->bp_bound < out->floor)
         out->bp_bound = out->floor;
-    out->bp_proven = !rc && b.open == INFINITY && out->exact;
+    out->bp_proven = !b.rc && b.open == INFINITY && out->exact;
     out->bp_seconds = cs_now() - began;
     out->bp_columns = c->m.nrows;
     for (int s = 0; s < p->nstaff; s++)
         shf_pricer_allow(c->pr[s], NULL);
     free(c->allow);
     c->allow = NULL;
-    free(b.agg);
-    free(b.try);
-    return rc;
+    for (int t = 0; t < threads; t++) {
+        free(w[t].agg);
+        free(w[t].try);
+    }
+    free(w);
+    pthread_mutex_destroy(&b.lock);
+    pthread_cond_destroy(&b.wake);
+    return b.rc;
 }

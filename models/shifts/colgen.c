@@ -415,12 +415,12 @@ int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err)
 {
-    return shf_colgen_prove(p, seconds, until, 0, roster, out, err);
+    return shf_colgen_prove(p, seconds, until, 0, 1, roster, out, err);
 }
 
 int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
-                     double prove, signed char *roster, struct shf_colgen *out,
-                     struct cs_error *err)
+                     double prove, int threads, signed char *roster,
+                     struct shf_colgen *out, struct cs_error *err)
 {
     const double began = cs_now();
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
@@ -484,18 +484,59 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
      * feasibility pump on; run first, it cost Instance7 its proof in 600 s) */
     const double bp_until = cs_now() + (began + prove - cs_now()) * 2 / 3;
     if (!rc && roster && out->bound > -INFINITY && cs_now() < began + prove)
-        rc = shf_cg_branch(&c, bp_until, roster, out, err);
+        rc = shf_cg_branch(&c, bp_until, threads, roster, out, err);
     if (!rc && roster && out->bound > -INFINITY && cs_now() < began + prove &&
         out->roster_cost >= 0 && !out->bp_proven &&
         out->roster_cost != out->floor)
         rc = master_ip(&c, began + prove - cs_now(), roster, out, err);
-    master_free(&c.m);
-    for (int s = 0; s < n; s++)
-        shf_pricer_free(c.pr[s]);
-    free(c.pr);
-    free(c.lambda);
-    free(c.pi);
-    free(c.row);
-    free(c.fixed);
+    shf_cg_free(&c);
     return rc;
+}
+
+void shf_cg_free(struct shf_cg *c)
+{
+    master_free(&c->m);
+    if (c->pr)
+        for (int s = 0; s < c->p->nstaff; s++)
+            shf_pricer_free(c->pr[s]);
+    free(c->pr);
+    free(c->lambda);
+    free(c->pi);
+    free(c->row);
+    free(c->fixed);
+}
+
+int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src)
+{
+    const struct shf_problem *p = src->p;
+    const int nk = p->ndays * p->nshifts, n = p->nstaff;
+    *dst = (struct shf_cg){.p = p,
+                           .cutoff = INT64_MAX,
+                           .deadline = src->deadline,
+                           .dive_rounds = src->dive_rounds};
+    dst->pr = cs_xcalloc((size_t)n, sizeof *dst->pr);
+    for (int s = 0; s < n; s++)
+        if (!(dst->pr[s] = shf_pricer_new(p, s)))
+            return -1;
+    dst->lambda = cs_xmalloc((size_t)nk * sizeof *dst->lambda);
+    memcpy(dst->lambda, src->lambda, (size_t)nk * sizeof *dst->lambda);
+    dst->pi = cs_xcalloc((size_t)n, sizeof *dst->pi);
+    dst->row = cs_xmalloc((size_t)p->ndays);
+    dst->fixed = cs_xcalloc((size_t)n, sizeof *dst->fixed);
+    struct shf_master *m = &dst->m;
+    const struct shf_master *from = &src->m;
+    *m = (struct shf_master){.nk = from->nk,
+                             .nstaff = from->nstaff,
+                             .ndays = from->ndays,
+                             .nrows = from->nrows,
+                             .cap = from->nrows};
+    m->lp = glp_create_prob();
+    glp_copy_prob(m->lp, from->lp, GLP_OFF);
+    m->ind = cs_xmalloc(((size_t)p->ndays + 2) * sizeof *m->ind);
+    m->val = cs_xmalloc(((size_t)p->ndays + 2) * sizeof *m->val);
+    m->staff = cs_xmalloc((size_t)m->cap * sizeof *m->staff);
+    memcpy(m->staff, from->staff, (size_t)m->nrows * sizeof *m->staff);
+    m->rows = cs_xmalloc((size_t)m->cap * (size_t)m->ndays);
+    memcpy(m->rows, from->rows, (size_t)m->nrows * (size_t)m->ndays);
+    return 0;
 }

@@ -72,12 +72,12 @@ int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err);
 /* The same, then branch and price (colbranch.c) until `prove` seconds from
- * its start, from the dives' roster: a cheaper roster found goes into roster
- * at out->roster_cost, and out->bp_bound is the least any roster costs (the
- * roster's cost when out->bp_proven). */
+ * its start, on `threads` threads, from the dives' roster: a cheaper roster
+ * found goes into roster at out->roster_cost, and out->bp_bound is the least
+ * any roster costs (the roster's cost when out->bp_proven). */
 int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
-                     double prove, signed char *roster, struct shf_colgen *out,
-                     struct cs_error *err);
+                     double prove, int threads, signed char *roster,
+                     struct shf_colgen *out, struct cs_error *err);
 
 /* ---- shared by the master (colgen.c) and branch and price (colbranch.c) */
 struct glp_prob;
@@ -126,9 +126,18 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
                   struct cs_error *err);
 /* A Lagrangian value's ceiling, safe against rounding. */
 int64_t shf_cg_ceiling(double v);
+/* A copy of src for another thread, to be made in that thread (GLPK's
+ * objects belong to the thread that makes them; src is only read): the
+ * same columns in a master of its own, its own pricers and scratch.  0, or
+ * -1 if a row's tables are too large (dst is then for shf_cg_free). */
+int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src);
+/* The master, pricers and scratch of c (shf_colgen_prove's, a copy's). */
+void shf_cg_free(struct shf_cg *c);
 /* Branch and price over c's master until deadline (colbranch.c), from the
- * roster at out->roster_cost (-1: none); fills out's bp_ fields. */
-int shf_cg_branch(struct shf_cg *c, double deadline, signed char *roster,
-                  struct shf_colgen *out, struct cs_error *err);
+ * roster at out->roster_cost (-1: none), on `threads` threads (the others
+ * on copies of c); fills out's bp_ fields. */
+int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
+                  signed char *roster, struct shf_colgen *out,
+                  struct cs_error *err);
 
 #endif

@@ -374,8 +374,8 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
     if (seconds <= 0)
         return 0;
     signed char *hint = cs_xmalloc((size_t)p->nstaff * (size_t)p->ndays);
-    if (shf_colgen_prove(p, seconds, until, prove > 0 ? until + prove : 0, hint,
-                         &cg, err)) {
+    if (shf_colgen_prove(p, seconds, until, prove > 0 ? until + prove : 0,
+                         how->threads, hint, &cg, err)) {
         free(hint);
         if (auto_seconds) {
             memset(err, 0, sizeof *err);

@@ -27,10 +27,11 @@
 #pragma GCC visibility push(default)
 
 /* Bumped whenever a public struct a model fills in (cs_hooks, cs_model,
- * cs_problem, cs_layers, cs_bursts) changes shape.  The registry refuses a
- * model or a plugin built against any other version: there is no compatibility
- * across versions, so a new field needs no "zero in old models" rule. */
-#define CS_ABI_VERSION 15
+ * cs_problem, cs_layers, cs_bursts, cs_setup) changes shape.  The registry
+ * refuses a model or a plugin built against any other version: there is no
+ * compatibility across versions, so a new field needs no "zero in old models"
+ * rule. */
+#define CS_ABI_VERSION 16
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -167,6 +168,8 @@ struct cs_setup {
                             (cs_spec.profile): a tree search that enters
                             its nodes one by one, or a counting kernel
                             with profile_unit (cs_problem) */
+    int threads;         /* strategy.threads: the set-up's own work may
+                            use as many (the search runs after it) */
 };
 
 /* A solution as text: lines the CLI prints one per line (text) or as a list
