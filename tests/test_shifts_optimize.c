@@ -178,28 +178,34 @@ static void test_shifts_branch_and_price(void **ctx)
     shf_problem_free(p);
 }
 
-/* The same on two threads (the second on its own copy of the master and
- * pricers): the tree is worked in another order, so its node count varies
- * from run to run, but the proof and the roster are the same. */
+/* The same on more threads.  Two price each node's staff between them
+ * (colgen.c): the same tree, node for node.  Four are two workers on
+ * copies of the master, each pricing on two: the tree is worked in
+ * another order, its node count varies from run to run, but the proof and
+ * the roster are the same. */
 static void test_shifts_branch_and_price_threads(void **ctx)
 {
     (void)ctx;
-    struct cs_error err = {0};
-    struct shf_problem *p = shf_problem_new();
-    struct shf_colgen cg;
-    assert_int_equal(shf_read_curtois(p, DATA "Instance1.txt", &err), 0);
-    signed char *roster = malloc((size_t)p->nstaff * (size_t)p->ndays);
-    assert_int_equal(shf_colgen_prove(p, 60, 120, 600, 2, roster, &cg, &err),
-                     0);
-    assert_int_equal(cg.floor, 558);
-    assert_true(cg.bp_proven);
-    assert_int_equal(cg.bp_bound, 607);
-    assert_int_equal(cg.roster_cost, 607);
-    struct shf_report r;
-    assert_int_equal(shf_check(p, roster, &r), 0);
-    assert_int_equal(r.total, 607);
-    free(roster);
-    shf_problem_free(p);
+    for (int threads = 2; threads <= 4; threads += 2) {
+        struct cs_error err = {0};
+        struct shf_problem *p = shf_problem_new();
+        struct shf_colgen cg;
+        assert_int_equal(shf_read_curtois(p, DATA "Instance1.txt", &err), 0);
+        signed char *roster = malloc((size_t)p->nstaff * (size_t)p->ndays);
+        assert_int_equal(
+            shf_colgen_prove(p, 60, 120, 600, threads, roster, &cg, &err), 0);
+        assert_int_equal(cg.floor, 558);
+        assert_true(cg.bp_proven);
+        assert_int_equal(cg.bp_bound, 607);
+        assert_int_equal(cg.roster_cost, 607);
+        if (threads == 2)
+            assert_int_equal(cg.bp_nodes, 393);
+        struct shf_report r;
+        assert_int_equal(shf_check(p, roster, &r), 0);
+        assert_int_equal(r.total, 607);
+        free(roster);
+        shf_problem_free(p);
+    }
 }
 
 /* Rounds under the Lagrangian bound: each round prices the rows it frees

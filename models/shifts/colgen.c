@@ -21,6 +21,8 @@
  */
 #include <glpk.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,8 @@ static const int dive_rounds[] = {3, 0, 1, 2, 5};
 #define NDIVES (int)(sizeof dive_rounds / sizeof *dive_rounds)
 /* a row enters the master when its reduced cost is below this */
 #define CG_ENTER 1e-6
+/* threads a round's pricing uses at most, past the caller's */
+#define SHF_CG_THREADS 63
 /* the bound's rounding: what floating sums may be off by, relatively */
 #define CG_SLACK 1e-9
 
@@ -119,6 +123,61 @@ static void duals(const struct shf_master *m, const struct shf_problem *p,
         pi[s] = glp_get_row_dual(m->lp, m->nk + s + 1);
 }
 
+/* A round's pricing shared out: staff members taken one at a time from a
+ * counter, each into its own slot, until all are priced or one met the
+ * deadline (the rest are then left at -1). */
+struct pricing {
+    struct shf_cg *c;
+    atomic_int next;
+    atomic_bool late;
+};
+
+static void *price_staff(void *arg)
+{
+    struct pricing *job = arg;
+    struct shf_cg *c = job->c;
+    const int n = c->p->ndays;
+    for (int s; (s = atomic_fetch_add(&job->next, 1)) < c->p->nstaff;) {
+        if (c->fixed[s] || atomic_load(&job->late))
+            continue;
+        c->pgot[s] = shf_price_row(c->pr[s], c->lambda, c->deadline,
+                                   c->prow + (size_t)s * (size_t)n,
+                                   &c->pvalue[s], &c->preq[s]);
+        if (c->pgot[s] < 0)
+            atomic_store(&job->late, true);
+    }
+    return NULL;
+}
+
+/* Every staff member not fixed priced under c->lambda into its slot, on
+ * c->threads threads (the results do not depend on how many). */
+static void price_round(struct shf_cg *c)
+{
+    const int nstaff = c->p->nstaff;
+    if (!c->pgot) {
+        c->prow = cs_xmalloc((size_t)nstaff * (size_t)c->p->ndays);
+        c->pvalue = cs_xmalloc((size_t)nstaff * sizeof *c->pvalue);
+        c->preq = cs_xmalloc((size_t)nstaff * sizeof *c->preq);
+        c->pgot = cs_xmalloc((size_t)nstaff * sizeof *c->pgot);
+    }
+    for (int s = 0; s < nstaff; s++)
+        c->pgot[s] = -1;
+    struct pricing job = {.c = c};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.late, false);
+    int helpers = (c->threads < nstaff ? c->threads : nstaff) - 1;
+    pthread_t id[SHF_CG_THREADS];
+    if (helpers > SHF_CG_THREADS)
+        helpers = SHF_CG_THREADS;
+    int started = 0;
+    while (started < helpers &&
+           !pthread_create(&id[started], NULL, price_staff, &job))
+        started++;
+    price_staff(&job);
+    for (int t = 0; t < started; t++)
+        pthread_join(id[t], NULL);
+}
+
 int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
                   struct cs_error *err)
 {
@@ -151,12 +210,22 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
         for (int k = 0; k < nk; k++)
             L += p->need[k] * c->lambda[k];
         int added = 0;
+        if (c->threads > 1)
+            price_round(c);
         for (int s = 0; s < p->nstaff; s++) {
             if (c->fixed[s])
                 continue;
             double value;
             int64_t requests;
-            int got = shf_price_row(c->pr[s], c->lambda, c->deadline, c->row,
+            signed char *row = c->row;
+            int got;
+            if (c->threads > 1) {
+                row = c->prow + (size_t)s * (size_t)p->ndays;
+                value = c->pvalue[s];
+                requests = c->preq[s];
+                got = c->pgot[s];
+            } else
+                got = shf_price_row(c->pr[s], c->lambda, c->deadline, row,
                                     &value, &requests);
             if (got < 0) {
                 c->timed_out = true; /* L is not a bound without every row */
@@ -168,7 +237,7 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
             }
             L += value;
             if (value - c->pi[s] < -CG_ENTER) {
-                shf_cg_add_column(&c->m, p, s, c->row, requests);
+                shf_cg_add_column(&c->m, p, s, row, requests);
                 added++;
             }
         }
@@ -428,8 +497,10 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
     memset(out, 0, sizeof *out);
     out->bound = -INFINITY;
     out->exact = true;
-    struct shf_cg c = {
-        .p = p, .deadline = began + seconds, .cutoff = INT64_MAX};
+    struct shf_cg c = {.p = p,
+                       .deadline = began + seconds,
+                       .cutoff = INT64_MAX,
+                       .threads = threads};
     c.pr = cs_xcalloc((size_t)n, sizeof *c.pr);
     for (int s = 0; s < n && !rc; s++) {
         c.pr[s] = shf_pricer_new(p, s);
@@ -504,6 +575,10 @@ void shf_cg_free(struct shf_cg *c)
     free(c->pi);
     free(c->row);
     free(c->fixed);
+    free(c->prow);
+    free(c->pvalue);
+    free(c->preq);
+    free(c->pgot);
 }
 
 int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src)
@@ -511,6 +586,7 @@ int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src)
     const struct shf_problem *p = src->p;
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
     *dst = (struct shf_cg){.p = p,
+                           .threads = src->threads,
                            .cutoff = INT64_MAX,
                            .deadline = src->deadline,
                            .dive_rounds = src->dive_rounds};

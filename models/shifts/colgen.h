@@ -112,6 +112,13 @@ struct shf_cg {
     double deadline;
     bool timed_out;
     int dive_rounds; /* master rounds a dive step (0: until none) */
+    /* threads that price the staff of a round (1: this one alone); each
+     * staff member's row, value, requests and outcome of the last round */
+    int threads;
+    signed char *prow;
+    double *pvalue;
+    int64_t *preq;
+    int *pgot;
 };
 
 /* Row `row` of staff s, at cost requests, as a new column. */
