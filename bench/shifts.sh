@@ -20,6 +20,8 @@
 # SECONDS - 1, which csearch spends on its set-up and the search together;
 # the second left is start-up, the output and the check), THREADS 1; each -x
 # goes to csearch as --set KEY=VALUE (-x limits.nodes=N: equal budgets).
+# DATA_DIR (default ../shared/data/shifts) holds README.md, whose table
+# gives the best known values, and curtois/Instance1.txt ... Instance24.txt.
 set -u
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd) || exit 2

@@ -26,11 +26,11 @@
 /* what the headers declare is libcsearch's interface; the rest is hidden */
 #pragma GCC visibility push(default)
 
-/* Bumped whenever a public struct a model fills in (cs_hooks, cs_model,
- * cs_problem, cs_layers, cs_bursts, cs_setup) changes shape.  The registry
- * refuses a model or a plugin built against any other version: there is no
- * compatibility across versions, so a new field needs no "zero in old models"
- * rule. */
+/* Bumped whenever a public struct a model fills in or reads (cs_hooks,
+ * cs_model, cs_problem, cs_layers, cs_bursts, cs_setup) changes shape.  The
+ * registry refuses a model or a plugin built against any other version: there
+ * is no compatibility across versions, so a new field needs no "zero in old
+ * models" rule. */
 #define CS_ABI_VERSION 16
 
 /* select() and the engine's MRV return this when every variable is set. */
