@@ -431,7 +431,6 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
     const struct shf_problem *p = c->p;
     const int n = p->ndays, nv = p->nshifts + 1;
     const size_t cells = (size_t)p->nstaff * (size_t)n;
-    out->bp_bound = out->floor;
     /* fairness's penalties are no row's: a whole LP is then not the cost
      * of its roster, and a leaf proves nothing */
     if (p->fair.nights_weight || p->fair.weekends_weight)

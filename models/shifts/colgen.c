@@ -547,6 +547,10 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
     out->roster_cost = -1;
     if (!rc && roster && out->bound > -INFINITY && cs_now() < began + until)
         rc = dives(&c, began + until - cs_now(), roster, out, err);
+    /* each dive's first rounds are the root's, priced whole: where the LP
+     * was cut short they may have raised its bound */
+    if (out->bound > -INFINITY && shf_cg_ceiling(out->bound) > out->floor)
+        out->floor = shf_cg_ceiling(out->bound);
     out->bp_bound = out->floor;
     /* branch and price for two thirds of its time, then, unless it proved
      * its roster optimal, the master's rows as an integer program from the
