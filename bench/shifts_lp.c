@@ -1,6 +1,6 @@
 /* shifts_lp.c - the shifts model's LP bound (column generation,
  * models/shifts/colgen.c) of benchmark instances, one line each:
- *   shifts_lp SECONDS [-i IP_SECONDS] [-b BP_SECONDS] [-t THREADS]
+ *   shifts_lp SECONDS [-i DIVE_SECONDS] [-b BP_SECONDS] [-t THREADS]
  *             Instance1.txt ...
  * instance, the best Lagrangian value, its ceiling, the restricted
  * master's last value, rounds, columns, seconds, and whether the LP was

@@ -123,8 +123,7 @@ struct bp_worker {
     signed char *try;
     struct cs_error err;
     pthread_t id;
-    bool made; /* a helper's copy is ready (or failed: rc) */
-    int rc;
+    bool made; /* a helper's copy is ready (or failed) */
 };
 
 /* Does column i fit the masks? */
@@ -141,7 +140,7 @@ static bool fits(const struct shf_cg *c, int i)
 
 /* Staff s's columns opened or closed by the masks; false if none is open
  * and s has no legal row left under them (else one is priced in). */
-static bool sync(struct shf_cg *c, int s)
+static bool sync_columns(struct shf_cg *c, int s)
 {
     const int first = SHF_CG_FIRST(&c->m);
     int open = 0;
@@ -234,7 +233,7 @@ static bool load(struct shf_cg *c, const uint64_t *allow)
         const uint64_t *want = allow + (size_t)s * n;
         if (memcmp(mine, want, n * sizeof *mine)) {
             memcpy(mine, want, n * sizeof *mine);
-            if (!sync(c, s))
+            if (!sync_columns(c, s))
                 return false;
         }
     }
@@ -383,7 +382,7 @@ static void work(struct bp_worker *w, double root)
         if (!opened)
             continue;
         at = node.bound;
-        plunge = sync(c, cell / n);
+        plunge = sync_columns(c, cell / n);
     }
 }
 
@@ -405,7 +404,6 @@ static void *helper(void *arg)
     }
     pthread_mutex_lock(&b->lock);
     w->made = true;
-    w->rc = rc;
     pthread_cond_broadcast(&b->wake);
     pthread_mutex_unlock(&b->lock);
     if (!rc)
@@ -471,7 +469,7 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
         glp_set_col_bnds(c->m.lp, SHF_CG_FIRST(&c->m) + i, GLP_LO, 0, 0);
     bool rows = true;
     for (int s = 0; s < p->nstaff && rows; s++)
-        rows = sync(c, s);
+        rows = sync_columns(c, s);
     /* a staff member with no row that keeps the pins: the tree is empty,
      * but the pricers may keep fewer rules than the checker: no proof */
     uint64_t *root = cs_xmalloc(cells * sizeof *root);
