@@ -149,6 +149,7 @@ void eng_init(struct cs_engine *e, const struct cs_spec *spec,
     e->spec = spec;
     e->problem = p;
     e->layers = spec->layers;
+    e->bursts = &p->bursts;
     e->stop = stop ? stop : spec->stop;
     e->seconds = spec->limits.seconds;
     e->node_limit = spec->limits.nodes ? spec->limits.nodes : UINT64_MAX;

@@ -198,6 +198,7 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound,
     d->on_solution = keep.next;
     d->ud = keep.next_ud;
     out->steps = moves.steps;
+    out->large_moves = moves.large;
     layer_moves_free(&moves);
     free(keep.best);
     return status;

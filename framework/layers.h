@@ -53,7 +53,8 @@
  *              the same incumbent), so a stalled run keeps alternating
  *              rounds and bursts (0: only after improvement).  Each
  *              step picks a variable (ls_pick).  How a burst walks is the
- *              model's (cs_problem.bursts, from keys of its own).  With
+ *              model's (cs_problem.bursts, from keys of its own; on a
+ *              portfolio's odd threads bursts_alt, when set).  With
  *              anneal_steps it anneals: that many steps, each a random
  *              move of the variable made when it costs nothing or with chance
  *              exp(-delta / T), T falling geometrically from anneal_t0
@@ -119,6 +120,7 @@ struct layer_moves {
     void *walker;    /* the state a burst walks, or NULL */
     uint64_t bursts; /* so far: each draws its own seed */
     uint64_t steps;  /* so far, all bursts together */
+    uint64_t large;  /* large moves tried (ls_large), all bursts together */
     double heat;     /* annealing: the next start temperature's factor */
     int64_t bound;   /* a burst ends at a cost this low: none is lower */
 };

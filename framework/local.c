@@ -288,9 +288,9 @@ static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
     if (reach >= (double)*end)
         return;
     double steps = reach > (double)k + 1 ? reach - (double)k : 1;
-    const double t1 = e->problem->bursts.anneal_t1;
+    const double t1 = e->bursts->anneal_t1;
     *cool = t > t1 ? pow(t1 / t, 1 / steps) : 1;
-    if (!e->problem->bursts.anneal_fill)
+    if (!e->bursts->anneal_fill)
         *end = k + (uint64_t)steps;
 }
 
@@ -340,7 +340,7 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
     const struct cs_problem *p = e->problem;
     const struct cs_hooks *h = p->hooks;
     const struct cs_layers *l = &e->layers;
-    const struct cs_bursts *b = &p->bursts;
+    const struct cs_bursts *b = e->bursts;
     const uint64_t step_limit = e->spec->limits.steps;
     size_t size = cs_problem_state_size(p);
     if (!m->walker)
@@ -413,6 +413,7 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
         if (k == next_large) {
             double t_in = cs_now();
             int64_t delta = h->local->ls_large(state, cs_random(&rng));
+            m->large++;
             next_large = large_next(b, k, t_in, began, &large_time);
             if (delta != INT64_MAX && delta < 0)
                 walked(delta, &now, &best, &pending, &seen, &idle);

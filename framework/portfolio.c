@@ -2,11 +2,12 @@
  *
  * Thread t of T runs the very search one thread would (layer_run: restarts,
  * rounds, branch and bound) with seed + t, shuffled value orders for t > 0
- * where the model allows them, and neighbourhood rounds t + 1, t + 1 + T,
- * ...  What the threads share sits behind one lock: the best cost so far
- * (each thread's body takes it at its next poll and prunes by it), under
- * neighbourhood rounds the best solution itself (each round frees part of
- * the best any thread has found, not of its own), and whether the
+ * where the model allows them, neighbourhood rounds t + 1, t + 1 + T, ...,
+ * and on odd t the model's second way of walking bursts where it offers
+ * one (cs_problem.bursts_alt).  What the threads share sits behind one lock:
+ * the best cost so far (each thread's body takes it at its next poll and prunes
+ * by it), under neighbourhood rounds the best solution itself (each round frees
+ * part of the best any thread has found, not of its own), and whether the
  * portfolio is done (a first solution for solve; a proof, for
  * any task).  Solutions reach the caller one at a time, and under optimize
  * only those that improve on every thread's best.
@@ -128,6 +129,8 @@ static void run_member(void *arg, int t)
     if (t > 0 && m->spec.problem->max_values > 0)
         m->spec.layers.shuffle = true;
     eng_init(e, &m->spec, NULL);
+    if (t % 2 && m->spec.problem->bursts_alt_set)
+        e->bursts = &m->spec.problem->bursts_alt;
     e->peers = (struct eng_peers){.share = &portfolio_share,
                                   .shared = &pf->shared,
                                   .round_offset = (uint64_t)t << 32};
@@ -201,6 +204,7 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
         out->restarts += r->restarts;
         out->rounds += r->rounds;
         out->steps += r->steps;
+        out->large_moves += r->large_moves;
         eng_free(&pf.members[t].e);
     }
     out->stats.solutions = pf.shared.delivered;

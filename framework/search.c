@@ -50,7 +50,9 @@ int spec_validate_key(const struct cs_spec *spec, const struct cs_split *split,
                             "this model has no local moves (the ls_* "
                             "hooks)");
     }
-    if (spec->layers.moves && !cs_bursts_cooling(&p->bursts))
+    if (spec->layers.moves &&
+        (!cs_bursts_cooling(&p->bursts) ||
+         (p->bursts_alt_set && !cs_bursts_cooling(&p->bursts_alt))))
         return cs_error_set(err, NULL,
                             "annealing needs temperatures 0 < anneal_t1 <= "
                             "anneal_t0");

@@ -244,6 +244,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"rounds\": %" PRIu64, r->rounds);
         if (r->steps) /* the moves layer's */
             fprintf(o->out, ", \"steps\": %" PRIu64, r->steps);
+        if (r->large_moves)
+            fprintf(o->out, ", \"large_moves\": %" PRIu64, r->large_moves);
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         if (o->profile)

@@ -31,7 +31,7 @@
  * registry refuses a model or a plugin built against any other version: there
  * is no compatibility across versions, so a new field needs no "zero in old
  * models" rule. */
-#define CS_ABI_VERSION 16
+#define CS_ABI_VERSION 17
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -443,6 +443,12 @@ struct cs_problem {
     struct cs_layers layers;
     /* How the moves layer's bursts walk, where the model's keys say. */
     struct cs_bursts bursts;
+    /* And how they walk on a portfolio's odd threads (thread 1, 3, ...)
+     * when bursts_alt_set: another neighbourhood mix or acceptance, so that
+     * a second thread searches differently, not only from another seed.
+     * Unset: every thread walks by bursts. */
+    bool bursts_alt_set;
+    struct cs_bursts bursts_alt;
     /* The most values a variable can have; > 0 lets a layer shuffle value
      * orders (0: unknown, no shuffling). */
     int max_values;
