@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -807,6 +808,95 @@ static void test_shifts_moves_config(void **ctx)
     cs_config_free(cfg);
 }
 
+/* strategy.large_share_odd: on horizons of 56 days or more a portfolio's
+ * odd threads walk the other neighbourhood mix, row moves where the even
+ * ones make none and none where they do; on shorter ones, or with a
+ * row-move key named, the same as the even ones; one thread has no odd one.
+ * And the portfolio hands the odd thread that walk: on Instance7 (no row
+ * moves by default), 2 threads with large_share_odd 0.5 try row moves, 1
+ * thread or large_share_odd 0 none (each run 2 s, its rosters checked). */
+static void test_shifts_odd_threads(void **ctx)
+{
+    (void)ctx;
+    /* 56 days, 5 shift types (more than the even threads' row moves take) */
+    static const char long_ward[] =
+        "model: shifts\ntask: optimize\nlimits: {seconds: 60}\n"
+        "strategy: {threads: 2}\nparams:\n  days: 56\n"
+        "  shifts: [{id: A, minutes: 480}, {id: B, minutes: 480},\n"
+        "           {id: C, minutes: 480}, {id: D, minutes: 480},\n"
+        "           {id: E, minutes: 480}]\n"
+        "  staff: [{id: P, max_minutes: 30000}, {id: Q, max_minutes: 30000},\n"
+        "          {id: R, max_minutes: 30000}, {id: S, max_minutes: 30000},\n"
+        "          {id: T, max_minutes: 30000}]\n"
+        "  cover: [{day: all, shift: A, need: 1}]\n";
+    const struct {
+        const char *instance, *set;
+        int threads;
+        double even, odd;
+        bool alt;
+    } cases[] = {
+        {NULL, "strategy.threads=2", 2, 0, 0.5, true},
+        {"Instance16.txt", "strategy.threads=2", 2, 0.5, 0, true},
+        {"Instance7.txt", "strategy.threads=2", 2, 0, 0, true},
+        {NULL, "strategy.large_share=0.3", 2, 0.3, 0.3, true},
+        {"Instance16.txt", "strategy.large_share_odd=0.2", 2, 0.5, 0.2, true},
+        {NULL, "strategy.threads=1", 1, 0, 0.5, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct cs_config *cfg =
+            shifts_parse(cases[i].instance ? "model: shifts\n"
+                                             "task: optimize\n"
+                                             "limits: {seconds: 60}\n"
+                                             "strategy: {threads: 2}\n"
+                                           : long_ward);
+        if (cases[i].instance) {
+            char set[256];
+            snprintf(set, sizeof set, "params.instance=%s%s", DATA,
+                     cases[i].instance);
+            shifts_set(cfg, set);
+        }
+        shifts_set(cfg, cases[i].set);
+        struct cs_job job;
+        struct cs_registry *reg = setup_job(cfg, &job);
+        assert_int_equal(job.threads, cases[i].threads);
+        assert_true(job.problem.bursts.large_share == cases[i].even);
+        assert_true(job.problem.bursts_alt.large_share == cases[i].odd);
+        assert_int_equal(job.problem.bursts_alt_set, cases[i].alt);
+        cs_job_free(&job);
+        cs_registry_free(reg);
+        cs_config_free(cfg);
+    }
+    const char *const sets[] = {"model=shifts",
+                                "task=optimize",
+                                "params.instance=" DATA "Instance7.txt",
+                                "limits.seconds=2",
+                                "limits.steps=200000",
+                                "strategy.large_share_odd=0.5",
+                                "strategy.threads=2",
+                                NULL};
+    struct cs_config *cfg = config_of(sets);
+    const struct {
+        const char *threads, *odd;
+        bool rows;
+    } runs[] = {{"strategy.threads=2", "strategy.large_share_odd=0.5", true},
+                {"strategy.threads=2", "strategy.large_share_odd=0", false},
+                {"strategy.threads=1", "strategy.large_share_odd=0.5", false}};
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        shifts_set(cfg, runs[i].threads);
+        shifts_set(cfg, runs[i].odd);
+        struct cs_result run;
+        struct shifts_seen seen = {0};
+        run_config(cfg, &run, shifts_check_each, &seen);
+        assert_int_equal(run.status, CS_LIMIT);
+        assert_int_equal(seen.last_total, run.cost);
+        if (runs[i].rows)
+            assert_true(run.large_moves > 0);
+        else
+            assert_int_equal(run.large_moves, 0);
+    }
+    cs_config_free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -824,6 +914,7 @@ int main(void)
         cmocka_unit_test(test_shifts_moves_anneal),
         cmocka_unit_test(test_shifts_moves_config),
         cmocka_unit_test(test_shifts_moves_stall),
+        cmocka_unit_test(test_shifts_odd_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,10 +24,18 @@
  * SHF_LARGE_SHIFTS shift types: Instances 16, 17 and 18, where at 20 s it
  * ended lower (16 3856 -> 3244, 17 6223 -> 5810, 18 5004 -> 4898); it
  * cost on 9, 13, 19 and 24, and on 14 (42 days) six runs of 20-60 s with
- * it averaged 1423, four without 1374 (docs/shifts.md, "The row move") */
+ * it averaged 1423, four without 1374 (docs/shifts.md, "The row move");
+ * and a portfolio's odd threads walk the other way on horizons of 56 days
+ * or more with at most 10 shift types (strategy.large_share_odd), so that
+ * two threads differ in more than their seeds.  At 60 s on two threads
+ * (seeds 0 and 2) it was even on 16-24 as a whole, 4954 and 4974 against
+ * 5004 and 5036 on 20, 18898 and 18908 against 18763 and 18806 on 23 (16
+ * shift types, where row moves cost on one thread, as on 24); on 13-15
+ * (28-42 days) it cost, as on one thread */
 #define SHF_LARGE_SHARE 0.5
 #define SHF_LARGE_DAYS 56
 #define SHF_LARGE_SHIFTS 4
+#define SHF_ODD_SHIFTS 10
 
 const char *const shf_switch_names[] = {"auto", "on", "off", NULL};
 
@@ -93,12 +101,27 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
     if (n >= 0)
         b.large_steps = (uint64_t)n;
     double t = cs_config_real(cfg, "strategy.large_share");
+    const bool named = t >= 0 || n >= 0;
     if (t >= 0)
         b.large_share = t;
     else if (!timed)
         b.large_share = 0; /* auto times nothing without a time limit, so
                               the same spec keeps giving the same run */
     out->bursts = b;       /* cooling: shf_bursts_check() */
+    /* the odd threads on horizons of SHF_LARGE_DAYS or more with at most
+     * SHF_ODD_SHIFTS shift types: row moves where the even ones make none,
+     * none where they do (or as named) */
+    struct cs_bursts odd = b;
+    t = cs_config_real(cfg, "strategy.large_share_odd");
+    if (t >= 0) {
+        odd.large_share = t;
+        odd.large_steps = 0;
+    } else if (timed && !named && p->ndays >= SHF_LARGE_DAYS &&
+               p->nshifts <= SHF_ODD_SHIFTS) {
+        odd.large_share = b.large_share > 0 ? 0 : SHF_LARGE_SHARE;
+    }
+    out->bursts_alt = odd;
+    out->bursts_alt_set = how->threads > 1;
     /* what ran: fill and the large moves only where bursts anneal */
     const bool moves = out->layers.moves;
     cs_problem_chose(out, "strategy.anneal_steps", "%llu",
@@ -111,5 +134,7 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
                      (unsigned long long)(moves ? b.large_steps : 0));
     cs_problem_chose_real(out, "strategy.large_share",
                           moves && !b.large_steps ? b.large_share : 0);
+    cs_problem_chose_real(out, "strategy.large_share_odd",
+                          moves && !odd.large_steps ? odd.large_share : 0);
     return 0;
 }

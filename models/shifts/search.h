@@ -204,6 +204,15 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
              "burst's time its row moves may take, when large_steps "          \
              "is 0; 0 = none (auto: 0.5 on 56 days or more with at "           \
              "most 4 shift types under limits.seconds, else 0)")},             \
+        {.key = "strategy.large_share_odd",                                    \
+         CS_OPT_AUTO_REAL(                                                     \
+             0, 0.99,                                                          \
+             "with strategy.threads above 1: large_share on the odd "          \
+             "threads, so that two walk different neighbourhoods (auto: on "   \
+             "56 days or more with at most 10 shift types under "              \
+             "limits.seconds 0 where large_share is above 0, else 0.5; "       \
+             "elsewhere, or with large_share or large_steps given, "           \
+             "large_share's value)")},                                         \
         {.key = "strategy.anneal_t0",                                          \
          CS_OPT_AUTO_REAL(                                                     \
              1e-9, 1e15,                                                       \
