@@ -73,9 +73,9 @@ struct cs_engine {
     const struct cs_spec *spec;
     const struct cs_problem *problem;
     struct cs_dfs dfs;
-    struct cs_layers layers;     /* the layers this search runs under */
-    const struct cs_bursts *bursts; /* how its moves bursts walk: the
-                                       problem's bursts or bursts_alt */
+    struct cs_layers layers; /* the layers this search runs under */
+    /* how its moves bursts walk: the problem's bursts or bursts_alt */
+    const struct cs_bursts *bursts;
     volatile sig_atomic_t *stop; /* the spec's, or the pool's */
     double seconds;              /* time limit; 0 = none */
     double started;              /* monotonic seconds at start */

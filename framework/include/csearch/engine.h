@@ -219,8 +219,9 @@ struct cs_result {
      * assignment was whole), the peak resident memory of the process in
      * bytes */
     uint64_t steps, conflicts, peak_bytes;
-    uint64_t large_moves; /* the moves layer's: the model's large moves
-                             tried (ls_large), all threads together */
+    /* the moves layer's: the model's large moves tried (ls_large), all
+     * threads together */
+    uint64_t large_moves;
     int portfolio; /* threads of a portfolio; 0: none */
     struct cs_units units;
     /* optimize: the bound at the root, and the seconds from the search's
