@@ -808,12 +808,12 @@ static void test_shifts_moves_config(void **ctx)
     cs_config_free(cfg);
 }
 
-/* strategy.large_share_odd: on horizons of 56 days or more a portfolio's
- * odd threads walk the other neighbourhood mix, row moves where the even
- * ones make none and none where they do; on shorter ones, or with a
- * row-move key named, the same as the even ones; one thread has no odd one.
- * And the portfolio hands the odd thread that walk: on Instance7 (no row
- * moves by default), 2 threads with large_share_odd 0.5 try row moves, 1
+/* strategy.large_share_odd: on horizons of 56 days or more with at most 10
+ * shift types a portfolio's odd threads walk the other neighbourhood mix, row
+ * moves where the even ones make none and none where they do; on shorter ones,
+ * or with a row-move key named, the same as the even ones; one thread has no
+ * odd one. And the portfolio hands the odd thread that walk: on Instance7 (no
+ * row moves by default), 2 threads with large_share_odd 0.5 try row moves, 1
  * thread or large_share_odd 0 none (each run 2 s, its rosters checked). */
 static void test_shifts_odd_threads(void **ctx)
 {

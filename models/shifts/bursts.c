@@ -31,7 +31,7 @@
  * (seeds 0 and 2) it was even on 16-24 as a whole, 4954 and 4974 against
  * 5004 and 5036 on 20, 18898 and 18908 against 18763 and 18806 on 23 (16
  * shift types, where row moves cost on one thread, as on 24); on 13-15
- * (28-42 days) it cost, as on one thread */
+ * (28-42 days) it cost too */
 #define SHF_LARGE_SHARE 0.5
 #define SHF_LARGE_DAYS 56
 #define SHF_LARGE_SHIFTS 4
