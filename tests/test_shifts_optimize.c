@@ -808,13 +808,14 @@ static void test_shifts_moves_config(void **ctx)
     cs_config_free(cfg);
 }
 
-/* strategy.large_share_odd: on horizons of 56 days or more with at most 10
- * shift types a portfolio's odd threads walk the other neighbourhood mix, row
- * moves where the even ones make none and none where they do; on shorter ones,
- * or with a row-move key named, the same as the even ones; one thread has no
- * odd one. And the portfolio hands the odd thread that walk: on Instance7 (no
- * row moves by default), 2 threads with large_share_odd 0.5 try row moves, 1
- * thread or large_share_odd 0 none (each run 2 s, its rosters checked). */
+/* strategy.large_share_odd: on horizons of 56 days or more, or of 28 or fewer,
+ * with at most 10 shift types a portfolio's odd threads walk the other
+ * neighbourhood mix, row moves where the even ones make none and none where
+ * they do; on 29-55 days, with 11 shift types or more, or with a row-move key
+ * named, the same as the even ones; one thread has no odd one. And the
+ * portfolio hands the odd thread that walk: on Instance7 (no row moves by
+ * default), 2 threads with large_share_odd 0.5 try row moves, 1 thread or
+ * large_share_odd 0 none (each run 2 s, its rosters checked). */
 static void test_shifts_odd_threads(void **ctx)
 {
     (void)ctx;
@@ -829,6 +830,18 @@ static void test_shifts_odd_threads(void **ctx)
         "          {id: R, max_minutes: 30000}, {id: S, max_minutes: 30000},\n"
         "          {id: T, max_minutes: 30000}]\n"
         "  cover: [{day: all, shift: A, need: 1}]\n";
+    /* 28 days, 11 shift types */
+    static const char many_shifts[] =
+        "model: shifts\ntask: optimize\nlimits: {seconds: 60}\n"
+        "strategy: {threads: 2}\nparams:\n  days: 28\n"
+        "  shifts: [{id: A, minutes: 480}, {id: B, minutes: 480},\n"
+        "           {id: C, minutes: 480}, {id: D, minutes: 480},\n"
+        "           {id: E, minutes: 480}, {id: F, minutes: 480},\n"
+        "           {id: G, minutes: 480}, {id: H, minutes: 480},\n"
+        "           {id: I, minutes: 480}, {id: J, minutes: 480},\n"
+        "           {id: K, minutes: 480}]\n"
+        "  staff: [{id: P, max_minutes: 30000}, {id: Q, max_minutes: 30000}]\n"
+        "  cover: [{day: all, shift: A, need: 1}]\n";
     const struct {
         const char *instance, *set;
         int threads;
@@ -837,19 +850,26 @@ static void test_shifts_odd_threads(void **ctx)
     } cases[] = {
         {NULL, "strategy.threads=2", 2, 0, 0.5, true},
         {"Instance16.txt", "strategy.threads=2", 2, 0.5, 0, true},
-        {"Instance7.txt", "strategy.threads=2", 2, 0, 0, true},
+        {"Instance7.txt", "strategy.threads=2", 2, 0, 0.5, true},
+        {NULL, "params.days=42", 2, 0, 0, true},
+        {NULL, "params.days=28", 2, 0, 0.5, true},
+        {NULL, "params.days=29", 2, 0, 0, true},
+        {"many", "strategy.threads=2", 2, 0, 0, true},
         {NULL, "strategy.large_share=0.3", 2, 0.3, 0.3, true},
         {"Instance16.txt", "strategy.large_share_odd=0.2", 2, 0.5, 0.2, true},
         {NULL, "strategy.threads=1", 1, 0, 0.5, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const bool many =
+            cases[i].instance && !strcmp(cases[i].instance, "many");
         struct cs_config *cfg =
-            shifts_parse(cases[i].instance ? "model: shifts\n"
-                                             "task: optimize\n"
-                                             "limits: {seconds: 60}\n"
-                                             "strategy: {threads: 2}\n"
-                                           : long_ward);
-        if (cases[i].instance) {
+            shifts_parse(many                ? many_shifts
+                         : cases[i].instance ? "model: shifts\n"
+                                               "task: optimize\n"
+                                               "limits: {seconds: 60}\n"
+                                               "strategy: {threads: 2}\n"
+                                             : long_ward);
+        if (cases[i].instance && !many) {
             char set[256];
             snprintf(set, sizeof set, "params.instance=%s%s", DATA,
                      cases[i].instance);

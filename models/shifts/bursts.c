@@ -26,16 +26,19 @@
  * cost on 9, 13, 19 and 24, and on 14 (42 days) six runs of 20-60 s with
  * it averaged 1423, four without 1374 (docs/shifts.md, "The row move");
  * and a portfolio's odd threads walk the other way on horizons of 56 days
- * or more with at most 10 shift types (strategy.large_share_odd), so that
- * two threads differ in more than their seeds.  At 60 s on two threads
- * (seeds 0 and 2) it was even on 16-24 as a whole, 4954 and 4974 against
- * 5004 and 5036 on 20, 18898 and 18908 against 18763 and 18806 on 23 (16
- * shift types, where row moves cost on one thread, as on 24); on 13-15
- * (28-42 days) it cost too */
+ * or more, or of at most 28, with at most 10 shift types
+ * (strategy.large_share_odd), so that two threads differ in more than their
+ * seeds.  At 60 s on two threads (seeds 0 and 2) it was even on 16-24 as a
+ * whole, 4954 and 4974 against 5004 and 5036 on 20, 18898 and 18908 against
+ * 18763 and 18806 on 23 (16 shift types, where row moves cost on one
+ * thread, as on 24); it cost on 13-15 (13: 18 shift types; 14 and 15: 42
+ * days).  On Instance8 (28 days, 4 shift types) seeds 0-2 ended at 1313,
+ * 1362 and 1307 against 1352-1366, 1348 and 1335 (docs/performance.md) */
 #define SHF_LARGE_SHARE 0.5
 #define SHF_LARGE_DAYS 56
 #define SHF_LARGE_SHIFTS 4
 #define SHF_ODD_SHIFTS 10
+#define SHF_ODD_SHORT 28
 
 const char *const shf_switch_names[] = {"auto", "on", "off", NULL};
 
@@ -108,16 +111,17 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
         b.large_share = 0; /* auto times nothing without a time limit, so
                               the same spec keeps giving the same run */
     out->bursts = b;       /* cooling: shf_bursts_check() */
-    /* the odd threads on horizons of SHF_LARGE_DAYS or more with at most
-     * SHF_ODD_SHIFTS shift types: row moves where the even ones make none,
-     * none where they do (or as named) */
+    /* the odd threads on horizons of SHF_LARGE_DAYS or more, or of at
+     * most SHF_ODD_SHORT, with at most SHF_ODD_SHIFTS shift types: row
+     * moves where the even ones make none, none where they do (or as
+     * named) */
     struct cs_bursts odd = b;
     t = cs_config_real(cfg, "strategy.large_share_odd");
     if (t >= 0) {
         odd.large_share = t;
         odd.large_steps = 0;
-    } else if (timed && !named && p->ndays >= SHF_LARGE_DAYS &&
-               p->nshifts <= SHF_ODD_SHIFTS) {
+    } else if (timed && !named && p->nshifts <= SHF_ODD_SHIFTS &&
+               (p->ndays >= SHF_LARGE_DAYS || p->ndays <= SHF_ODD_SHORT)) {
         odd.large_share = b.large_share > 0 ? 0 : SHF_LARGE_SHARE;
     }
     out->bursts_alt = odd;

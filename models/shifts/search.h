@@ -209,9 +209,9 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
              0, 0.99,                                                          \
              "with strategy.threads above 1: large_share on the odd "          \
              "threads, so that two walk different neighbourhoods (auto: on "   \
-             "56 days or more with at most 10 shift types under "              \
-             "limits.seconds, 0 where large_share is above 0, else 0.5; "      \
-             "elsewhere, or with large_share or large_steps given, "           \
+             "56 days or more, or 28 or fewer, with at most 10 shift types "   \
+             "under limits.seconds, 0 where large_share is above 0, else "     \
+             "0.5; elsewhere, or with large_share or large_steps given, "      \
              "large_share's value)")},                                         \
         {.key = "strategy.anneal_t0",                                          \
          CS_OPT_AUTO_REAL(                                                     \
