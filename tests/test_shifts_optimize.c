@@ -842,34 +842,31 @@ static void test_shifts_odd_threads(void **ctx)
         "           {id: K, minutes: 480}]\n"
         "  staff: [{id: P, max_minutes: 30000}, {id: Q, max_minutes: 30000}]\n"
         "  cover: [{day: all, shift: A, need: 1}]\n";
+    /* a benchmark instance, from the data */
+    static const char instance[] = "model: shifts\ntask: optimize\n"
+                                   "limits: {seconds: 60}\n"
+                                   "strategy: {threads: 2}\n";
     const struct {
-        const char *instance, *set;
+        const char *spec, *instance, *set;
         int threads;
         double even, odd;
         bool alt;
     } cases[] = {
-        {NULL, "strategy.threads=2", 2, 0, 0.5, true},
-        {"Instance16.txt", "strategy.threads=2", 2, 0.5, 0, true},
-        {"Instance7.txt", "strategy.threads=2", 2, 0, 0.5, true},
-        {NULL, "params.days=42", 2, 0, 0, true},
-        {NULL, "params.days=28", 2, 0, 0.5, true},
-        {NULL, "params.days=29", 2, 0, 0, true},
-        {"many", "strategy.threads=2", 2, 0, 0, true},
-        {NULL, "strategy.large_share=0.3", 2, 0.3, 0.3, true},
-        {"Instance16.txt", "strategy.large_share_odd=0.2", 2, 0.5, 0.2, true},
-        {NULL, "strategy.threads=1", 1, 0, 0.5, false},
+        {long_ward, NULL, "strategy.threads=2", 2, 0, 0.5, true},
+        {instance, "Instance16.txt", "strategy.threads=2", 2, 0.5, 0, true},
+        {instance, "Instance7.txt", "strategy.threads=2", 2, 0, 0.5, true},
+        {long_ward, NULL, "params.days=42", 2, 0, 0, true},
+        {long_ward, NULL, "params.days=28", 2, 0, 0.5, true},
+        {long_ward, NULL, "params.days=29", 2, 0, 0, true},
+        {many_shifts, NULL, "strategy.threads=2", 2, 0, 0, true},
+        {long_ward, NULL, "strategy.large_share=0.3", 2, 0.3, 0.3, true},
+        {instance, "Instance16.txt", "strategy.large_share_odd=0.2", 2, 0.5,
+         0.2, true},
+        {long_ward, NULL, "strategy.threads=1", 1, 0, 0.5, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const bool many =
-            cases[i].instance && !strcmp(cases[i].instance, "many");
-        struct cs_config *cfg =
-            shifts_parse(many                ? many_shifts
-                         : cases[i].instance ? "model: shifts\n"
-                                               "task: optimize\n"
-                                               "limits: {seconds: 60}\n"
-                                               "strategy: {threads: 2}\n"
-                                             : long_ward);
-        if (cases[i].instance && !many) {
+        struct cs_config *cfg = shifts_parse(cases[i].spec);
+        if (cases[i].instance) {
             char set[256];
             snprintf(set, sizeof set, "params.instance=%s%s", DATA,
                      cases[i].instance);
