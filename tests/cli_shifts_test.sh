@@ -119,6 +119,12 @@ expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")'
 expect_json '.strategy.local_stall' 50
 # each burst anneals: 100000000 steps from temperature 10 to 0.1
 expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "100000000 10 0.1"
+# the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
+# with two threads, 0 with one, which has no odd thread
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --json
+expect_json '[.strategy.large_share, .strategy.large_share_odd] | map(tostring) | join(" ")' "0 0.5"
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --json
+expect_json '[.strategy.large_share, .strategy.large_share_odd] | map(tostring) | join(" ")' "0 0"
 # temperatures go out in full (not %g's six digits: 12.3457)
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=1000 --set limits.steps=10 --set strategy.anneal_t0=12.3456789 --set strategy.anneal_t1=0.000123456789 --json
 expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "12.3456789 0.000123456789"

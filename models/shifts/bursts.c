@@ -138,7 +138,9 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
                      (unsigned long long)(moves ? b.large_steps : 0));
     cs_problem_chose_real(out, "strategy.large_share",
                           moves && !b.large_steps ? b.large_share : 0);
-    cs_problem_chose_real(out, "strategy.large_share_odd",
-                          moves && !odd.large_steps ? odd.large_share : 0);
+    /* and the odd threads' only where there are some */
+    cs_problem_chose_real(
+        out, "strategy.large_share_odd",
+        moves && out->bursts_alt_set && !odd.large_steps ? odd.large_share : 0);
     return 0;
 }
