@@ -24,6 +24,13 @@
  * open node, plunges it, and leaves its "has not" children to whichever is
  * free; the incumbent and the heap are shared under one lock.  The tree is
  * done when the heap is empty and no worker is at a node.
+ *
+ * No cell value is fixed by its reduced cost: at Instance8's root (bound
+ * 1296.03) a value whose cheapest row under the root's duals lifts the
+ * bound to the best roster's cost was 1277 of 4200 against a roster of
+ * 1307 and 1268 against 2017 (the rest cost under 11 more); on Instance9
+ * 1122 of 5040 against 439, and its branching still ended at 406 after
+ * 168 s.
  */
 #include <glpk.h>
 #include <math.h>

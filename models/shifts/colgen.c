@@ -187,7 +187,12 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     /* fixed bounds leave the last basis primal infeasible: the dual simplex
-     * then (GLPK falls back to the primal where it fails) */
+     * then (GLPK falls back to the primal where it fails).  The primal
+     * after a round's new columns instead made the dives faster (Instance8:
+     * three in 19 s, 1313, against one, 2017) but not the minute (8 at
+     * 1313 over seeds 0-2 against 1307-1362; 12 4085-4088 against
+     * 4079-4091), and under branching it cost Instance7 its proof (1819
+     * nodes unproven in 100 s against 411 nodes, 20 s) */
     parm.meth = c->nfixed || c->allow ? GLP_DUALP : GLP_PRIMAL;
     for (int round = 1;; round++) {
         /* GLPK stops at the time left (its limit is in milliseconds) */
@@ -321,7 +326,10 @@ static int dive(struct shf_cg *c, struct shf_colgen *out, signed char *roster,
 /* Dives one after another for `seconds`, each with its own number of
  * master rounds a step (dive_rounds in turn; the pool of rows grows from
  * dive to dive), the cheapest roster the checker passes into roster.  0,
- * or -1 with why in err. */
+ * or -1 with why in err.  (A roster of the pool's rows alone, their choice
+ * annealed on requests plus cover with no pricing, ended far above: 2400
+ * and 2015 on Instance14 after its LP and branching, 1937 and 1442 on 8,
+ * where the anneal reaches 1362-1386 and 1307-1362.) */
 static int dives(struct shf_cg *c, double seconds, signed char *roster,
                  struct shf_colgen *out, struct cs_error *err)
 {
