@@ -9,11 +9,12 @@
  * T1 (cost units: an under-covered shift costs 100 in the benchmark, a
  * request 1-3; measured: docs/shifts.md, "Annealing bursts") */
 #define SHF_ANNEAL_STEPS 100000000
-/* (3 for the one burst to the limit, seed 0 at 60 s, 2e70912: lower on
- * 12, 13, 19-21, 23 and 24 on one thread and on two (two: 13 1438 against
- * 1453, 24 47928 against 48545); higher on one thread on 14 (1452 against
- * 1362), 15 (4119, 3949) and 22 (33939, 32666), on two on 15 (4029, 3947)
- * and 18 (4706, 4602): kept at 10) */
+/* (3 for the one burst to the limit, Zen 4, seed 0 at 60 s, one run at a
+ * time against docs/performance.md's columns (one thread there: two runs
+ * at a time): lower on 12, 13, 19-21, 23 and 24 on one thread and on two
+ * (two: 13 1438 against 1453, 24 47928 against 48545); higher on one
+ * thread on 14 (1452 against 1362), 15 (4119, 3949) and 22 (33939,
+ * 32666), on two on 15 (4029, 3947) and 18 (4706, 4602): kept at 10) */
 #define SHF_ANNEAL_T0 10.0
 #define SHF_ANNEAL_T1 0.1
 /* and under a time limit, above this many cells, one burst cools over all

@@ -188,9 +188,9 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
     parm.msg_lev = GLP_MSG_OFF;
     /* fixed bounds leave the last basis primal infeasible: the dual simplex
      * then (GLPK falls back to the primal where it fails).  The primal
-     * after a round's new columns instead made the dives faster (Instance8:
-     * three in 19 s, 1313, against one, 2017) but not the minute (8 at
-     * 1313 over seeds 0-2 against 1307-1362; 12 4085-4088 against
+     * after a round's new columns instead made the dives faster (Zen 4,
+     * Instance8: three in 19 s, 1313, against one, 2017) but not the minute (8
+     * at 1313 over seeds 0-2 against 1307-1362; 12 4085-4088 against
      * 4079-4091), and under branching it cost Instance7 its proof (1819
      * nodes unproven in 100 s against 411 nodes, 20 s) */
     parm.meth = c->nfixed || c->allow ? GLP_DUALP : GLP_PRIMAL;
