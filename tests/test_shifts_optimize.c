@@ -5,6 +5,7 @@
  * delta is compared with the checker's totals before and after, and every
  * move the hooks refuse must break a hard rule in the checker's eyes.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -157,7 +158,7 @@ static void test_shifts_colgen_dives(void **ctx)
 /* Branch and price (colbranch.c) on Instance1, where the LP's ceiling is
  * 558 and the dives' best roster costs more than the optimum: branching on
  * cells finds 607 and closes the tree (the checker passes the roster).  On
- * one thread the tree has 393 nodes; two price each node's staff between
+ * one thread the tree has 331 nodes; two price each node's staff between
  * them (colgen.c): the same tree, node for node.  Four are two workers on
  * copies of the master, each pricing on two: the tree is worked in another
  * order and its node count varies from run to run, but the proof and the
@@ -178,7 +179,7 @@ static void test_shifts_branch_and_price(void **ctx)
         assert_int_equal(cg.bp_bound, 607);
         assert_int_equal(cg.roster_cost, 607);
         if (threads < 4)
-            assert_int_equal(cg.bp_nodes, 393);
+            assert_int_equal(cg.bp_nodes, 331);
         struct shf_report r;
         assert_int_equal(shf_check(p, roster, &r), 0);
         assert_int_equal(r.total, 607);
@@ -539,6 +540,34 @@ static int64_t brute_window(const struct shf_problem *p,
     return best;
 }
 
+/* Seven days, three shifts: min and max runs, days off, weekends,
+ * successions, a per-shift limit. */
+static const char seven_day_spec[] =
+    "model: shifts\n"
+    "task: optimize\n"
+    "limits: {solutions: 1}\n"
+    "params:\n"
+    "  days: 7\n"
+    "  first_day: thursday\n"
+    "  shifts:\n"
+    "    - {id: E, minutes: 480}\n"
+    "    - {id: L, minutes: 480, not_followed_by: [E]}\n"
+    "    - {id: N, minutes: 720, not_followed_by: [E, L]}\n"
+    "  staff:\n"
+    "    - {id: A, min_minutes: 1920, max_minutes: 2640, "
+    "max_consecutive: 3, min_consecutive: 2, min_days_off: 2, "
+    "max_weekends: 1, max_shifts: {N: 1}}\n"
+    "    - {id: B, min_minutes: 1440, max_minutes: 3000, "
+    "max_consecutive: 4, min_days_off: 1, days_off: [2]}\n"
+    "  cover:\n"
+    "    - {day: all, shift: E, need: 1, under: 10, over: 3}\n"
+    "    - {day: all, shift: L, need: 1, under: 7, over: 2}\n"
+    "    - {day: 4, shift: N, need: 1, under: 9, over: 1}\n"
+    "  shift_on:\n"
+    "    - {staff: A, day: 5, shift: L, weight: 2}\n"
+    "  shift_off:\n"
+    "    - {staff: B, day: 6, weight: 3}\n";
+
 /* The row move's re-solve (rowbest.c) against listing: on the tiny spec,
  * along a walk of 30 rosters, every window of every staff member's row;
  * on a 7-day spec of three shifts (min and max runs, days off, weekends,
@@ -598,33 +627,125 @@ static void test_shifts_row_best_exact(void **ctx)
     shifts_set(cfg, "limits.solutions=1");
     assert_int_equal(row_best_walk(cfg, 30, 4), 30 * 3 * 10);
     cs_config_free(cfg);
-    cfg =
-        shifts_parse("model: shifts\n"
-                     "task: optimize\n"
-                     "limits: {solutions: 1}\n"
-                     "params:\n"
-                     "  days: 7\n"
-                     "  first_day: thursday\n"
-                     "  shifts:\n"
-                     "    - {id: E, minutes: 480}\n"
-                     "    - {id: L, minutes: 480, not_followed_by: [E]}\n"
-                     "    - {id: N, minutes: 720, not_followed_by: [E, L]}\n"
-                     "  staff:\n"
-                     "    - {id: A, min_minutes: 1920, max_minutes: 2640, "
-                     "max_consecutive: 3, min_consecutive: 2, min_days_off: 2, "
-                     "max_weekends: 1, max_shifts: {N: 1}}\n"
-                     "    - {id: B, min_minutes: 1440, max_minutes: 3000, "
-                     "max_consecutive: 4, min_days_off: 1, days_off: [2]}\n"
-                     "  cover:\n"
-                     "    - {day: all, shift: E, need: 1, under: 10, over: 3}\n"
-                     "    - {day: all, shift: L, need: 1, under: 7, over: 2}\n"
-                     "    - {day: 4, shift: N, need: 1, under: 9, over: 1}\n"
-                     "  shift_on:\n"
-                     "    - {staff: A, day: 5, shift: L, weight: 2}\n"
-                     "  shift_off:\n"
-                     "    - {staff: B, day: 6, weight: 3}\n");
+    cfg = shifts_parse(seven_day_spec);
     assert_int_equal(row_best_walk(cfg, 6, 5), 6 * 2 * 25);
     cs_config_free(cfg);
+}
+
+/* Staff s's row value under lambda: requests - lambda . row. */
+static double row_value(const struct shf_problem *p, int s,
+                        const signed char *row, const double *lambda)
+{
+    double v = 0;
+    for (int d = 0; d < p->ndays; d++)
+        v += (double)shf_req_cost(p, (size_t)shf_cell(p, s, d), row[d]) -
+             (row[d] ? lambda[d * p->nshifts + row[d] - 1] : 0);
+    return v;
+}
+
+/* Prices drawn at random, near the last ones one time in two (so the
+ * row last returned is a close bound to beat, as between rounds). */
+static void draw_prices(const struct shf_problem *p, uint64_t *rng,
+                        double *lambda, double lo, double hi)
+{
+    *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+    const bool near = *rng >> 63;
+    for (int i = 0; i < p->ndays * p->nshifts; i++) {
+        *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+        double u = (double)(*rng >> 11) / 9007199254740992.0;
+        lambda[i] =
+            near ? lambda[i] + (u - 0.5) * (hi - lo) / 10 : lo + u * (hi - lo);
+    }
+}
+
+/* The pricer (colprice.c) against listing: on the seven-day spec, every
+ * row of each staff member that the checker passes (the others' rows as
+ * the first roster has them), under 300 prices in turn; the pricer's row
+ * is legal and its value exactly the least.  On Instance7, 20 staff over
+ * 28 days, the pricer against its plain shortest path (no completion
+ * bound, no narrow pass) under 30 prices each: the same value. */
+static void test_shifts_pricer_exact(void **ctx)
+{
+    (void)ctx;
+    struct cs_config *cfg = shifts_parse(seven_day_spec);
+    struct cs_job job;
+    struct cs_registry *reg;
+    struct shf_state *st = first_roster(cfg, &job, &reg);
+    const struct shf_problem *p = st->p;
+    const int n = p->ndays, nv = p->nshifts + 1, ncells = p->nstaff * n;
+    int64_t rows = 1;
+    for (int d = 0; d < n; d++)
+        rows *= nv;
+    signed char *r = malloc((size_t)ncells), row[SHF_MAX_DAYS];
+    signed char *legal = malloc((size_t)rows * (size_t)n);
+    double *lambda = calloc((size_t)n * (size_t)p->nshifts, sizeof *lambda);
+    uint64_t rng = 11;
+    int nlegal_all = 0;
+    for (int s = 0; s < p->nstaff; s++) {
+        int nlegal = 0;
+        for (int64_t code = 0; code < rows; code++) {
+            memcpy(r, shf_state_roster(st), (size_t)ncells);
+            int64_t c = code;
+            for (int d = 0; d < n; d++, c /= nv)
+                r[shf_cell(p, s, d)] = (signed char)(c % nv);
+            struct shf_report rep;
+            if (shf_check(p, r, &rep) == 0)
+                memcpy(legal + (size_t)nlegal++ * n, r + shf_cell(p, s, 0),
+                       (size_t)n);
+        }
+        nlegal_all += nlegal;
+        struct shf_pricer *pr = shf_pricer_new(p, s);
+        assert_non_null(pr);
+        assert_true(shf_pricer_exact(pr));
+        for (int k = 0; k < 300; k++) {
+            draw_prices(p, &rng, lambda, -12, 12);
+            double least = INFINITY, value;
+            for (int i = 0; i < nlegal; i++) {
+                double v = row_value(p, s, legal + (size_t)i * n, lambda);
+                least = v < least ? v : least;
+            }
+            int64_t requests;
+            assert_int_equal(
+                shf_price_row(pr, lambda, 0, row, &value, &requests), 1);
+            assert_true(fabs(value - least) < 1e-9);
+            assert_true(fabs(row_value(p, s, row, lambda) - value) < 1e-9);
+            memcpy(r, shf_state_roster(st), (size_t)ncells);
+            memcpy(r + shf_cell(p, s, 0), row, (size_t)n);
+            struct shf_report rep;
+            assert_int_equal(shf_check(p, r, &rep), 0);
+        }
+        shf_pricer_free(pr);
+    }
+    assert_int_equal(nlegal_all, 1564);
+    free(r);
+    free(legal);
+    free(lambda);
+    free(st);
+    cs_job_free(&job);
+    cs_registry_free(reg);
+    cs_config_free(cfg);
+
+    struct cs_error err = {0};
+    struct shf_problem *q = shf_problem_new();
+    assert_int_equal(shf_read_curtois(q, DATA "Instance7.txt", &err), 0);
+    lambda = calloc((size_t)q->ndays * (size_t)q->nshifts, sizeof *lambda);
+    for (int s = 0; s < q->nstaff; s++) {
+        struct shf_pricer *fast = shf_pricer_new(q, s),
+                          *plain = shf_pricer_new(q, s);
+        shf_pricer_plain(plain);
+        for (int k = 0; k < 30; k++) {
+            draw_prices(q, &rng, lambda, -20, 100);
+            double a, b;
+            int64_t ra, rb;
+            assert_int_equal(shf_price_row(fast, lambda, 0, row, &a, &ra), 1);
+            assert_int_equal(shf_price_row(plain, lambda, 0, row, &b, &rb), 1);
+            assert_true(fabs(a - b) < 1e-9 * (1 + fabs(b)));
+        }
+        shf_pricer_free(fast);
+        shf_pricer_free(plain);
+    }
+    free(lambda);
+    shf_problem_free(q);
 }
 
 /* The row move through the hook on Instance16 (56 days: whole rows): from
@@ -926,6 +1047,7 @@ int main(void)
         cmocka_unit_test(test_shifts_lagrange_rounds),
         cmocka_unit_test(test_shifts_moves_delta_exact),
         cmocka_unit_test(test_shifts_row_best_exact),
+        cmocka_unit_test(test_shifts_pricer_exact),
         cmocka_unit_test(test_shifts_row_move),
         cmocka_unit_test(test_shifts_moves_layer),
         cmocka_unit_test(test_shifts_moves_anneal),

@@ -30,6 +30,9 @@ bool shf_pricer_exact(const struct shf_pricer *pr);
  * value v, 0 off; ndays masks, the caller's, read at each shf_price_row;
  * NULL: every value), for branch and price. */
 void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow);
+/* For tests: from now on every path of the forward pass is kept (no
+ * completion bound, no narrow pass first), the plain shortest path. */
+void shf_pricer_plain(struct shf_pricer *pr);
 /* The cheapest legal row under prices lambda (ndays x nshifts, what a
  * worked (day, shift) is worth): its values into row (ndays), its
  * requests - lambda . row into *value, its requests into *requests; 1.

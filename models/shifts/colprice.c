@@ -23,6 +23,10 @@
 /* per-shift limits a state counts, and its states a day at most */
 #define PR_TRACK 4
 #define PR_STATES (1u << 23)
+/* entries of the completion bound's table at most (8 bytes each) */
+#define PR_BACK ((size_t)1 << 18)
+/* paths a day the narrow pass keeps */
+#define PR_BEAM 256
 
 struct node {
     double cost;
@@ -42,7 +46,13 @@ struct shf_pricer {
     int *maxrest;          /* ndays + 1: most levels days d.. can add */
     double *cost;          /* ndays x (nshifts + 1); INFINITY: not allowed */
     const uint64_t *allow; /* ndays: the values a branch leaves (NULL: all) */
-    signed char *cand;     /* ndays x (nshifts + 1): values worth a try */
+    double *back; /* (ndays + 1) x bw: the completion bound, NULL: too large */
+    int bw;       /* (lev + 1) x (wk + 1) x 2 */
+    signed char *last_row; /* ndays: the row last returned */
+    bool have_last;
+    double *keys; /* the narrow pass's scratch */
+    size_t keys_cap;
+    signed char *cand; /* ndays x (nshifts + 1): values worth a try */
     int *ncand;
     struct node *nodes;
     size_t nodes_cap, *first;
@@ -140,6 +150,12 @@ struct shf_pricer *shf_pricer_new(const struct shf_problem *p, int s)
     pr->first = cs_xmalloc(((size_t)n + 2) * sizeof *pr->first);
     pr->nodes_cap = 4096;
     pr->nodes = cs_xmalloc(pr->nodes_cap * sizeof *pr->nodes);
+    const size_t bw = ((size_t)pr->lev + 1) * ((size_t)pr->wk + 1) * 2;
+    if (((size_t)n + 1) * bw <= PR_BACK) {
+        pr->bw = (int)bw;
+        pr->back = cs_xmalloc(((size_t)n + 1) * bw * sizeof *pr->back);
+    }
+    pr->last_row = cs_xmalloc((size_t)n);
     return pr;
 }
 
@@ -154,12 +170,21 @@ void shf_pricer_free(struct shf_pricer *pr)
     free(pr->ncand);
     free(pr->first);
     free(pr->nodes);
+    free(pr->back);
+    free(pr->last_row);
+    free(pr->keys);
     free(pr);
 }
 
 bool shf_pricer_exact(const struct shf_pricer *pr)
 {
     return pr->exact;
+}
+
+void shf_pricer_plain(struct shf_pricer *pr)
+{
+    free(pr->back);
+    pr->back = NULL;
 }
 
 void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow)
@@ -267,30 +292,134 @@ static size_t index_of(const struct shf_pricer *pr, const struct node *r)
     return i;
 }
 
+/* The completion bound: back[d][m][k][y] is the least cost of days d..
+ * from m levels of minutes, k weekends started and yesterday worked (y)
+ * so that the row ends with at least pr->need minutes (and, not
+ * saturated, at most pr->lev) and at most pr->wk weekends, the run rules,
+ * rotation and per-shift limits left out.  A path whose cost plus its
+ * bound passes a legal row's value cannot be the cheapest.  The bound to
+ * beat: the row last returned, priced anew (+inf if a branch has since
+ * barred one of its values). */
+static double completion(struct shf_pricer *pr)
+{
+    const struct shf_problem *p = pr->p;
+    const int n = p->ndays, nv = p->nshifts + 1, wk = pr->wk + 1;
+    double *b = pr->back + (size_t)n * pr->bw;
+    for (int i = 0; i < pr->bw; i++)
+        b[i] = i / (2 * wk) >= pr->need ? 0 : INFINITY;
+    for (int d = n - 1; d >= 0; d--) {
+        const double *cost = pr->cost + (size_t)d * nv, *next = b;
+        const bool weekend = pr->count_weekends && shf_weekend_day(p, d),
+                   sunday = (p->weekday0 + d) % 7 == SHF_SUNDAY;
+        b -= pr->bw;
+        for (int i = 0; i < pr->bw; i++) {
+            const int m = i / (2 * wk), k = i / 2 % wk, y = i % 2;
+            const int k1 = k + (weekend && !(sunday && y));
+            double best = cost[0] + next[(m * wk + k) * 2];
+            for (int v = 1; v < nv && k1 < wk; v++) {
+                if (cost[v] == INFINITY)
+                    continue;
+                int to = m + p->level[v - 1];
+                if (to > pr->lev) {
+                    if (!pr->saturate)
+                        continue;
+                    to = pr->lev;
+                }
+                const double c = cost[v] + next[(to * wk + k1) * 2 + 1];
+                if (c < best)
+                    best = c;
+            }
+            b[i] = best;
+        }
+    }
+    if (!pr->have_last)
+        return INFINITY;
+    double ub = 0;
+    for (int d = 0; d < n; d++)
+        ub += pr->cost[(size_t)d * nv + pr->last_row[d]];
+    /* a hair above: sums in another order may differ in the last bits */
+    return ub + 1e-9 * (1 + fabs(ub));
+}
+
+/* A path's completion bound after day d (its last node r). */
+static double back_of(const struct shf_pricer *pr, int d, const struct node *r)
+{
+    return pr->back[(size_t)(d + 1) * pr->bw +
+                    (size_t)((r->minutes * (pr->wk + 1) + r->weekends) * 2 +
+                             (r->last > 0))];
+}
+
 /* A day's table past this many nodes is given back after the row is read
  * off: a pricer per staff member, each keeping a year's tables, took
  * 7.7 GB on Instance13. */
 #define PR_KEEP_NODES ((size_t)1 << 16)
 
-int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
-                  signed char *row, double *value, int64_t *requests)
+/* The k-th smallest (from 0) of a[0..n), a reordered. */
+static double select_kth(double *a, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const double pivot = a[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                double t = a[i];
+                a[i++] = a[j];
+                a[j] = t;
+                if (j-- == 0)
+                    break;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return a[k];
+    }
+    return a[k];
+}
+
+/* Day d's paths past beam, the most promising (cost and completion bound)
+ * kept.  The day's table is clean already; the kept keep their order. */
+static size_t narrow(struct shf_pricer *pr, int d, size_t to, size_t m,
+                     size_t beam)
+{
+    if (pr->keys_cap < m - to) {
+        free(pr->keys);
+        pr->keys_cap = m - to;
+        pr->keys = cs_xmalloc(pr->keys_cap * sizeof *pr->keys);
+    }
+    for (size_t j = to; j < m; j++)
+        pr->keys[j - to] = pr->nodes[j].cost + back_of(pr, d, &pr->nodes[j]);
+    const double cut = select_kth(pr->keys, m - to, beam - 1);
+    size_t kept = to;
+    for (size_t j = to; j < m && kept - to < beam; j++)
+        if (pr->nodes[j].cost + back_of(pr, d, &pr->nodes[j]) <= cut)
+            pr->nodes[kept++] = pr->nodes[j];
+    return kept;
+}
+
+/* One forward pass: paths whose cost and completion bound pass ub left
+ * out, and with beam > 0 only that many a day (a heuristic).  1 and the
+ * cheapest path's last node into *best; 0: none; -1: the deadline. */
+static int sweep(struct shf_pricer *pr, double deadline, double ub, size_t beam,
+                 size_t *best)
 {
     const struct shf_problem *p = pr->p;
     const int n = p->ndays, nv = p->nshifts + 1;
-    if (pr->need > pr->maxrest[0])
-        return 0;
-    price(pr, lambda);
     size_t m = 0;
     pr->nodes[m++] =
         (struct node){.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
     pr->first[0] = 0;
     pr->first[1] = 1;
-    int rc = 1;
     for (int d = 0; d < n; d++) {
-        if (deadline > 0 && cs_now() >= deadline) {
-            rc = -1;
-            break;
-        }
+        if (deadline > 0 && cs_now() >= deadline)
+            return -1;
         const double *cost = pr->cost + (size_t)d * nv;
         const signed char *cand = pr->cand + (size_t)d * nv;
         const size_t from = pr->first[d], to = pr->first[d + 1];
@@ -301,6 +430,8 @@ int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
                 if (!step(pr, d, &pr->nodes[j], v, &next))
                     continue;
                 next.cost = pr->nodes[j].cost + cost[v];
+                if (pr->back && next.cost + back_of(pr, d, &next) > ub)
+                    continue;
                 next.pred = (int32_t)(j - from);
                 next.v = (signed char)v;
                 size_t k = index_of(pr, &next);
@@ -319,27 +450,50 @@ int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
                 pr->pos[k] = (int32_t)(m - to);
                 pr->nodes[m++] = next;
             }
-        pr->first[d + 2] = m;
         for (size_t j = to; j < m; j++) /* the table clean for the next day */
             pr->pos[index_of(pr, &pr->nodes[j])] = -1;
+        if (beam && m - to > beam)
+            m = narrow(pr, d, to, m, beam);
+        pr->first[d + 2] = m;
     }
     /* the end: minutes at least the least (runs touching it are exempt) */
-    size_t best = SIZE_MAX;
-    for (size_t j = pr->first[n]; rc > 0 && j < m; j++)
+    *best = SIZE_MAX;
+    for (size_t j = pr->first[n]; j < m; j++)
         if (pr->nodes[j].minutes >= pr->need &&
-            (best == SIZE_MAX || pr->nodes[j].cost < pr->nodes[best].cost))
-            best = j;
-    if (rc > 0 && best == SIZE_MAX)
-        rc = 0;
+            (*best == SIZE_MAX || pr->nodes[j].cost < pr->nodes[*best].cost))
+            *best = j;
+    return *best != SIZE_MAX;
+}
+
+int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
+                  signed char *row, double *value, int64_t *requests)
+{
+    const struct shf_problem *p = pr->p;
+    const int n = p->ndays;
+    if (pr->need > pr->maxrest[0])
+        return 0;
+    price(pr, lambda);
+    double ub = INFINITY;
+    size_t best;
+    int rc;
+    if (pr->back) {
+        ub = completion(pr);
+        /* a narrow pass first: its row, legal, is a bound to beat */
+        if (sweep(pr, deadline, ub, PR_BEAM, &best) > 0 &&
+            pr->nodes[best].cost < ub)
+            ub = pr->nodes[best].cost + 1e-9 * (1 + fabs(pr->nodes[best].cost));
+    }
+    rc = sweep(pr, deadline, ub, 0, &best);
     if (rc > 0) {
         *value = pr->nodes[best].cost;
         *requests = 0;
         for (int d = n - 1; d >= 0; d--) {
             const struct node *r = &pr->nodes[best];
-            row[d] = r->v;
+            row[d] = pr->last_row[d] = r->v;
             *requests += shf_req_cost(p, (size_t)shf_cell(p, pr->s, d), r->v);
             best = pr->first[d] + (size_t)r->pred;
         }
+        pr->have_last = true;
     }
     if (pr->nodes_cap > PR_KEEP_NODES) {
         pr->nodes_cap = 4096;
