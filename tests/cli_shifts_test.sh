@@ -119,6 +119,25 @@ expect_json '[.strategy.local_moves, .steps, .cost] | map(tostring) | join(" ")'
 expect_json '.strategy.local_stall' 50
 # each burst anneals: 100000000 steps from temperature 10 to 0.1
 expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "100000000 10 0.1"
+# and from 3 for the one burst to the limit on wards of 3000 cells or more
+# (strategy.anneal_fill): 40 staff over 84 days, 3360 cells; 35, 2940: 10
+staffed() { # STAFF: a ward over 84 days, one shift, cover 20 a day
+    printf 'model: shifts\ntask: optimize\nlimits: {seconds: 1}\nparams:\n'
+    printf '  days: 84\n  shifts:\n    - {id: D, minutes: 480}\n  staff:\n'
+    for i in $(seq 1 "$1"); do
+        printf '    - {id: S%d, max_minutes: 24000, max_consecutive: 5}\n' "$i"
+    done
+    printf '  cover:\n    - {day: all, shift: D, need: 20, under: 100, over: 1}\n'
+}
+staffed 40 >"$tmp/staffed40.yaml"
+run 0 "$tmp/staffed40.yaml" --json
+expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 3"
+# (a named anneal_t1 above 3 keeps 10, so that the burst still cools)
+run 3 "$tmp/staffed40.yaml" --set strategy.anneal_t1=5 --json
+expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "10 5"
+staffed 35 >"$tmp/staffed35.yaml"
+run 0 "$tmp/staffed35.yaml" --json
+expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 10"
 # the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
 # with two threads, 0 with one, which has no odd thread
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --json

@@ -9,12 +9,17 @@
  * T1 (cost units: an under-covered shift costs 100 in the benchmark, a
  * request 1-3; measured: docs/shifts.md, "Annealing bursts") */
 #define SHF_ANNEAL_STEPS 100000000
-/* (3 for the one burst to the limit, Zen 4, seed 0 at 60 s, one run at a
- * time against docs/performance.md's columns (one thread there: two runs
- * at a time): lower on 12, 13, 19-21, 23 and 24 on one thread and on two
- * (two: 13 1438 against 1453, 24 47928 against 48545); higher on one
- * thread on 14 (1452 against 1362), 15 (4119, 3949) and 22 (33939,
- * 32666), on two on 15 (4029, 3947) and 18 (4706, 4602): kept at 10) */
+/* and from 3 for the one burst to the limit (strategy.anneal_fill) on
+ * wards of SHF_COOL_CELLS cells or more: there the burst makes fewer steps
+ * a cell, and a cooler start spends them on descent.  Zen 4, 60 s, two
+ * threads, seeds 0-2, one run at a time, t0 3 against 10: lower on 13,
+ * 19, 20, 21, 23 and 24 in all three (13: 1438, 1440, 1445 against 1453,
+ * 1467, 1481; 24: 47928, 47699 against 48545, 47872), 22 mixed (33067,
+ * 32944, 32901 against 33074, 32676, 33134); one thread, seed 0: lower on
+ * all but 22 (33939 against 32666).  Below (Instances 12-18), 3 was higher
+ * on 14, 15 and 18 (one thread 14: 1452 against 1362), so 10 stays. */
+#define SHF_ANNEAL_T0_COOL 3.0
+#define SHF_COOL_CELLS 3000
 #define SHF_ANNEAL_T0 10.0
 #define SHF_ANNEAL_T1 0.1
 /* and under a time limit, above this many cells, one burst cools over all
@@ -105,6 +110,10 @@ int shf_bursts(const struct cs_config *cfg, const struct cs_setup *how,
         b.anneal_fill = fill == 1;
     if (!timed)
         b.anneal_fill = false; /* no limit to fill */
+    const double t1 = cs_config_real(cfg, "strategy.anneal_t1");
+    if (b.anneal_fill && p->nstaff * p->ndays >= SHF_COOL_CELLS &&
+        t1 <= SHF_ANNEAL_T0_COOL) /* a named t1 above it: 10 as checked */
+        b.anneal_t0 = SHF_ANNEAL_T0_COOL;
     read_temperatures(cfg, &b);
     n = cs_config_int(cfg, "strategy.large_steps");
     if (n >= 0)

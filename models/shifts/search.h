@@ -219,7 +219,9 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
              "annealing: the temperature a burst starts "                      \
              "at, in cost units; after a burst that found nothing "            \
              "better the next starts twice as hot, up to 8 times this "        \
-             "(auto: 10)")},                                                   \
+             "(auto: 10; 3 for the one burst to the limit, "                   \
+             "strategy.anneal_fill, "                                          \
+             "from 3000 cells)")},                                             \
         {.key = "strategy.anneal_t1",                                          \
          CS_OPT_AUTO_REAL(1e-9, 1e15,                                          \
                           "annealing: the temperature a burst ends at, "       \
