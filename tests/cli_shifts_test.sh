@@ -121,22 +121,22 @@ expect_json '.strategy.local_stall' 50
 expect_json '[.strategy.anneal_steps, .strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "100000000 10 0.1"
 # and from 3 for the one burst to the limit on wards of 3000 cells or more
 # (strategy.anneal_fill): 40 staff over 84 days, 3360 cells; 35, 2940: 10
-staffed() { # STAFF: a ward over 84 days, one shift, cover 20 a day
-    printf 'model: shifts\ntask: optimize\nlimits: {seconds: 1}\nparams:\n'
-    printf '  days: 84\n  shifts:\n    - {id: D, minutes: 480}\n  staff:\n'
-    for i in $(seq 1 "$1"); do
-        printf '    - {id: S%d, max_minutes: 24000, max_consecutive: 5}\n' "$i"
+ward() { # NEED [STAFF [DAYS]]: one shift, NEED a day, 100 staff over 364 days
+    printf 'model: shifts\ntask: optimize\nparams:\n  days: %s\n' "${3:-364}"
+    printf '  shifts: [{id: D, minutes: 480}]\n  staff:\n'
+    for s in $(seq 1 "${2:-100}"); do
+        printf '    - {id: S%s, max_minutes: 72000, max_consecutive: 5}\n' "$s"
     done
-    printf '  cover:\n    - {day: all, shift: D, need: 20, under: 100, over: 1}\n'
+    printf '  cover: [{day: all, shift: D, need: %s, under: 100, over: 1}]\n' "$1"
 }
-staffed 40 >"$tmp/staffed40.yaml"
-run 0 "$tmp/staffed40.yaml" --json
+ward 20 40 84 >"$tmp/ward-40x84.yaml"
+run 0 "$tmp/ward-40x84.yaml" --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 3"
 # (a named anneal_t1 above 3 keeps 10, so that the burst still cools)
-run 3 "$tmp/staffed40.yaml" --set strategy.anneal_t1=5 --json
+run 0 "$tmp/ward-40x84.yaml" --set limits.seconds=1 --set strategy.anneal_t1=5 --json
 expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "10 5"
-staffed 35 >"$tmp/staffed35.yaml"
-run 0 "$tmp/staffed35.yaml" --json
+ward 20 35 84 >"$tmp/ward-35x84.yaml"
+run 0 "$tmp/ward-35x84.yaml" --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 10"
 # the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
 # with two threads, 0 with one, which has no odd thread
@@ -206,14 +206,6 @@ expect_stderr "csearch: --set strategy.bound=lagrange: bound lagrange: more than
 # 150 shifts each) keeps it after 6 steps, not after 2 (step 0 alone is
 # below 0); with 20 needed no step beats 0 (Instances 23 and 24 reach
 # 0 and 4400, the days bound, no more); a bound named lagrange stays
-ward() {
-    printf 'model: shifts\ntask: optimize\nparams:\n  days: 364\n'
-    printf '  shifts: [{id: D, minutes: 480}]\n  staff:\n'
-    for s in $(seq 1 100); do
-        printf '    - {id: S%s, max_minutes: 72000, max_consecutive: 5}\n' "$s"
-    done
-    printf '  cover: [{day: all, shift: D, need: %s, under: 100, over: 1}]\n' "$1"
-}
 ward 60 >"$tmp/ward60.yaml"
 ward 20 >"$tmp/ward20.yaml"
 run 3 "$tmp/ward60.yaml" --set strategy.lagrange_steps=6 --set limits.nodes=1 --json

@@ -192,7 +192,8 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
      * Instance8: three in 19 s, 1313, against one, 2017) but not the minute (8
      * at 1313 over seeds 0-2 against 1307-1362; 12 4085-4088 against
      * 4079-4091), and under branching it cost Instance7 its proof (1819
-     * nodes unproven in 100 s against 411 nodes, 20 s) */
+     * nodes unproven in 100 s against 411 nodes, 20 s; both with the
+     * pricer's one pass then) */
     parm.meth = c->nfixed || c->allow ? GLP_DUALP : GLP_PRIMAL;
     for (int round = 1;; round++) {
         /* GLPK stops at the time left (its limit is in milliseconds) */
