@@ -127,16 +127,19 @@ static void test_shifts_colgen_bounds(void **ctx)
     }
 }
 
-/* The LP's dives (colgen.c): on Instances 2 and 3 the first dive's roster
- * costs the LP bound's ceiling, 828 and 1001, so the dives stop there with
- * the optimum proven; the checker passes the roster at that cost. */
+/* The LP's dives (colgen.c): on Instance2 the first dive's roster, on
+ * Instance3 the second's, costs the LP bound's ceiling, 828 and 1001, so
+ * the dives stop there with the optimum proven; the checker passes the
+ * roster at that cost. */
 static void test_shifts_colgen_dives(void **ctx)
 {
     (void)ctx;
     static const struct {
         const char *file;
         int64_t optimum;
-    } cases[] = {{DATA "Instance2.txt", 828}, {DATA "Instance3.txt", 1001}};
+        int dives;
+    } cases[] = {{DATA "Instance2.txt", 828, 1},
+                 {DATA "Instance3.txt", 1001, 2}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
@@ -146,7 +149,7 @@ static void test_shifts_colgen_dives(void **ctx)
         assert_int_equal(shf_colgen_roster(p, 60, 120, roster, &cg, &err), 0);
         assert_int_equal(cg.floor, cases[i].optimum);
         assert_int_equal(cg.roster_cost, cases[i].optimum);
-        assert_int_equal(cg.dives, 1);
+        assert_int_equal(cg.dives, cases[i].dives);
         struct shf_report r;
         assert_int_equal(shf_check(p, roster, &r), 0);
         assert_int_equal(r.total, cases[i].optimum);
@@ -643,6 +646,22 @@ static double row_value(const struct shf_problem *p, int s,
     return v;
 }
 
+/* The pricer's tie rule (colgen.h): the sum of value x days left. */
+static int64_t tie_key(int ndays, const signed char *row)
+{
+    int64_t key = 0;
+    for (int d = 0; d < ndays; d++)
+        key += (int64_t)row[d] * (ndays - d);
+    return key;
+}
+
+/* Whole prices, for ties: the requests' costs are whole too. */
+static void round_prices(const struct shf_problem *p, double *lambda)
+{
+    for (int i = 0; i < p->ndays * p->nshifts; i++)
+        lambda[i] = round(lambda[i]);
+}
+
 /* Prices drawn at random, near the last ones one time in two (so the
  * row last returned is a close bound to beat, as between rounds). */
 static void draw_prices(const struct shf_problem *p, uint64_t *rng,
@@ -661,9 +680,11 @@ static void draw_prices(const struct shf_problem *p, uint64_t *rng,
 /* The pricer (colprice.c) against listing: on the seven-day spec, every
  * row of each staff member that the checker passes (the others' rows as
  * the first roster has them), under 300 prices in turn; the pricer's row
- * is legal and its value exactly the least.  On Instance7, 20 staff over
- * 28 days, the pricer against its plain shortest path (no completion
- * bound, no narrow pass) under 30 prices each: the same value. */
+ * is legal and its value exactly the least, and under whole prices (one
+ * time in two), where rows tie, the least by the tie rule.  On Instance7,
+ * 20 staff over 28 days, the pricer against its plain shortest path (no
+ * completion bound, no narrow pass) under 30 prices each: the same value,
+ * and under whole prices the same tie key. */
 static void test_shifts_pricer_exact(void **ctx)
 {
     (void)ctx;
@@ -680,7 +701,7 @@ static void test_shifts_pricer_exact(void **ctx)
     signed char *legal = malloc((size_t)rows * (size_t)n);
     double *lambda = calloc((size_t)n * (size_t)p->nshifts, sizeof *lambda);
     uint64_t rng = 11;
-    int nlegal_all = 0;
+    int nlegal_all = 0, ties = 0;
     for (int s = 0; s < p->nstaff; s++) {
         int nlegal = 0;
         for (int64_t code = 0; code < rows; code++) {
@@ -699,15 +720,31 @@ static void test_shifts_pricer_exact(void **ctx)
         assert_true(shf_pricer_exact(pr));
         for (int k = 0; k < 300; k++) {
             draw_prices(p, &rng, lambda, -12, 12);
+            if (k % 2)
+                round_prices(p, lambda);
             double least = INFINITY, value;
+            int64_t least_key = INT64_MAX;
             for (int i = 0; i < nlegal; i++) {
-                double v = row_value(p, s, legal + (size_t)i * n, lambda);
-                least = v < least ? v : least;
+                const signed char *row_i = legal + (size_t)i * n;
+                double v = row_value(p, s, row_i, lambda);
+                int64_t key = tie_key(n, row_i);
+                if (v < least || (v == least && key < least_key)) {
+                    least = v;
+                    least_key = key;
+                }
             }
             int64_t requests;
             assert_int_equal(
                 shf_price_row(pr, lambda, 0, row, &value, &requests), 1);
             assert_true(fabs(value - least) < 1e-9);
+            if (k % 2) { /* whole prices: equal values are equal */
+                int nleast = 0;
+                for (int i = 0; i < nlegal; i++)
+                    nleast +=
+                        row_value(p, s, legal + (size_t)i * n, lambda) == least;
+                ties += nleast > 1;
+                assert_int_equal(tie_key(n, row), least_key);
+            }
             assert_true(fabs(row_value(p, s, row, lambda) - value) < 1e-9);
             memcpy(r, shf_state_roster(st), (size_t)ncells);
             memcpy(r + shf_cell(p, s, 0), row, (size_t)n);
@@ -717,6 +754,7 @@ static void test_shifts_pricer_exact(void **ctx)
         shf_pricer_free(pr);
     }
     assert_int_equal(nlegal_all, 1564);
+    assert_int_equal(ties, 71);
     free(r);
     free(legal);
     free(lambda);
@@ -735,11 +773,18 @@ static void test_shifts_pricer_exact(void **ctx)
         shf_pricer_plain(plain);
         for (int k = 0; k < 30; k++) {
             draw_prices(q, &rng, lambda, -20, 100);
+            if (k % 2)
+                round_prices(q, lambda);
             double a, b;
             int64_t ra, rb;
+            signed char other[SHF_MAX_DAYS];
             assert_int_equal(shf_price_row(fast, lambda, 0, row, &a, &ra), 1);
-            assert_int_equal(shf_price_row(plain, lambda, 0, row, &b, &rb), 1);
+            assert_int_equal(shf_price_row(plain, lambda, 0, other, &b, &rb),
+                             1);
             assert_true(fabs(a - b) < 1e-9 * (1 + fabs(b)));
+            if (k % 2) /* the tie rule, whatever the pruning */
+                assert_int_equal(tie_key(q->ndays, row),
+                                 tie_key(q->ndays, other));
         }
         shf_pricer_free(fast);
         shf_pricer_free(plain);

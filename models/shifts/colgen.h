@@ -34,7 +34,8 @@ void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow);
  * completion bound, no narrow pass first), the plain shortest path. */
 void shf_pricer_plain(struct shf_pricer *pr);
 /* The cheapest legal row under prices lambda (ndays x nshifts, what a
- * worked (day, shift) is worth): its values into row (ndays), its
+ * worked (day, shift) is worth), of equal ones the least by the sum over
+ * days d of row[d] x (ndays - d): its values into row (ndays), its
  * requests - lambda . row into *value, its requests into *requests; 1.
  * 0: staff s has no legal row; -1: cs_now() reached deadline first (0:
  * none), nothing written. */
