@@ -69,13 +69,13 @@ expect_line "status     complete"
 run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance3.txt --set limits.seconds=60 --json
 expect_json '[.status, .cost, .bound, .root_bound] | map(tostring) | join(" ")' "optimal 1001 1001 1001"
 # branch and price at set-up (strategy.prove_seconds, auto: until 60% of
-# limits.seconds, past the dives' 40%): Instance6's LP ceiling is 1949, its
-# optimum 1950; branching on cells proves it, so the run ends optimal with the
-# root bound at the roster's cost
-run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance6.txt --set limits.seconds=60 --json
-expect_json '[.status, .cost, .root_bound, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1950 1950 15 12"
-run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance6.txt --set limits.seconds=60 --set strategy.colgen_seconds=20 --set strategy.prove_seconds=30 --json
-expect_json '[.status, .cost, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1950 20 30"
+# limits.seconds, past the dives' 40%): Instance5's LP ceiling is 1141, its
+# optimum 1143; branching on cells proves it (78 nodes), so the run ends
+# optimal with the root bound at the roster's cost
+run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance5.txt --set limits.seconds=60 --json
+expect_json '[.status, .cost, .root_bound, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1143 1143 15 12"
+run 0 configs/shifts-instance7.yaml --set params.instance=tests/data/shifts/Instance5.txt --set limits.seconds=60 --set strategy.colgen_seconds=20 --set strategy.prove_seconds=30 --json
+expect_json '[.status, .cost, .strategy.colgen_seconds, .strategy.prove_seconds] | map(tostring) | join(" ")' "optimal 1143 20 30"
 run 0 configs/shifts-instance1.yaml --json
 expect_json .status optimal
 expect_json .cost 607
