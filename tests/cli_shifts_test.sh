@@ -129,14 +129,23 @@ ward() { # NEED [STAFF [DAYS]]: one shift, NEED a day, 100 staff over 364 days
     done
     printf '  cover: [{day: all, shift: D, need: %s, under: 100, over: 1}]\n' "$1"
 }
+# a second on these wards ends optimal (0) or at the limit (3) as the
+# machine allows (under ASan with the other core busy: the limit); the
+# choice --json reports is what is tested
+run_timed() {
+    "$csearch" "$@" >"$out" 2>"$err"
+    local got=$?
+    [ "$got" = 0 ] || [ "$got" = 3 ] ||
+        fail "csearch $* exited $got, expected 0 or 3 ($(head -c 300 "$err"))"
+}
 ward 20 40 84 >"$tmp/ward-40x84.yaml"
-run 0 "$tmp/ward-40x84.yaml" --set limits.seconds=1 --json
+run_timed "$tmp/ward-40x84.yaml" --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 3"
 # (a named anneal_t1 above 3 keeps 10, so that the burst still cools)
-run 0 "$tmp/ward-40x84.yaml" --set limits.seconds=1 --set strategy.anneal_t1=5 --json
+run_timed "$tmp/ward-40x84.yaml" --set limits.seconds=1 --set strategy.anneal_t1=5 --json
 expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "10 5"
 ward 20 35 84 >"$tmp/ward-35x84.yaml"
-run 0 "$tmp/ward-35x84.yaml" --set limits.seconds=1 --json
+run_timed "$tmp/ward-35x84.yaml" --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 10"
 # the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
 # with two threads, 0 with one, which has no odd thread
