@@ -44,7 +44,9 @@ int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
 
 /* ---- the master (colgen.c) ---- */
 struct shf_colgen {
-    double bound;   /* the best Lagrangian value seen: <= the LP's optimum */
+    double bound;   /* the best Lagrangian value seen: <= the LP's optimum,
+                       or the split on the under-cover total's (colgen.c),
+                       which may pass it */
     double master;  /* the restricted master's last value: >= it */
     int64_t floor;  /* bound rounded up: every roster costs at least this */
     int rounds;     /* master solves */
