@@ -80,7 +80,8 @@ run 0 configs/shifts-instance1.yaml --json
 expect_json .status optimal
 expect_json .cost 607
 expect_json .bound 607
-# (branch and price at set-up proves 607, so the search only descends its
+# (at set-up the LP's split on the under-cover total bounds it by 607 and
+# the first dive's roster meets that, so the search only descends its
 # roster: 2904842 nodes from the search's own first roster, and its proof)
 expect_json .nodes 114
 run 3 configs/shifts-instance1.yaml --set limits.nodes=1 --json
