@@ -707,6 +707,8 @@ static void test_shifts_pricer_exact(void **ctx)
     double *lambda = calloc((size_t)n * (size_t)p->nshifts, sizeof *lambda);
     uint64_t rng = 11;
     int nlegal_all = 0, ties = 0;
+    /* one thread's tables for every pricer below, as in colgen.c */
+    struct shf_price_tables *tb = shf_price_tables_new();
     for (int s = 0; s < p->nstaff; s++) {
         int nlegal = 0;
         for (int64_t code = 0; code < rows; code++) {
@@ -740,7 +742,7 @@ static void test_shifts_pricer_exact(void **ctx)
             }
             int64_t requests;
             assert_int_equal(
-                shf_price_row(pr, lambda, 0, row, &value, &requests), 1);
+                shf_price_row(pr, tb, lambda, 0, row, &value, &requests), 1);
             assert_true(fabs(value - least) < 1e-9);
             if (k % 2) { /* whole prices: equal values are equal */
                 int nleast = 0;
@@ -783,9 +785,10 @@ static void test_shifts_pricer_exact(void **ctx)
             double a, b;
             int64_t ra, rb;
             signed char other[SHF_MAX_DAYS];
-            assert_int_equal(shf_price_row(fast, lambda, 0, row, &a, &ra), 1);
-            assert_int_equal(shf_price_row(plain, lambda, 0, other, &b, &rb),
+            assert_int_equal(shf_price_row(fast, tb, lambda, 0, row, &a, &ra),
                              1);
+            assert_int_equal(
+                shf_price_row(plain, tb, lambda, 0, other, &b, &rb), 1);
             assert_true(fabs(a - b) < 1e-9 * (1 + fabs(b)));
             if (k % 2) /* the tie rule, whatever the pruning */
                 assert_int_equal(tie_key(q->ndays, row),
@@ -794,6 +797,7 @@ static void test_shifts_pricer_exact(void **ctx)
         shf_pricer_free(fast);
         shf_pricer_free(plain);
     }
+    shf_price_tables_free(tb);
     free(lambda);
     shf_problem_free(q);
 }

@@ -167,7 +167,8 @@ static bool sync_columns(struct shf_cg *c, int s)
         return true;
     double value;
     int64_t requests;
-    if (shf_price_row(c->pr[s], c->lambda, 0, c->row, &value, &requests) <= 0)
+    if (shf_price_row(c->pr[s], c->tables[0], c->lambda, 0, c->row, &value,
+                      &requests) <= 0)
         return false;
     shf_cg_add_column(&c->m, c->p, s, c->row, requests);
     return true;

@@ -129,6 +129,7 @@ static void duals(const struct shf_master *m, const struct shf_problem *p,
 struct pricing {
     struct shf_cg *c;
     atomic_int next;
+    atomic_int slot; /* the threads' tables handed out */
     atomic_bool late;
 };
 
@@ -137,16 +138,27 @@ static void *price_staff(void *arg)
     struct pricing *job = arg;
     struct shf_cg *c = job->c;
     const int n = c->p->ndays;
+    struct shf_price_tables *tb = c->tables[atomic_fetch_add(&job->slot, 1)];
     for (int s; (s = atomic_fetch_add(&job->next, 1)) < c->p->nstaff;) {
         if (c->fixed[s] || atomic_load(&job->late))
             continue;
-        c->pgot[s] = shf_price_row(c->pr[s], c->lambda, c->deadline,
+        c->pgot[s] = shf_price_row(c->pr[s], tb, c->lambda, c->deadline,
                                    c->prow + (size_t)s * (size_t)n,
                                    &c->pvalue[s], &c->preq[s]);
         if (c->pgot[s] < 0)
             atomic_store(&job->late, true);
     }
     return NULL;
+}
+
+/* c's pricing tables for n threads at least. */
+static void make_tables(struct shf_cg *c, int n)
+{
+    if (n <= c->ntables)
+        return;
+    c->tables = cs_xrealloc(c->tables, (size_t)n * sizeof *c->tables);
+    while (c->ntables < n)
+        c->tables[c->ntables++] = shf_price_tables_new();
 }
 
 /* Every staff member not fixed priced under c->lambda into its slot, on
@@ -164,11 +176,13 @@ static void price_round(struct shf_cg *c)
         c->pgot[s] = -1;
     struct pricing job = {.c = c};
     atomic_init(&job.next, 0);
+    atomic_init(&job.slot, 0);
     atomic_init(&job.late, false);
     int helpers = (c->threads < nstaff ? c->threads : nstaff) - 1;
     pthread_t id[SHF_CG_THREADS];
     if (helpers > SHF_CG_THREADS)
         helpers = SHF_CG_THREADS;
+    make_tables(c, helpers + 1);
     int started = 0;
     while (started < helpers &&
            !pthread_create(&id[started], NULL, price_staff, &job))
@@ -231,8 +245,8 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
                 requests = c->preq[s];
                 got = c->pgot[s];
             } else
-                got = shf_price_row(c->pr[s], c->lambda, c->deadline, row,
-                                    &value, &requests);
+                got = shf_price_row(c->pr[s], c->tables[0], c->lambda,
+                                    c->deadline, row, &value, &requests);
             if (got < 0) {
                 c->timed_out = true; /* L is not a bound without every row */
                 return 0;
@@ -547,8 +561,8 @@ static double split_side(struct shf_cg *c, double b, bool ge, int64_t enough)
         for (int s = 0; s < p->nstaff && L > -INFINITY; s++) {
             double value;
             int64_t requests;
-            int priced = shf_price_row(c->pr[s], c->lambda, c->deadline, c->row,
-                                       &value, &requests);
+            int priced = shf_price_row(c->pr[s], c->tables[0], c->lambda,
+                                       c->deadline, c->row, &value, &requests);
             if (priced <= 0) {
                 L = -INFINITY; /* out of time: no bound this round */
                 break;
@@ -649,6 +663,7 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
     c.pi = cs_xcalloc((size_t)n, sizeof *c.pi);
     c.row = cs_xmalloc((size_t)p->ndays);
     c.fixed = cs_xcalloc((size_t)n, sizeof *c.fixed);
+    make_tables(&c, 1);
     glp_term_out(GLP_OFF);
     if (!rc)
         master_new(&c.m, p);
@@ -661,8 +676,8 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
                     pass ? (p->need[k] ? p->under[k] : -p->over[k]) : 0;
             double value;
             int64_t requests;
-            int got = shf_price_row(c.pr[s], c.lambda, c.deadline, c.row,
-                                    &value, &requests);
+            int got = shf_price_row(c.pr[s], c.tables[0], c.lambda, c.deadline,
+                                    c.row, &value, &requests);
             if (got < 0)
                 c.timed_out = true;
             else if (!got)
@@ -718,6 +733,9 @@ void shf_cg_free(struct shf_cg *c)
     free(c->pvalue);
     free(c->preq);
     free(c->pgot);
+    for (int i = 0; i < c->ntables; i++)
+        shf_price_tables_free(c->tables[i]);
+    free(c->tables);
 }
 
 int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src)
@@ -738,6 +756,7 @@ int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src)
     dst->pi = cs_xcalloc((size_t)n, sizeof *dst->pi);
     dst->row = cs_xmalloc((size_t)p->ndays);
     dst->fixed = cs_xcalloc((size_t)n, sizeof *dst->fixed);
+    make_tables(dst, 1);
     struct shf_master *m = &dst->m;
     const struct shf_master *from = &src->m;
     *m = (struct shf_master){.nk = from->nk,

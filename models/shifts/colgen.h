@@ -33,14 +33,20 @@ void shf_pricer_allow(struct shf_pricer *pr, const uint64_t *allow);
 /* For tests: from now on every path of the forward pass is kept (no
  * completion bound, no narrow pass first), the plain shortest path. */
 void shf_pricer_plain(struct shf_pricer *pr);
+/* A thread's scratch for pricing: the forward pass's paths, grown to the
+ * largest row's and kept; any pricers may share it, one row at a time. */
+struct shf_price_tables;
+struct shf_price_tables *shf_price_tables_new(void);
+void shf_price_tables_free(struct shf_price_tables *tb);
 /* The cheapest legal row under prices lambda (ndays x nshifts, what a
  * worked (day, shift) is worth), of equal ones the least by the sum over
- * days d of row[d] x (ndays - d): its values into row (ndays), its
- * requests - lambda . row into *value, its requests into *requests; 1.
- * 0: staff s has no legal row; -1: cs_now() reached deadline first (0:
- * none), nothing written. */
-int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
-                  signed char *row, double *value, int64_t *requests);
+ * days d of row[d] x (ndays - d), found in tables tb: its values into row
+ * (ndays), its requests - lambda . row into *value, its requests into
+ * *requests; 1.  0: staff s has no legal row; -1: cs_now() reached
+ * deadline first (0: none), nothing written. */
+int shf_price_row(struct shf_pricer *pr, struct shf_price_tables *tb,
+                  const double *lambda, double deadline, signed char *row,
+                  double *value, int64_t *requests);
 
 /* ---- the master (colgen.c) ---- */
 struct shf_colgen {
@@ -118,9 +124,13 @@ struct shf_cg {
     double deadline;
     bool timed_out;
     int dive_rounds; /* master rounds a dive step (0: until none) */
-    /* threads that price the staff of a round (1: this one alone); each
-     * staff member's row, value, requests and outcome of the last round */
+    /* threads that price the staff of a round (1: this one alone), the
+     * pricing tables of each (ntables made so far, [0] this thread's);
+     * each staff member's row, value, requests and outcome of the last
+     * round */
     int threads;
+    struct shf_price_tables **tables;
+    int ntables;
     signed char *prow;
     double *pvalue;
     int64_t *preq;

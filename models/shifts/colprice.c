@@ -66,13 +66,42 @@ struct shf_pricer {
     int bw;       /* (lev + 1) x (wk + 1) x 2 */
     signed char *last_row; /* ndays: the row last returned */
     bool have_last;
-    double *keys; /* the narrow pass's scratch */
-    size_t keys_cap;
     signed char *cand; /* ndays x (nshifts + 1): values worth a try */
     int *ncand;
-    struct node *nodes;
-    size_t nodes_cap, *first;
+    size_t *first; /* ndays + 2: each day's first path in the tables */
 };
+
+/* A thread's scratch: every path of the forward pass (each day's after the
+ * last), and the narrow pass's keys.  Shared by the pricers one thread
+ * runs and kept at its largest: memory grows with the threads, not the
+ * staff (a table per staff member, each keeping a year's paths, took 7.7
+ * GB on Instance13), and a row's paths go where the last row's were,
+ * mapped and in cache.  Given back after each row, Instance14's grew anew
+ * every time, a third of its LP in page faults and copies: 31.41-35.57 s
+ * on two threads against 15.75-16.35 s (Zen 5). */
+struct shf_price_tables {
+    struct node *nodes;
+    size_t nodes_cap;
+    double *keys;
+    size_t keys_cap;
+};
+
+struct shf_price_tables *shf_price_tables_new(void)
+{
+    struct shf_price_tables *tb = cs_xcalloc(1, sizeof *tb);
+    tb->nodes_cap = 4096;
+    tb->nodes = cs_xmalloc(tb->nodes_cap * sizeof *tb->nodes);
+    return tb;
+}
+
+void shf_price_tables_free(struct shf_price_tables *tb)
+{
+    if (!tb)
+        return;
+    free(tb->nodes);
+    free(tb->keys);
+    free(tb);
+}
 
 /* May staff s take shift t on day d at all (day off, skill, limit 0)? */
 static bool allowed(const struct shf_problem *p, int s, int d, int t)
@@ -164,8 +193,6 @@ struct shf_pricer *shf_pricer_new(const struct shf_problem *p, int s)
     pr->cand = cs_xmalloc((size_t)n * nv);
     pr->ncand = cs_xmalloc((size_t)n * sizeof *pr->ncand);
     pr->first = cs_xmalloc(((size_t)n + 2) * sizeof *pr->first);
-    pr->nodes_cap = 4096;
-    pr->nodes = cs_xmalloc(pr->nodes_cap * sizeof *pr->nodes);
     const size_t bw = ((size_t)pr->lev + 1) * ((size_t)pr->wk + 1) * 2;
     if (((size_t)n + 1) * bw <= PR_BACK) {
         pr->bw = (int)bw;
@@ -185,10 +212,8 @@ void shf_pricer_free(struct shf_pricer *pr)
     free(pr->cand);
     free(pr->ncand);
     free(pr->first);
-    free(pr->nodes);
     free(pr->back);
     free(pr->last_row);
-    free(pr->keys);
     free(pr);
 }
 
@@ -365,11 +390,6 @@ static double back_of(const struct shf_pricer *pr, int d, const struct node *r)
                              (r->last > 0))];
 }
 
-/* A day's table past this many nodes is given back after the row is read
- * off: a pricer per staff member, each keeping a year's tables, took
- * 7.7 GB on Instance13. */
-#define PR_KEEP_NODES ((size_t)1 << 16)
-
 /* The k-th smallest (from 0) of a[0..n), a reordered. */
 static double select_kth(double *a, size_t n, size_t k)
 {
@@ -401,21 +421,22 @@ static double select_kth(double *a, size_t n, size_t k)
 
 /* Day d's paths past beam, the most promising (cost and completion bound)
  * kept.  The day's table is clean already; the kept keep their order. */
-static size_t narrow(struct shf_pricer *pr, int d, size_t to, size_t m,
-                     size_t beam)
+static size_t narrow(const struct shf_pricer *pr, struct shf_price_tables *tb,
+                     int d, size_t to, size_t m, size_t beam)
 {
-    if (pr->keys_cap < m - to) {
-        free(pr->keys);
-        pr->keys_cap = m - to;
-        pr->keys = cs_xmalloc(pr->keys_cap * sizeof *pr->keys);
+    struct node *nodes = tb->nodes;
+    if (tb->keys_cap < m - to) {
+        free(tb->keys);
+        tb->keys_cap = m - to;
+        tb->keys = cs_xmalloc(tb->keys_cap * sizeof *tb->keys);
     }
     for (size_t j = to; j < m; j++)
-        pr->keys[j - to] = pr->nodes[j].cost + back_of(pr, d, &pr->nodes[j]);
-    const double cut = select_kth(pr->keys, m - to, beam - 1);
+        tb->keys[j - to] = nodes[j].cost + back_of(pr, d, &nodes[j]);
+    const double cut = select_kth(tb->keys, m - to, beam - 1);
     size_t kept = to;
     for (size_t j = to; j < m && kept - to < beam; j++)
-        if (pr->nodes[j].cost + back_of(pr, d, &pr->nodes[j]) <= cut)
-            pr->nodes[kept++] = pr->nodes[j];
+        if (nodes[j].cost + back_of(pr, d, &nodes[j]) <= cut)
+            nodes[kept++] = nodes[j];
     return kept;
 }
 
@@ -428,13 +449,13 @@ static bool before(const struct node *a, const struct node *b)
 /* One forward pass: paths whose cost and completion bound pass ub left
  * out, and with beam > 0 only that many a day (a heuristic).  1 and the
  * cheapest path's last node into *best; 0: none; -1: the deadline. */
-static int sweep(struct shf_pricer *pr, double deadline, double ub, size_t beam,
-                 size_t *best)
+static int sweep(struct shf_pricer *pr, struct shf_price_tables *tb,
+                 double deadline, double ub, size_t beam, size_t *best)
 {
     const struct shf_problem *p = pr->p;
     const int n = p->ndays, nv = p->nshifts + 1;
     size_t m = 0;
-    pr->nodes[m++] =
+    tb->nodes[m++] =
         (struct node){.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
     pr->first[0] = 0;
     pr->first[1] = 1;
@@ -448,10 +469,10 @@ static int sweep(struct shf_pricer *pr, double deadline, double ub, size_t beam,
             for (int c = 0; c < pr->ncand[d]; c++) {
                 const int v = cand[c];
                 struct node next;
-                if (!step(pr, d, &pr->nodes[j], v, &next))
+                if (!step(pr, d, &tb->nodes[j], v, &next))
                     continue;
-                next.cost = pr->nodes[j].cost + cost[v];
-                next.tie = pr->nodes[j].tie + v * (n - d);
+                next.cost = tb->nodes[j].cost + cost[v];
+                next.tie = tb->nodes[j].tie + v * (n - d);
                 if (pr->back && next.cost + back_of(pr, d, &next) > ub)
                     continue;
                 next.pred = (int32_t)(j - from);
@@ -459,36 +480,37 @@ static int sweep(struct shf_pricer *pr, double deadline, double ub, size_t beam,
                 size_t k = index_of(pr, &next);
                 int32_t at = pr->pos[k];
                 if (at >= 0) {
-                    struct node *old = &pr->nodes[to + (size_t)at];
+                    struct node *old = &tb->nodes[to + (size_t)at];
                     if (before(&next, old))
                         *old = next;
                     continue;
                 }
-                if (m == pr->nodes_cap) {
-                    pr->nodes_cap *= 2;
-                    pr->nodes = cs_xrealloc(pr->nodes,
-                                            pr->nodes_cap * sizeof *pr->nodes);
+                if (m == tb->nodes_cap) {
+                    tb->nodes_cap *= 2;
+                    tb->nodes = cs_xrealloc(tb->nodes,
+                                            tb->nodes_cap * sizeof *tb->nodes);
                 }
                 pr->pos[k] = (int32_t)(m - to);
-                pr->nodes[m++] = next;
+                tb->nodes[m++] = next;
             }
         for (size_t j = to; j < m; j++) /* the table clean for the next day */
-            pr->pos[index_of(pr, &pr->nodes[j])] = -1;
+            pr->pos[index_of(pr, &tb->nodes[j])] = -1;
         if (beam && m - to > beam)
-            m = narrow(pr, d, to, m, beam);
+            m = narrow(pr, tb, d, to, m, beam);
         pr->first[d + 2] = m;
     }
     /* the end: minutes at least the least (runs touching it are exempt) */
     *best = SIZE_MAX;
     for (size_t j = pr->first[n]; j < m; j++)
-        if (pr->nodes[j].minutes >= pr->need &&
-            (*best == SIZE_MAX || before(&pr->nodes[j], &pr->nodes[*best])))
+        if (tb->nodes[j].minutes >= pr->need &&
+            (*best == SIZE_MAX || before(&tb->nodes[j], &tb->nodes[*best])))
             *best = j;
     return *best != SIZE_MAX;
 }
 
-int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
-                  signed char *row, double *value, int64_t *requests)
+int shf_price_row(struct shf_pricer *pr, struct shf_price_tables *tb,
+                  const double *lambda, double deadline, signed char *row,
+                  double *value, int64_t *requests)
 {
     const struct shf_problem *p = pr->p;
     const int n = p->ndays;
@@ -501,26 +523,21 @@ int shf_price_row(struct shf_pricer *pr, const double *lambda, double deadline,
     if (pr->back) {
         ub = completion(pr);
         /* a narrow pass first: its row, legal, is a bound to beat */
-        if (sweep(pr, deadline, ub, PR_BEAM, &best) > 0 &&
-            pr->nodes[best].cost < ub)
-            ub = pr->nodes[best].cost + 1e-9 * (1 + fabs(pr->nodes[best].cost));
+        if (sweep(pr, tb, deadline, ub, PR_BEAM, &best) > 0 &&
+            tb->nodes[best].cost < ub)
+            ub = tb->nodes[best].cost + 1e-9 * (1 + fabs(tb->nodes[best].cost));
     }
-    rc = sweep(pr, deadline, ub, 0, &best);
+    rc = sweep(pr, tb, deadline, ub, 0, &best);
     if (rc > 0) {
-        *value = pr->nodes[best].cost;
+        *value = tb->nodes[best].cost;
         *requests = 0;
         for (int d = n - 1; d >= 0; d--) {
-            const struct node *r = &pr->nodes[best];
+            const struct node *r = &tb->nodes[best];
             row[d] = pr->last_row[d] = r->v;
             *requests += shf_req_cost(p, (size_t)shf_cell(p, pr->s, d), r->v);
             best = pr->first[d] + (size_t)r->pred;
         }
         pr->have_last = true;
-    }
-    if (pr->nodes_cap > PR_KEEP_NODES) {
-        pr->nodes_cap = 4096;
-        free(pr->nodes);
-        pr->nodes = cs_xmalloc(pr->nodes_cap * sizeof *pr->nodes);
     }
     return rc;
 }
