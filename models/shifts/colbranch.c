@@ -174,6 +174,40 @@ static bool sync_columns(struct shf_cg *c, int s)
     return true;
 }
 
+/* The masks made: every value left but a pinned cell's (re-rostering:
+ * pinned, or before from_day), the pricers reading them, no staff fixed
+ * and every column that keeps them open (the dives fixed some); false if a
+ * staff member has no row that keeps the pins. */
+static bool open_masks(struct shf_cg *c)
+{
+    const struct shf_problem *p = c->p;
+    const int n = p->ndays, nv = p->nshifts + 1;
+    const size_t cells = (size_t)p->nstaff * (size_t)n;
+    c->allow = cs_xmalloc(cells * sizeof *c->allow);
+    for (size_t k = 0; k < cells; k++)
+        c->allow[k] = p->fixed && p->fixed[k] >= 0 ? (uint64_t)1 << p->fixed[k]
+                                                   : ((uint64_t)1 << nv) - 1;
+    for (int s = 0; s < p->nstaff; s++)
+        shf_pricer_allow(c->pr[s], c->allow + (size_t)s * (size_t)n);
+    c->nfixed = 0;
+    memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
+    for (int i = 0; i < c->m.nrows; i++)
+        glp_set_col_bnds(c->m.lp, SHF_CG_FIRST(&c->m) + i, GLP_LO, 0, 0);
+    bool rows = true;
+    for (int s = 0; s < p->nstaff && rows; s++)
+        rows = sync_columns(c, s);
+    return rows;
+}
+
+/* The masks gone: every row priced again (the columns as they were). */
+static void close_masks(struct shf_cg *c)
+{
+    for (int s = 0; s < c->p->nstaff; s++)
+        shf_pricer_allow(c->pr[s], NULL);
+    free(c->allow);
+    c->allow = NULL;
+}
+
 /* How far a fractional value on day 0 is ahead of one as fractional on
  * the last day, the days between in proportion.  Branching where the rows
  * begin: a decision on an early day shapes the runs, minutes and weekends of
@@ -184,6 +218,38 @@ static bool sync_columns(struct shf_cg *c, int s)
  * nodes, 5 141-497. */
 #define BP_EARLY 0.1
 
+/* The LP's value of each cell and value into agg (nstaff x ndays x nv). */
+static void cell_values(const struct shf_cg *c, double *agg)
+{
+    const int n = c->p->ndays, nv = c->p->nshifts + 1;
+    const size_t cells = (size_t)c->p->nstaff * (size_t)n;
+    const int first = SHF_CG_FIRST(&c->m);
+    memset(agg, 0, cells * (size_t)nv * sizeof *agg);
+    for (int i = 0; i < c->m.nrows; i++) {
+        double x = glp_get_col_prim(c->m.lp, first + i);
+        if (x < 1e-9)
+            continue;
+        const signed char *row = c->m.rows + (size_t)i * (size_t)n;
+        double *a = agg + (size_t)c->m.staff[i] * (size_t)n * (size_t)nv;
+        for (int d = 0; d < n; d++)
+            a[(size_t)d * nv + row[d]] += x;
+    }
+}
+
+/* A whole LP's roster (each cell's value at >= 0.5 in agg) into roster. */
+static void whole_roster(const struct shf_problem *p, const double *agg,
+                         signed char *roster)
+{
+    const int nv = p->nshifts + 1;
+    const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
+    for (size_t k = 0; k < cells; k++) {
+        int v = 0;
+        while (v < nv - 1 && agg[k * nv + v] < 0.5)
+            v++;
+        roster[k] = (signed char)v;
+    }
+}
+
 /* The LP's value of each cell into w->agg; the (s, d, v) it takes most
  * fractionally, the earliest days ahead by up to BP_EARLY, into *cell (s x
  * ndays + d) and *value, or false if whole. */
@@ -192,17 +258,7 @@ static bool fractional(struct bp_worker *w, int *cell, int *value)
     const struct shf_cg *c = w->c;
     const int n = c->p->ndays, nv = c->p->nshifts + 1;
     const size_t cells = (size_t)c->p->nstaff * (size_t)n;
-    const int first = SHF_CG_FIRST(&c->m);
-    memset(w->agg, 0, cells * (size_t)nv * sizeof *w->agg);
-    for (int i = 0; i < c->m.nrows; i++) {
-        double x = glp_get_col_prim(c->m.lp, first + i);
-        if (x < 1e-9)
-            continue;
-        const signed char *row = c->m.rows + (size_t)i * (size_t)n;
-        double *agg = w->agg + (size_t)c->m.staff[i] * (size_t)n * (size_t)nv;
-        for (int d = 0; d < n; d++)
-            agg[(size_t)d * nv + row[d]] += x;
-    }
+    cell_values(c, w->agg);
     double most = -1;
     for (size_t k = 0; k < cells; k++) {
         const double early = BP_EARLY * (double)(n - (int)(k % (size_t)n)) / n;
@@ -225,13 +281,7 @@ static bool take_roster(struct bp_worker *w)
 {
     struct bp *b = w->b;
     const struct shf_problem *p = b->p;
-    const int nv = p->nshifts + 1;
-    for (size_t k = 0; k < b->cells; k++) {
-        int v = 0;
-        while (v < nv - 1 && w->agg[k * nv + v] < 0.5)
-            v++;
-        w->try[k] = (signed char)v;
-    }
+    whole_roster(p, w->agg, w->try);
     struct shf_report r;
     if (shf_check(p, w->try, &r))
         return false;
@@ -476,22 +526,7 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
                    .busy = workers};
     pthread_mutex_init(&b.lock, NULL);
     pthread_cond_init(&b.wake, NULL);
-    /* every value left but a pinned cell's (re-rostering: pinned, or
-     * before from_day), every column that keeps them open (the dives
-     * fixed some) */
-    c->allow = cs_xmalloc(cells * sizeof *c->allow);
-    for (size_t k = 0; k < cells; k++)
-        c->allow[k] = p->fixed && p->fixed[k] >= 0 ? (uint64_t)1 << p->fixed[k]
-                                                   : ((uint64_t)1 << nv) - 1;
-    for (int s = 0; s < p->nstaff; s++)
-        shf_pricer_allow(c->pr[s], c->allow + (size_t)s * (size_t)n);
-    c->nfixed = 0;
-    memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
-    for (int i = 0; i < c->m.nrows; i++)
-        glp_set_col_bnds(c->m.lp, SHF_CG_FIRST(&c->m) + i, GLP_LO, 0, 0);
-    bool rows = true;
-    for (int s = 0; s < p->nstaff && rows; s++)
-        rows = sync_columns(c, s);
+    bool rows = open_masks(c);
     /* a staff member with no row that keeps the pins: the tree is empty,
      * but the pricers may keep fewer rules than the checker: no proof */
     uint64_t *root = cs_xmalloc(cells * sizeof *root);
@@ -542,10 +577,7 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
     out->bp_proven = !b.rc && b.open == INFINITY && out->exact;
     out->bp_seconds = cs_now() - began;
     out->bp_columns = c->m.nrows;
-    for (int s = 0; s < p->nstaff; s++)
-        shf_pricer_allow(c->pr[s], NULL);
-    free(c->allow);
-    c->allow = NULL;
+    close_masks(c);
     for (int t = 0; t < workers; t++) {
         free(w[t].agg);
         free(w[t].try);
@@ -555,4 +587,101 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
     pthread_mutex_destroy(&b.lock);
     pthread_cond_destroy(&b.wake);
     return b.rc;
+}
+
+/* A cell value the LP takes at least this much is fixed in a cell dive
+ * whatever its share */
+#define CELL_SURE 0.9
+
+/* The fractional cells' values, largest first, fixed (their masks made
+ * that value alone) while they are at least CELL_SURE or fewer than
+ * `share` of the fractional cells are fixed, at least one; touched[s] set
+ * for each staff member whose masks changed.  False if no cell is
+ * fractional. */
+static bool fix_cells(struct shf_cg *c, const double *agg, double share,
+                      bool *touched)
+{
+    const struct shf_problem *p = c->p;
+    const int n = p->ndays, nv = p->nshifts + 1;
+    const size_t cells = (size_t)p->nstaff * (size_t)n;
+    int frac = 0;
+    for (size_t k = 0; k < cells; k++)
+        for (int v = 0; v < nv; v++) {
+            double x = agg[k * nv + v];
+            if (x > BP_WHOLE && x < 1 - BP_WHOLE) {
+                frac++;
+                break;
+            }
+        }
+    if (!frac)
+        return false;
+    const int want = share * frac > 1 ? (int)(share * frac) : 1;
+    memset(touched, 0, (size_t)p->nstaff * sizeof *touched);
+    for (int fixed = 0;; fixed++) {
+        size_t at = 0;
+        int value = -1;
+        double top = 0;
+        for (size_t k = 0; k < cells; k++) {
+            if (!(c->allow[k] & (c->allow[k] - 1)))
+                continue; /* one value left */
+            for (int v = 0; v < nv; v++) {
+                double x = agg[k * nv + v];
+                if (x > top && x > BP_WHOLE && x < 1 - BP_WHOLE) {
+                    top = x;
+                    at = k;
+                    value = v;
+                }
+            }
+        }
+        if (value < 0 || (fixed >= want && top < CELL_SURE))
+            break;
+        c->allow[at] = (uint64_t)1 << value;
+        touched[at / (size_t)n] = true;
+    }
+    return true;
+}
+
+int shf_cg_cell_dive(struct shf_cg *c, int rounds, double share,
+                     signed char *roster, struct shf_colgen *out,
+                     struct cs_error *err)
+{
+    const struct shf_problem *p = c->p;
+    const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
+    double *agg = cs_xmalloc(cells * (size_t)(p->nshifts + 1) * sizeof *agg);
+    signed char *try = cs_xmalloc(cells);
+    bool *touched = cs_xmalloc((size_t)p->nstaff * sizeof *touched);
+    const int64_t best = out->roster_cost < 0 ? INT64_MAX : out->roster_cost;
+    bool rows = open_masks(c);
+    int rc = 0, got = 1;
+    while (rows) {
+        struct shf_colgen step = {.bound = -INFINITY};
+        c->timed_out = c->infeasible = false;
+        c->cutoff = best;
+        if ((rc = shf_cg_rounds(c, rounds, &step, err)))
+            break;
+        /* out of time, no roster under the masks, or none cheaper */
+        if (c->timed_out || c->infeasible || shf_cg_ceiling(step.bound) >= best)
+            break;
+        cell_values(c, agg);
+        if (!fix_cells(c, agg, share, touched)) {
+            whole_roster(p, agg, try);
+            struct shf_report r;
+            got = 0;
+            if (!shf_check(p, try, &r) && r.total < best) {
+                out->roster_cost = r.total;
+                memcpy(roster, try, cells);
+            }
+            break;
+        }
+        for (int s = 0; s < p->nstaff && rows; s++)
+            if (touched[s])
+                rows = sync_columns(c, s);
+    }
+    close_masks(c);
+    c->cutoff = INT64_MAX;
+    c->infeasible = false;
+    free(touched);
+    free(try);
+    free(agg);
+    return rc ? rc : got;
 }

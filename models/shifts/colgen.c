@@ -29,11 +29,20 @@
 #include "csearch/engine.h"
 #include "shifts/colgen.h"
 
-/* the dives' master rounds a step, one dive after another (0: until no
- * row prices out): Instances 3-12, 30 s, each alone: 3 was best on 3, 5, 6
- * and 7, 0 on 9, 10 and 11, 1 on 5 and 6 (bench/shifts_lp -i) */
-static const int dive_rounds[] = {3, 0, 1, 2, 5};
-#define NDIVES (int)(sizeof dive_rounds / sizeof *dive_rounds)
+/* The dives one after another: on cells (share > 0: shf_cg_cell_dive) or
+ * on rows (dive below), each with its master rounds a step (0: until no
+ * row prices out).  Rows, Instances 3-12, 30 s, each alone: 3 rounds was
+ * best on 3, 5, 6 and 7, 0 on 9, 10 and 11, 1 on 5 and 6 (bench/shifts_lp
+ * -i).  Cells first, two threads, Zen 5: Instance12's LP is its optimum,
+ * 4040, and a dive on cells reaches it (3 rounds, 10%: 9.15 s), where one
+ * on rows took 20.39 s for 5531; on 5, 8 and 9 rows do better (8: 1312
+ * against 1315-1620). */
+static const struct {
+    int rounds;
+    double share;
+} dive_kinds[] = {{3, 0.1}, {3, 0}, {0, 0},    {10, 0.1},
+                  {1, 0},   {2, 0}, {0, 0.05}, {5, 0}};
+#define NDIVES (int)(sizeof dive_kinds / sizeof *dive_kinds)
 /* a row enters the master when its reduced cost is below this */
 #define CG_ENTER 1e-6
 /* threads a round's pricing uses at most, past the caller's */
@@ -366,17 +375,26 @@ static int dives(struct shf_cg *c, double seconds, signed char *roster,
         memset(c->fixed, 0, (size_t)p->nstaff * sizeof *c->fixed);
         for (int j = 0; j < c->m.nrows; j++)
             glp_set_col_bnds(c->m.lp, first + j, GLP_LO, 0, 0);
-        c->dive_rounds = dive_rounds[i % NDIVES];
-        int got = dive(c, out, try, err);
-        struct shf_report r;
+        c->dive_rounds = dive_kinds[i % NDIVES].rounds;
+        const int64_t was = out->roster_cost;
+        int got;
+        if (dive_kinds[i % NDIVES].share > 0)
+            got = shf_cg_cell_dive(c, c->dive_rounds,
+                                   dive_kinds[i % NDIVES].share, roster, out,
+                                   err);
+        else {
+            struct shf_report r;
+            got = dive(c, out, try, err);
+            if (!got && !shf_check(p, try, &r) &&
+                (out->roster_cost < 0 || r.total < out->roster_cost)) {
+                out->roster_cost = r.total;
+                memcpy(roster, try, cells);
+            }
+        }
         if (got < 0)
             rc = -1;
-        else if (!got && !shf_check(p, try, &r) &&
-                 (out->roster_cost < 0 || r.total < out->roster_cost)) {
-            out->roster_cost = r.total;
-            memcpy(roster, try, cells);
+        if (out->roster_cost != was)
             since = -1;
-        }
         out->dives += !got;
     }
     out->dive_seconds = cs_now() - began;

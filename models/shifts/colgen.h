@@ -156,6 +156,19 @@ int64_t shf_cg_ceiling(double v);
 int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src);
 /* The master, pricers and scratch of c (shf_colgen_prove's, a copy's). */
 void shf_cg_free(struct shf_cg *c);
+/* A dive on cells (colbranch.c): the LP solved by `rounds` master rounds
+ * a step (0: until no row prices out) under masks as branch and price's,
+ * then its fractional cells' values fixed, largest first, those at 0.9 or
+ * more and at least `share` of the fractional cells, until the LP is whole
+ * (its roster into roster and out->roster_cost if the checker passes it
+ * and it is cheaper) or its bound reaches the roster so far.  Where the LP
+ * is tight the cells it is sure of leave the rest to be priced anew, where
+ * fixing whole rows (shf_colgen_roster's dives) had to fix rows the LP
+ * only mixed.  0 a whole LP, 1 none (out of time at c->deadline, no roster
+ * under the masks, or none cheaper), -1 an error with why in err. */
+int shf_cg_cell_dive(struct shf_cg *c, int rounds, double share,
+                     signed char *roster, struct shf_colgen *out,
+                     struct cs_error *err);
 /* Branch and price over c's master until deadline (colbranch.c), from the
  * roster at out->roster_cost (-1: none), on `threads` threads (the others
  * on copies of c); fills out's bp_ fields. */
