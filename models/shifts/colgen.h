@@ -75,11 +75,12 @@ struct shf_colgen {
  * err (a staff member has no legal row, a row's tables are too large). */
 int shf_colgen_run(const struct shf_problem *p, double seconds,
                    struct shf_colgen *out, struct cs_error *err);
-/* The same, then dives until `until` seconds from its start: staff by staff the
- * row the LP uses most is chosen and the LP solved again over the rest, with
- * their rows priced anew, until each staff member has one.  The cheapest roster
- * of a dive that the checker (shf_check) passes goes into roster (nstaff x
- * ndays; 0 off, t + 1 shift t) at out->roster_cost (-1: none). */
+/* The same, then dives until `until` seconds from its start, on cells
+ * (shf_cg_cell_dive) and on rows in turn: on rows, staff by staff the row
+ * the LP uses most is chosen and the LP solved again over the rest, with
+ * their rows priced anew, until each staff member has one.  The cheapest
+ * roster of a dive that the checker (shf_check) passes goes into roster
+ * (nstaff x ndays; 0 off, t + 1 shift t) at out->roster_cost (-1: none). */
 int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err);
