@@ -381,10 +381,11 @@ static void drop_columns(struct shf_cg *c, int keep, const signed char *roster,
     free(num);
 }
 
-/* Dives one after another for `seconds`, each with its own number of
- * master rounds a step (dive_rounds in turn; the pool of rows grows from
- * dive to dive), the cheapest roster the checker passes into roster.  0,
- * or -1 with why in err.  (A roster of the pool's rows alone, their choice
+/* Dives one after another for `seconds`, each of its own kind
+ * (dive_kinds in turn; the pool of rows grows from dive to dive, and what
+ * the dives added but the best roster's rows is dropped at the end), the
+ * cheapest roster the checker passes into roster.  0, or -1 with why in
+ * err.  (A roster of the pool's rows alone, their choice
  * annealed on requests plus cover with no pricing, ended far above: 2400
  * and 2015 on Instance14 after its LP and branching, 1937 and 1442 on 8,
  * where the anneal reaches 1362-1386 and 1307-1362.) */
