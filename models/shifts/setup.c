@@ -72,9 +72,9 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
 #define SHF_PROVE_SHARE 0.6
 #define SHF_PROVE_SECONDS 300.0
 /* auto takes the LP bound up to this size only (colgen() says why) */
-#define SHF_COLGEN_CELLS 1800
+#define SHF_COLGEN_CELLS 2000
 #define SHF_COLGEN_SHIFTS 10
-#define SHF_COLGEN_DAYS 56
+#define SHF_COLGEN_DAYS 84
 
 /* optimize by one branch and bound up to this many cells, rounds above */
 #define SHF_PROVE_CELLS 200
@@ -267,8 +267,8 @@ static const struct cs_option shf_options[] = {
                       "(every staff member's rows under the cover's duals), "
                       "0 = none (auto: the LP 25% of limits.seconds, the "
                       "dives until 40%; 60 and 120 without it; 0 under "
-                      "limits.nodes or limits.steps, and above 1800 cells, "
-                      "10 shift types or 56 days)")},
+                      "limits.nodes or limits.steps, and above 2000 cells, "
+                      "10 shift types or 84 days)")},
     {.key = "strategy.prove_seconds",
      CS_OPT_AUTO_REAL(0, 1e9,
                       "optimize: seconds the master's rows as an integer "
@@ -344,10 +344,12 @@ static int colgen(struct shf_problem *p, const struct cs_config *cfg,
     const bool auto_seconds = seconds < 0;
     /* a run bounded by nodes or steps is meant to be the same each time:
      * no LP (its rounds are timed) */
-    /* nor on a ward larger than the benchmark's Instances 1-12, 14, 16 and
-     * 17, where it was measured to converge or help: at a minute, Instance13
+    /* nor on a ward larger than the benchmark's Instances 1-12 and 14-18,
+     * where it was measured to converge or help: at a minute, Instance13
      * (120 staff, 18 shift types) ran 179 s and Instance22 (364 days) was
-     * killed at 18.9 GB, and 15, 18-20 spent their quarter for no bound */
+     * killed at 18.9 GB, and 19 (3360 cells) and 20 (182 days) spend their
+     * quarter for no bound; 15 (1890 cells) and 18 (84 days) came in when
+     * the pricer left the per-shift limits out until a row broke one */
     const bool small = (int64_t)p->nstaff * p->ndays <= SHF_COLGEN_CELLS &&
                        p->nshifts <= SHF_COLGEN_SHIFTS &&
                        p->ndays <= SHF_COLGEN_DAYS;
