@@ -69,7 +69,6 @@ struct shf_pricer {
     int track[PR_TRACK], most[PR_TRACK]; /* the limits a pass counts */
     int limit[PR_TRACK], limit_most[PR_TRACK], nlimits; /* all it may */
     size_t size;           /* states a day, the table's index space */
-    int32_t *pos;          /* size: a state's node on the day being built, -1 */
     int *maxrest;          /* ndays + 1: most levels days d.. can add */
     double *cost;          /* ndays x (nshifts + 1); INFINITY: not allowed */
     const uint64_t *allow; /* ndays: the values a branch leaves (NULL: all) */
@@ -83,7 +82,8 @@ struct shf_pricer {
 };
 
 /* A thread's scratch: every path of the forward pass (each day's after the
- * last), and the narrow pass's keys.  Shared by the pricers one thread
+ * last), the narrow pass's keys and the index from a state to its path on
+ * the day being built (clean between days).  Shared by the pricers one thread
  * runs and kept at its largest: memory grows with the threads, not the
  * staff (a table per staff member, each keeping a year's paths, took 7.7
  * GB on Instance13), and a row's paths go where the last row's were,
@@ -95,6 +95,8 @@ struct shf_price_tables {
     size_t nodes_cap;
     double *keys;
     size_t keys_cap;
+    int32_t *pos; /* a state's node on the day being built, -1: none yet */
+    size_t pos_cap;
 };
 
 struct shf_price_tables *shf_price_tables_new(void)
@@ -111,6 +113,7 @@ void shf_price_tables_free(struct shf_price_tables *tb)
         return;
     free(tb->nodes);
     free(tb->keys);
+    free(tb->pos);
     free(tb);
 }
 
@@ -199,8 +202,6 @@ struct shf_pricer *shf_pricer_new(const struct shf_problem *p, int s)
         return NULL;
     }
     track_limits(pr, (size_t)base);
-    pr->pos = cs_xmalloc(pr->size * sizeof *pr->pos);
-    memset(pr->pos, 0xff, pr->size * sizeof *pr->pos);
     pr->cost = cs_xmalloc((size_t)n * nv * sizeof *pr->cost);
     pr->cand = cs_xmalloc((size_t)n * nv);
     pr->ncand = cs_xmalloc((size_t)n * sizeof *pr->ncand);
@@ -218,7 +219,6 @@ void shf_pricer_free(struct shf_pricer *pr)
 {
     if (!pr)
         return;
-    free(pr->pos);
     free(pr->maxrest);
     free(pr->cost);
     free(pr->cand);
@@ -466,6 +466,13 @@ static int sweep(struct shf_pricer *pr, struct shf_price_tables *tb,
 {
     const struct shf_problem *p = pr->p;
     const int n = p->ndays, nv = p->nshifts + 1;
+    if (tb->pos_cap < pr->size) { /* every entry -1 between days */
+        tb->pos = cs_xrealloc(tb->pos, pr->size * sizeof *tb->pos);
+        memset(tb->pos + tb->pos_cap, 0xff,
+               (pr->size - tb->pos_cap) * sizeof *tb->pos);
+        tb->pos_cap = pr->size;
+    }
+    int32_t *const pos = tb->pos;
     size_t m = 0;
     tb->nodes[m++] =
         (struct node){.last = -1, .len = 1, .from0 = 1, .pred = -1, .v = -1};
@@ -490,7 +497,7 @@ static int sweep(struct shf_pricer *pr, struct shf_price_tables *tb,
                 next.pred = (int32_t)(j - from);
                 next.v = (signed char)v;
                 size_t k = index_of(pr, &next);
-                int32_t at = pr->pos[k];
+                int32_t at = pos[k];
                 if (at >= 0) {
                     struct node *old = &tb->nodes[to + (size_t)at];
                     if (before(&next, old))
@@ -502,11 +509,11 @@ static int sweep(struct shf_pricer *pr, struct shf_price_tables *tb,
                     tb->nodes = cs_xrealloc(tb->nodes,
                                             tb->nodes_cap * sizeof *tb->nodes);
                 }
-                pr->pos[k] = (int32_t)(m - to);
+                pos[k] = (int32_t)(m - to);
                 tb->nodes[m++] = next;
             }
         for (size_t j = to; j < m; j++) /* the table clean for the next day */
-            pr->pos[index_of(pr, &tb->nodes[j])] = -1;
+            pos[index_of(pr, &tb->nodes[j])] = -1;
         if (beam && m - to > beam)
             m = narrow(pr, tb, d, to, m, beam);
         pr->first[d + 2] = m;
