@@ -1018,8 +1018,8 @@ static void test_shifts_odd_threads(void **ctx)
         "  staff: [{id: P, max_minutes: 30000}, {id: Q, max_minutes: 30000}]\n"
         "  cover: [{day: all, shift: A, need: 1}]\n";
     /* a benchmark instance, from the data; no LP (its set-up would run the
-     * LP, the dives and the branching for 36 of the 60 s, and the mix does
-     * not hang on them) */
+     * LP, the dives and the branching for up to 36 of the 60 s, and the mix
+     * does not hang on them) */
     static const char instance[] =
         "model: shifts\ntask: optimize\n"
         "limits: {seconds: 60}\n"
