@@ -6,13 +6,13 @@
 # the run's own counts (--json, --profile); the DOT tree's own cap; a page
 # cut by output.tree_max_nodes above and below the full records.  Timing is
 # not asserted.  Chromium parts are skipped (and say so) where it is not
-# installed.  (Under AddressSanitizer the 12-queens run takes about a
-# second, so it runs there too.)
+# installed, and in the sanitizers' build (CSEARCH_TEST_PAGES=0: the
+# 12-queens run and its page are made there too, and loaded in release).
 # usage: cli_bigtree_test.sh CSEARCH SOURCE_DIR
 set -u
 . "$(dirname "$0")/cli_lib.sh"
 cli_start "$1" "$2"
-chromium=$(command -v chromium || command -v chromium-browser || true)
+find_chromium
 
 # bigtree_selftest PAGE: what the page's ?selftest=bigtree says, in
 # $tmp/big.txt
@@ -63,7 +63,7 @@ if [ -n "$chromium" ]; then
         fail "next fail at depth 5: $(grep '^jfail: ' "$tmp/big.txt")"
     [ "$(grep '^jback: ' "$tmp/big.txt" | tail -n 1)" = "jback: $first" ] || fail "back: $(grep '^jback: ' "$tmp/big.txt")"
 else
-    echo "skipped: chromium not installed (the 12-queens page's counts)"
+    echo "skipped: $no_chromium (the 12-queens page's counts)"
 fi
 
 # --- a cap between the full records and the tree: 9-queens, 8394 nodes,

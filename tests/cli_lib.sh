@@ -77,6 +77,20 @@ expect_line() { grep -qxF -- "$1" "$out" || fail "stdout lacks the line '$1': $(
 # expect_stderr TEXT: stderr is exactly TEXT
 expect_stderr() { [ "$(cat "$err")" = "$1" ] || fail "stderr '$(cat "$err")', expected '$1'"; }
 
+# find_chromium: $chromium, the headless browser the page tests load pages
+# in, or empty, and $no_chromium, why not: not installed, or
+# CSEARCH_TEST_PAGES=0 (CTest sets it in the sanitizers' build: the same
+# code writes the pages there, and the release build's run loads them)
+find_chromium() {
+    chromium=""
+    if [ "${CSEARCH_TEST_PAGES:-1}" = 0 ]; then
+        no_chromium="CSEARCH_TEST_PAGES=0 (the release build's tests load the pages)"
+        return
+    fi
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    no_chromium="chromium is not installed"
+}
+
 # page_selftest CHROMIUM PAGE: what the page's self-test (?selftest) says
 # it drew, into $tmp/selftest.txt
 page_selftest() {

@@ -85,7 +85,7 @@ grep -qF '"profile": [[1, 0, 0], [8, 0, 0], [42, 0, 0], [140, 0, 0], [344, 18, 0
     fail "the page's profile: $(grep -o '"profile": [^}]*' "$tmp/p.html" | head -c 300)"
 run 0 configs/nqueens.yaml --set strategy.symmetry=none --set output.tree_max_nodes=10 --trace-html "$tmp/q.html"
 grep -qF '"profile": null}' "$tmp/q.html" || fail "a page without --profile has a profile"
-chromium=$(command -v chromium || command -v chromium-browser || true)
+find_chromium
 if [ -n "$chromium" ]; then
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --virtual-time-budget=3000 \
         --dump-dom "file://$tmp/p.html" >"$tmp/dom.html" 2>/dev/null || fail "chromium failed on the page"
@@ -96,7 +96,7 @@ if [ -n "$chromium" ]; then
     tr '\n' ' ' <"$tmp/dom.html" | grep -qE '<details id="profile" open' ||
         fail "the page's profile is not shown"
 else
-    echo "SKIP: chromium is not installed; the page's table was not drawn"
+    echo "SKIP: $no_chromium; the page's table was not drawn"
 fi
 
 # --- refusals: one line each, exit 2 ---

@@ -93,7 +93,7 @@ expect_stderr "csearch: --set params.from_day=28: params.from_day 28 is outside 
 run 3 $cfg "${fixed[@]}" --set params.pinned="$tmp/pins.csv" --set output.format=html --set output.file="$tmp/re.html"
 grep -q '<td id="d-penalty">' "$tmp/re.html" || fail "the page has no difference column"
 [ "$(grep -o 'class="[^"]*pinned' "$tmp/re.html" | wc -l)" = 4 ] || fail "pinned cells marked: $(grep -o 'class="[^"]*pinned' "$tmp/re.html" | wc -l), expected 3 and the legend"
-chromium=$(command -v chromium || command -v chromium-browser || true)
+find_chromium
 if [ -n "$chromium" ]; then
     page_selftest "$chromium" "$tmp/re.html"
     printf '%s\n' "staff rows 20, days 28, cells per row 28" \
@@ -105,7 +105,7 @@ if [ -n "$chromium" ]; then
         "published 1169 = 1100 + 1 + 54 + 14 + 0, difference +774" >"$tmp/want.txt"
     diff -u "$tmp/want.txt" "$tmp/selftest.txt" >"$tmp/diff" || fail "the re-roster's page: $(cat "$tmp/diff")"
 else
-    echo "SKIP: chromium is not installed; the re-roster page was not loaded"
+    echo "SKIP: $no_chromium; the re-roster page was not loaded"
 fi
 
 cli_finish "re-roster CLI"

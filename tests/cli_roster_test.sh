@@ -155,7 +155,7 @@ configs/sudoku-batch.yaml --set task=solve --set output.format=html|--set output
 CASES
 
 # --- the pages in headless Chromium: drawn as meant, the checker's penalty ---
-chromium=$(command -v chromium || command -v chromium-browser || true)
+find_chromium
 selftest() { page_selftest "$chromium" "$1"; }
 if [ -n "$chromium" ]; then
     selftest "$tmp/ward.html"
@@ -177,7 +177,7 @@ if [ -n "$chromium" ]; then
         "$checker" >"$tmp/want.txt"
     diff -u "$tmp/want.txt" "$tmp/selftest.txt" >"$tmp/diff" || fail "Instance1's page: $(cat "$tmp/diff")"
 else
-    echo "SKIP: chromium is not installed; the roster pages were not loaded"
+    echo "SKIP: $no_chromium; the roster pages were not loaded"
 fi
 
 cli_finish "roster CLI"

@@ -135,7 +135,7 @@ sed 's|"http://www.w3.org/2000/svg"||' "$tmp/nq4.html" | grep -qiE "$outside" &&
 grep -qF '<title>csearch: nqueens n=4, count, symmetry none</title>' "$tmp/nq4.html" || fail "page title"
 # the page in docs/ is this one
 cmp -s docs/images/nqueens4.html "$tmp/nq4.html" || fail "docs/images/nqueens4.html is not what --trace-html writes now"
-chromium=$(command -v chromium || command -v chromium-browser || true)
+find_chromium
 if [ -n "$chromium" ]; then
     # --virtual-time-budget lets the page's timers (play) run to the end
     # before the DOM is dumped; the self-test writes what each click showed
@@ -163,7 +163,7 @@ if [ -n "$chromium" ]; then
             fail "page at 1400x1000: board and tree do not fill the width ($sizes)"
     fi
 else
-    echo "SKIP: chromium is not installed; the page was not clicked through"
+    echo "SKIP: $no_chromium; the page was not clicked through"
 fi
 
 # --- the domain matrix: every row's columns at every node, for a state
@@ -309,7 +309,7 @@ if [ -n "$chromium" ]; then
     [ "$(tail -n 2 "$tmp/selftest.txt" | cut -d'|' -f1,2 | tr '\n' '|')" = "played to the end, button play | frame 14 of 14 |selftest done: 14 frames|" ] ||
         fail "local page, played: $(tail -n 2 "$tmp/selftest.txt")"
 else
-    echo "SKIP: chromium is not installed; the local page was not clicked through"
+    echo "SKIP: $no_chromium; the local page was not clicked through"
 fi
 
 # restarts: each new start is a frame too
@@ -366,7 +366,7 @@ if [ -n "$chromium" ]; then
     grep -qF '<pre id="selftest">current node in view at 1257 of 1257 steps; box 457x342 of a tree 5070x391, scrolled yes</pre>' "$tmp/dom.html" ||
         fail "large tree: $(grep -o '<pre id="selftest">[^<]*' "$tmp/dom.html")"
 else
-    echo "SKIP: chromium is not installed; the roster page and the large tree were not clicked through"
+    echo "SKIP: $no_chromium; the roster page and the large tree were not clicked through"
 fi
 
 cli_finish "trace"
