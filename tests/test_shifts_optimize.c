@@ -135,6 +135,22 @@ static void test_shifts_colgen_bounds(void **ctx)
     }
 }
 
+/* A bound's ceiling: rounding slack on whole values; no bound (-inf, as
+ * when a split side's LP stops before one, or NaN) is below every cost, not
+ * a float-to-integer overflow (found by fuzz_roster_spec). */
+static void test_shifts_cg_ceiling(void **ctx)
+{
+    (void)ctx;
+    assert_int_equal(shf_cg_ceiling(1296.57), 1297);
+    assert_int_equal(shf_cg_ceiling(1299.0000000001), 1299);
+    assert_int_equal(shf_cg_ceiling(1299.001), 1300);
+    assert_int_equal(shf_cg_ceiling(-3.5), -3);
+    assert_true(shf_cg_ceiling(-INFINITY) == INT64_MIN);
+    assert_true(shf_cg_ceiling(NAN) == INT64_MIN);
+    assert_true(shf_cg_ceiling(INFINITY) == INT64_MAX);
+    assert_true(shf_cg_ceiling(1e300) == INT64_MAX);
+}
+
 /* The LP's dives (colgen.c): on Instance2 and Instance3 the first dive's
  * roster (on cells, colbranch.c) costs the LP bound's ceiling, 828 and
  * 1001, so the dives stop there with the optimum proven; the checker
@@ -1106,6 +1122,7 @@ int main(void)
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
         cmocka_unit_test(test_shifts_neighbourhood_kinds),
         cmocka_unit_test(test_shifts_root_bounds),
+        cmocka_unit_test(test_shifts_cg_ceiling),
         cmocka_unit_test(test_shifts_colgen_bounds),
         cmocka_unit_test(test_shifts_colgen_dives),
         cmocka_unit_test(test_shifts_branch_and_price),

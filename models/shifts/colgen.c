@@ -52,6 +52,10 @@ static const struct {
 
 int64_t shf_cg_ceiling(double v)
 {
+    if (!(v > -9e18)) /* no bound (-inf: out of time before one; or NaN) */
+        return INT64_MIN;
+    if (v > 9e18)
+        return INT64_MAX;
     return (int64_t)ceil(v - CG_SLACK * (fabs(v) > 1 ? fabs(v) : 1) - 1e-7);
 }
 
@@ -668,8 +672,11 @@ static void split_under(struct shf_cg *c, struct shf_colgen *out)
     struct shf_cg side;
     if (!shf_cg_copy(&side, c)) {
         const double up = split_side(&side, low + 1, true, INT64_MAX);
-        /* the other side need not pass the first: the bound is the lesser */
-        const double down = split_side(&side, low, false, shf_cg_ceiling(up));
+        /* the other side need not pass the first: the bound is the lesser
+         * (none where the first ran out of time before a bound) */
+        const double down =
+            up > -INFINITY ? split_side(&side, low, false, shf_cg_ceiling(up))
+                           : -INFINITY;
         if (fmin(up, down) > out->bound)
             out->bound = fmin(up, down);
     }

@@ -148,7 +148,8 @@ void shf_cg_add_column(struct shf_master *m, const struct shf_problem *p, int s,
  * rounds stop once its ceiling meets the master's or c->cutoff. */
 int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
                   struct cs_error *err);
-/* A Lagrangian value's ceiling, safe against rounding. */
+/* A Lagrangian value's ceiling, safe against rounding; INT64_MIN for no
+ * bound (-inf or NaN), INT64_MAX beyond int64_t. */
 int64_t shf_cg_ceiling(double v);
 /* A copy of src for another thread, to be made in that thread (GLPK's
  * objects belong to the thread that makes them; src is only read): the

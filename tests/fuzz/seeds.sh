@@ -2,7 +2,7 @@
 # seeds.sh OUT - the fuzzers' seed corpora, one folder per harness under OUT,
 # from what the repository holds: configs/, tests/data (puzzle files, the
 # Curtois instances, bad inputs, FlatZinc files), examples/minizinc and
-# tests/fuzz/seeds (logs, rosters and FlatZinc).
+# tests/fuzz/seeds (logs, rosters, FlatZinc, and inputs the fuzzers found).
 # A Sudoku or checkpoint seed starts with the harness's settings byte.
 set -e
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,7 +15,7 @@ for f in "$src"/configs/*.yaml "$src"/tests/data/*.yaml "$src"/tests/data/bad/*.
          "$src"/tests/data/trace/*.yaml "$src"/examples/*/*.yaml; do
     cp "$f" "$out/config/$(basename "$f")"
 done
-cp "$src"/configs/shifts*.yaml "$out/roster_spec/"
+cp "$src"/configs/shifts*.yaml "$src"/tests/fuzz/seeds/roster_spec/* "$out/roster_spec/"
 # each puzzle file with settings 0 (auto kernel, singles) and 0x39 (generic
 # kernel, full propagation, diagonals, windoku); files cut to 4 lines
 for f in "$src"/tests/data/sudoku_*.txt; do
