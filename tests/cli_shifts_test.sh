@@ -18,7 +18,7 @@ expect_line " 5          Eve day 0 = E           set 5/35 requests 0 bound 50"
 # --- the example: the cheapest roster, proven, with its penalty by rule ---
 run 0 configs/shifts.yaml
 expect_line "          0   1   2   3   4   5   6"
-expect_line "Ann       E   E   N   -   E   E   E"
+expect_line "Ann       N   N   N   -   E   N   -"
 expect_line "cover E 2/2 2/2 1/2 2/2 2/2 2/2 2/2"
 expect_line "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
 expect_line "hard rules: all kept (independent check)"
@@ -34,7 +34,7 @@ expect_json .cost 50
 expect_json .bound 50
 expect_json .gap 0
 expect_json '.boards | length' 1
-expect_json '.boards[0][1]' "Ann       E   E   N   -   E   E   E"
+expect_json '.boards[0][1]' "Ann       N   N   N   -   E   N   -"
 # a config that names no task optimises (counting rosters is for tiny wards)
 sed '/^task:/d' configs/shifts.yaml >"$tmp/no-task.yaml"
 run 0 "$tmp/no-task.yaml" --json
@@ -47,14 +47,14 @@ expect_stderr "csearch: $tmp/skill.yaml:12:61: no staff member has skill 'junior
 # --- CSV, and the same roster read back and checked ---
 run 0 configs/shifts.yaml --set output.format=csv
 expect_line "staff,0,1,2,3,4,5,6"
-expect_line "Ann,E,E,N,,E,E,E"
+expect_line "Ann,N,N,N,,E,N,"
 [ "$(wc -l <"$out")" = 6 ] || fail "csv: a header and 5 rows: $(cat "$out")"
 cp "$out" "$tmp/roster.csv"
 run 0 configs/shifts.yaml --set task=solve --set params.roster="$tmp/roster.csv"
 expect_line "penalty 50: cover under 50, cover over 0, shift-on requests 0, shift-off requests 0"
-expect_line "Ann       E   E   N   -   E   E   E"
+expect_line "Ann       N   N   N   -   E   N   -"
 # Bob works on day 2, his fixed day off
-sed 's/^Bob,N,N,,/Bob,N,N,L,/' "$tmp/roster.csv" >"$tmp/bad.csv"
+sed 's/^Bob,E,E,,/Bob,E,E,L,/' "$tmp/roster.csv" >"$tmp/bad.csv"
 run 2 configs/shifts.yaml --set task=solve --set params.roster="$tmp/bad.csv"
 expect_stderr "csearch: $tmp/bad.csv:3:9: staff Bob works on day 2, a fixed day off"
 sed 's/^Cat,/Kim,/' "$tmp/roster.csv" >"$tmp/bad.csv"
