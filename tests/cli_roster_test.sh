@@ -111,7 +111,7 @@ expect_page '<th class="day" title="day 0 in the files">1<br>Mo</th>'
 expect_page '<th class="day we" title="day 6 in the files">7<br>Su</th>'
 expect_page '<span class="s2">N 600 min (10:00 h)</span>'
 expect_page '<td id="penalty">50</td>'
-expect_page '<tr><th>Bob</th><td class="s2">N</td><td class="s2">N</td><td class="off fixed" title="fixed day off"></td>'
+expect_page '<tr><th>Bob</th><td class="s0">E</td><td class="s0">E</td><td class="off fixed" title="fixed day off"></td>'
 expect_page '<tr><th>cover E</th><td>2/2</td><td>2/2</td><td class="under" title="1 short: penalty 50">1/2</td>'
 [ "$(grep -c '^<tr><th>' "$tmp/ward.html")" = 8 ] || fail "the page has $(grep -c '^<tr><th>' "$tmp/ward.html") rows, expected 5 staff and 3 cover"
 # without output.file: the page alone on stdout
