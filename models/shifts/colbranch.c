@@ -125,6 +125,17 @@ struct bp {
     struct cs_error *err;
 };
 
+/* Strong branching: the BP_STRONG values the LP takes most fractionally
+ * (early days ahead: BP_EARLY) are each tried, both children, by
+ * BP_STRONG_ROUNDS master rounds, and the node branches on the one whose
+ * children's values rise most.  The most fractional value alone is a poor
+ * guide (in integer programming no better than one drawn at random); on
+ * Instance8 (LP 1296.57, optimum 1300) its tree, given the optimum as the
+ * incumbent, still had 641 nodes open at 1298.29 after 80 s, where this
+ * one closed in 69 s (187 nodes; two threads, Zen 5). */
+#define BP_STRONG 8
+#define BP_STRONG_ROUNDS 3
+
 /* One thread's: its column generation (the caller's, or a copy) and
  * scratch. */
 struct bp_worker {
@@ -134,6 +145,9 @@ struct bp_worker {
     const struct shf_cg *from; /* a helper's: what it copies */
     double *agg; /* nstaff x ndays x nv: the LP's value of each cell */
     signed char *try;
+    /* the node's candidates to branch on (fractional) */
+    size_t cand_k[BP_STRONG];
+    int cand_v[BP_STRONG], ncand;
     struct cs_error err;
     pthread_t id;
     bool made; /* a helper's copy is ready (or failed) */
@@ -255,40 +269,42 @@ static void whole_roster(const struct shf_problem *p, const double *agg,
     }
 }
 
-/* The LP's value of each cell into w->agg; the (s, d, v) it takes most
- * fractionally, the earliest days ahead by up to BP_EARLY, into *cell (s x
- * ndays + d) and *value, or false if whole. */
+/* The LP's value of each cell into w->agg; the BP_STRONG (s, d, v) it
+ * takes most fractionally, the earliest days ahead by up to BP_EARLY, into
+ * w->cand_k (s x ndays + d) and w->cand_v, most first (of equal ones the
+ * first met), the first also into *cell and *value; false if whole. */
 static bool fractional(struct bp_worker *w, int *cell, int *value)
 {
     const struct shf_cg *c = w->c;
     const int n = c->p->ndays, nv = c->p->nshifts + 1;
     const size_t cells = (size_t)c->p->nstaff * (size_t)n;
+    double key[BP_STRONG];
+    int nc = 0;
     cell_values(c, w->agg);
-    double most = -1;
     for (size_t k = 0; k < cells; k++) {
         const double early = BP_EARLY * (double)(n - (int)(k % (size_t)n)) / n;
         for (int v = 0; v < nv; v++) {
             double x = w->agg[k * nv + v], f = x < 1 - x ? x : 1 - x;
-            if (f > BP_WHOLE && f + early > most) {
-                most = f + early;
-                *cell = (int)k;
-                *value = v;
+            if (f <= BP_WHOLE || (nc == BP_STRONG && f + early <= key[nc - 1]))
+                continue;
+            int i = nc < BP_STRONG ? nc++ : BP_STRONG - 1;
+            for (; i > 0 && key[i - 1] < f + early; i--) {
+                key[i] = key[i - 1];
+                w->cand_k[i] = w->cand_k[i - 1];
+                w->cand_v[i] = w->cand_v[i - 1];
             }
+            key[i] = f + early;
+            w->cand_k[i] = k;
+            w->cand_v[i] = v;
         }
     }
-    return most >= 0;
+    w->ncand = nc;
+    if (nc) {
+        *cell = (int)w->cand_k[0];
+        *value = w->cand_v[0];
+    }
+    return nc > 0;
 }
-
-/* Strong branching: the BP_STRONG values the LP takes most fractionally
- * (early days ahead, as above) are each tried, both children, by
- * BP_STRONG_ROUNDS master rounds, and the node branches on the one whose
- * children's values rise most.  The most fractional value alone is a poor
- * guide (in integer programming no better than one drawn at random); on
- * Instance8 (LP 1296.57, optimum 1300) its tree, given the optimum as the
- * incumbent, still had 641 nodes open at 1298.29 after 80 s, where this
- * one closed in 69 s (187 nodes; two threads, Zen 5). */
-#define BP_STRONG 8
-#define BP_STRONG_ROUNDS 3
 
 /* Node c's child with cell k's mask m tried by BP_STRONG_ROUNDS master
  * rounds (from the node's bound `at`), c as it was after: the last master
@@ -319,7 +335,7 @@ static double try_child(struct bp_worker *w, size_t k, uint64_t m, double at,
     return value;
 }
 
-/* The strong branching's choice (w->agg as fractional() left it) into
+/* The strong branching's choice (of the candidates fractional() left) into
  * *cell and *value, if any (else they stay): the value whose children's
  * estimates rise most over the node's bound `at` (their product), or the
  * first of the candidates with a dead child: *dead then 1 if its "has
@@ -328,41 +344,19 @@ static void strong(struct bp_worker *w, double at, int64_t best, int *cell,
                    int *value, int *dead)
 {
     struct shf_cg *c = w->c;
-    const int n = c->p->ndays, nv = c->p->nshifts + 1;
-    const size_t cells = (size_t)c->p->nstaff * (size_t)n;
-    /* the candidates, most fractional first (insertion into BP_STRONG) */
-    size_t at_k[BP_STRONG];
-    int at_v[BP_STRONG], nc = 0;
-    double key[BP_STRONG];
-    for (size_t k = 0; k < cells; k++) {
-        const double early = BP_EARLY * (double)(n - (int)(k % (size_t)n)) / n;
-        for (int v = 0; v < nv; v++) {
-            double x = w->agg[k * nv + v], f = x < 1 - x ? x : 1 - x;
-            if (f <= BP_WHOLE || (nc == BP_STRONG && f + early <= key[nc - 1]))
-                continue;
-            int i = nc < BP_STRONG ? nc++ : BP_STRONG - 1;
-            for (; i > 0 && key[i - 1] < f + early; i--) {
-                key[i] = key[i - 1];
-                at_k[i] = at_k[i - 1];
-                at_v[i] = at_v[i - 1];
-            }
-            key[i] = f + early;
-            at_k[i] = k;
-            at_v[i] = v;
-        }
-    }
     double top = -1;
     *dead = 0;
-    for (int i = 0; i < nc && cs_now() < c->deadline; i++) {
-        const size_t k = at_k[i];
-        const uint64_t bit = (uint64_t)1 << at_v[i];
+    for (int i = 0; i < w->ncand && cs_now() < c->deadline; i++) {
+        const size_t k = w->cand_k[i];
+        const int v = w->cand_v[i];
+        const uint64_t bit = (uint64_t)1 << v;
         bool dead_not, dead_has;
         double without =
             try_child(w, k, c->allow[k] & ~bit, at, best, &dead_not);
         double has = try_child(w, k, bit, at, best, &dead_has);
         if (dead_not || dead_has) {
             *cell = (int)k;
-            *value = at_v[i];
+            *value = v;
             *dead = dead_not + 2 * dead_has;
             return;
         }
@@ -370,7 +364,7 @@ static void strong(struct bp_worker *w, double at, int64_t best, int *cell,
         if (rise > top) {
             top = rise;
             *cell = (int)k;
-            *value = at_v[i];
+            *value = v;
         }
     }
 }
