@@ -493,13 +493,16 @@ int main(int argc, char **argv)
                      !freopen("/dev/null", "w", stderr)))
         return CLI_EXIT_USAGE;
     int status = csearch_main(argc, argv);
-    if (status == CLI_EXIT_INTERRUPTED && cli_signalled && cs_dist_size() > 1) {
+    if (status == CLI_EXIT_INTERRUPTED && cli_signalled && rank == 0 &&
+        cs_dist_size() > 1) {
         /* mpirun is tearing the job down: MPI_Finalize would wait for it
          * until its SIGKILL; the results are printed and logged already.
-         * mpirun reads rank 0's stdout through a terminal and, once the
-         * ranks are gone, may end before it has passed all of it on (a
-         * report cut short, seen under load): a fifth of a second gives
-         * it time to read, on this path alone. */
+         * Once a rank has exited non-zero, mpirun kills the others at once,
+         * so the other ranks wait in MPI_Finalize and rank 0 goes first,
+         * never killed mid-report (a report cut short or missing, seen
+         * under load).  mpirun reads rank 0's stdout through a terminal and
+         * may end before it has passed all of it on: a fifth of a second
+         * gives it time to read. */
         fflush(stdout);
         fflush(stderr);
         if (isatty(STDOUT_FILENO))
