@@ -20,7 +20,14 @@
  * depth first meets them (depth first alone left the root's "has not"
  * child open at the root's bound until the end: an 8-day ward of five
  * staff kept its LP bound, 214 against 250, for 60 s; plunged to a leaf,
- * Instance8's tree spent its time under nodes above its optimum).
+ * Instance8's tree spent its time under nodes above its optimum).  So
+ * that plunges held to their level do not leave the tree without a roster
+ * worth cutting by, one plunge from the root runs first off the tree
+ * (first_dive: the most fractional value made the cell's at each step,
+ * nothing left open, at most BP_DIVE_SHARE of the time); the master's
+ * columns and basis are then put back, so the tree is the one it would be
+ * with that roster (Instance5's 12 nodes).  Instance8 in the minute's
+ * share, two threads, Zen 5: 1319 in 2.26 s, against the dives' 1406.
  *
  * Each node's pricing is shared out on the threads (colgen.c), so two
  * threads work the tree one thread works, node for node.  With four or
@@ -46,6 +53,9 @@
 
 #include "csearch/engine.h"
 #include "shifts/colgen.h"
+
+/* the first dive's share of the tree's time at most (first_dive) */
+#define BP_DIVE_SHARE 0.5
 
 /* an LP value this close to 0 or 1 is whole */
 #define BP_WHOLE 1e-6
@@ -577,6 +587,52 @@ static void work(struct bp_worker *w, double root)
     }
 }
 
+/* A plunge from the root off the tree, for a roster: each node's LP,
+ * then its most fractional value made the cell's, no child left open, down
+ * to a whole LP (a roster) or a cut.  The master is then as it was (its
+ * columns and basis: the tree's choices follow its LP solutions) and the
+ * masks the root's. */
+static void first_dive(struct bp_worker *w, const uint64_t *root, double at)
+{
+    struct bp *b = w->b;
+    struct shf_cg *c = w->c;
+    const int n = b->p->ndays, keep = c->m.nrows;
+    glp_prob *lp = c->m.lp;
+    const int nr = glp_get_num_rows(lp), nc = glp_get_num_cols(lp);
+    int *stat = cs_xmalloc((size_t)(nr + nc) * sizeof *stat);
+    for (int i = 1; i <= nr; i++)
+        stat[i - 1] = glp_get_row_stat(lp, i);
+    for (int j = 1; j <= nc; j++)
+        stat[nr + j - 1] = glp_get_col_stat(lp, j);
+    const double now = cs_now(),
+                 until = now + BP_DIVE_SHARE * (b->deadline - now);
+    while (cs_now() < until) {
+        struct shf_colgen node = {.bound = at};
+        c->timed_out = c->infeasible = false;
+        c->cutoff = b->best;
+        c->deadline = until;
+        if (shf_cg_rounds(c, 0, &node, &w->err) || c->timed_out ||
+            c->infeasible || shf_cg_ceiling(node.bound) >= b->best)
+            break;
+        int cell = 0, v = 0;
+        if (!fractional(w, &cell, &v)) {
+            take_roster(w);
+            break;
+        }
+        c->allow[cell] = (uint64_t)1 << v;
+        if (!sync_columns(c, cell / n))
+            break;
+        at = node.bound;
+    }
+    load(c, root);
+    shf_cg_drop_columns(c, keep, NULL, false);
+    for (int i = 1; i <= nr; i++)
+        glp_set_row_stat(lp, i, stat[i - 1]);
+    for (int j = 1; j <= nc; j++)
+        glp_set_col_stat(lp, j, stat[nr + j - 1]);
+    free(stat);
+}
+
 /* A helper thread: its copy of the master and pricers, made here, then its
  * share of the tree; its GLPK environment freed at its end. */
 static void *helper(void *arg)
@@ -658,6 +714,8 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
         w[t].agg = cs_xmalloc(cells * (size_t)nv * sizeof *w[t].agg);
         w[t].try = cs_xmalloc(cells);
     }
+    if (rows)
+        first_dive(&w[0], root, out->bound);
     /* the helpers copy c before the first thread changes it */
     int started = 1;
     for (int t = 1; rows && t < workers; t++) {

@@ -359,7 +359,7 @@ static int dive(struct shf_cg *c, struct shf_colgen *out, signed char *roster,
  * Instance7 proven in 75 nodes, 4.22 s, against 80, 2.19 s without them;
  * 5 in 188, 1.58 s, against 56, 0.46 s; 6 in 14, 0.28 s, against 10,
  * 0.14 s). */
-static void drop_columns(struct shf_cg *c, int keep, const signed char *roster,
+void shf_cg_drop_columns(struct shf_cg *c, int keep, const signed char *roster,
                          bool have)
 {
     const int first = SHF_CG_FIRST(&c->m), n = c->p->ndays;
@@ -437,7 +437,7 @@ static int dives(struct shf_cg *c, double seconds, signed char *roster,
             since = -1;
         out->dives += !got;
     }
-    drop_columns(c, keep, roster, out->roster_cost >= 0);
+    shf_cg_drop_columns(c, keep, roster, out->roster_cost >= 0);
     out->dive_seconds = cs_now() - began;
     free(try);
     return rc;

@@ -158,6 +158,10 @@ int64_t shf_cg_ceiling(double v);
 int shf_cg_copy(struct shf_cg *dst, const struct shf_cg *src);
 /* The master, pricers and scratch of c (shf_colgen_prove's, a copy's). */
 void shf_cg_free(struct shf_cg *c);
+/* The master's columns past the first `keep` dropped, but the rows of
+ * roster if `have`, and its basis made anew. */
+void shf_cg_drop_columns(struct shf_cg *c, int keep, const signed char *roster,
+                         bool have);
 /* A dive on cells (colbranch.c): the LP solved by `rounds` master rounds
  * a step (0: until no row prices out) under masks as branch and price's,
  * then its fractional cells' values fixed, largest first, those at 0.9 or
