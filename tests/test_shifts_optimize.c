@@ -135,6 +135,34 @@ static void test_shifts_colgen_bounds(void **ctx)
     }
 }
 
+/* The root's smoothed duals (colgen.c, above 1000 cells): the master ends
+ * at the value the master's own duals give (Instance9, 1008 cells: 1217/3,
+ * solved, 439 after the split on the under-cover total; Instance16, 1120
+ * cells: 3223.5, where the bound reaches its ceiling, 3224), with fewer
+ * columns (886 and 599, against 972 and 693 at the master's duals). */
+static void test_shifts_colgen_smoothed(void **ctx)
+{
+    (void)ctx;
+    static const struct {
+        const char *file;
+        double master;
+        int64_t floor;
+        int columns;
+    } cases[] = {{DATA "Instance9.txt", 1217.0 / 3, 439, 886},
+                 {DATA "Instance16.txt", 3223.5, 3224, 599}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct cs_error err = {0};
+        struct shf_problem *p = shf_problem_new();
+        struct shf_colgen cg;
+        assert_int_equal(shf_read_curtois(p, cases[i].file, &err), 0);
+        assert_int_equal(shf_colgen_run(p, 60, &cg, &err), 0);
+        assert_true(fabs(cg.master - cases[i].master) < 1e-6);
+        assert_int_equal(cg.floor, cases[i].floor);
+        assert_int_equal(cg.columns, cases[i].columns);
+        shf_problem_free(p);
+    }
+}
+
 /* A bound's ceiling: rounding slack on whole values; no bound (-inf, as
  * when a split side's LP stops before one, or NaN) is below every cost, not
  * a float-to-integer overflow (found by fuzz_roster_spec). */
@@ -1125,6 +1153,7 @@ int main(void)
         cmocka_unit_test(test_shifts_root_bounds),
         cmocka_unit_test(test_shifts_cg_ceiling),
         cmocka_unit_test(test_shifts_colgen_bounds),
+        cmocka_unit_test(test_shifts_colgen_smoothed),
         cmocka_unit_test(test_shifts_colgen_dives),
         cmocka_unit_test(test_shifts_branch_and_price),
         cmocka_unit_test(test_shifts_lagrange_rounds),

@@ -124,6 +124,11 @@ struct shf_cg {
     bool infeasible; /* a staff member had no legal row left */
     double deadline;
     bool timed_out;
+    /* the root's rounds price at duals smoothed toward the best so far
+     * (center, its Lagrangian value center_value; master: the master's own,
+     * by which a row enters) */
+    bool smooth;
+    double *center, *master, center_value;
     int dive_rounds; /* master rounds a dive step (0: until none) */
     /* threads that price the staff of a round (1: this one alone), the
      * pricing tables of each (ntables made so far, [0] this thread's);
