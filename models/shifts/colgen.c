@@ -237,13 +237,13 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
      * pricer's one pass then) */
     parm.meth = c->nfixed || c->allow ? GLP_DUALP : GLP_PRIMAL;
     const bool smooth = c->smooth && !c->nfixed && !c->allow;
-    bool mispriced = false, resolve = true;
+    bool smoothed = false, resolve = true;
     double master = INFINITY;
     for (int round = 1;; round++) {
         if (!resolve) {
             /* a smoothed round added nothing: price at the master's duals */
             memcpy(c->lambda, c->master, (size_t)nk * sizeof *c->lambda);
-            mispriced = false;
+            smoothed = false;
         } else {
             /* GLPK stops at the time left (its limit is in milliseconds) */
             parm.tm_lim =
@@ -261,19 +261,18 @@ int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
             if (!c->nfixed)
                 out->master = master;
             duals(&c->m, p, c->lambda, c->pi);
-            mispriced = false;
+            smoothed = false;
             if (smooth) {
                 memcpy(c->master, c->lambda, (size_t)nk * sizeof *c->lambda);
                 if (c->center_value > -INFINITY)
                     for (int k = 0; k < nk; k++) {
                         double mix =
                             SMOOTH * c->center[k] + (1 - SMOOTH) * c->master[k];
-                        mispriced = mispriced || mix != c->master[k];
+                        smoothed = smoothed || mix != c->master[k];
                         c->lambda[k] = mix;
                     }
             }
         }
-        const bool smoothed = mispriced;
         double L = 0;
         for (int k = 0; k < nk; k++)
             L += p->need[k] * c->lambda[k];

@@ -150,7 +150,11 @@ void shf_cg_add_column(struct shf_master *m, const struct shf_problem *p, int s,
  * rounds, 0: no limit): 0, or -1 with why in err; c->timed_out when the
  * deadline came first.  With no staff fixed, each round's Lagrangian value
  * raises out->bound (under c->allow: the bound of that node), and the
- * rounds stop once its ceiling meets the master's or c->cutoff. */
+ * rounds stop once its ceiling meets the master's or c->cutoff.  With
+ * c->smooth and no staff fixed or masks, a round prices at the master's
+ * duals mixed with c->center's (colgen.c); a row enters by its reduced
+ * cost at the master's, and a round where none does is followed by one
+ * priced at the master's. */
 int shf_cg_rounds(struct shf_cg *c, int most, struct shf_colgen *out,
                   struct cs_error *err);
 /* A Lagrangian value's ceiling, safe against rounding; INT64_MIN for no
