@@ -105,6 +105,18 @@ static void test_shifts_root_bounds(void **ctx)
     cs_config_free(cfg);
 }
 
+/* Instance `file`'s LP by shf_colgen_run, given a minute. */
+static struct shf_colgen colgen_lp(const char *file)
+{
+    struct cs_error err = {0};
+    struct shf_problem *p = shf_problem_new();
+    struct shf_colgen cg;
+    assert_int_equal(shf_read_curtois(p, file, &err), 0);
+    assert_int_equal(shf_colgen_run(p, 60, &cg, &err), 0);
+    shf_problem_free(p);
+    return cg;
+}
+
 /* The LP bound by column generation (colgen.c): solved to the end on
  * Instances 1, 2 and 9, every rule priced, and below or at their optima
  * (607, 828 and 439).  The LP's ceiling is 558 on Instance1, 828 on 2 and
@@ -121,17 +133,12 @@ static void test_shifts_colgen_bounds(void **ctx)
                  {DATA "Instance2.txt", 828, 828, 828},
                  {DATA "Instance9.txt", 406, 439, 439}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct cs_error err = {0};
-        struct shf_problem *p = shf_problem_new();
-        struct shf_colgen cg;
-        assert_int_equal(shf_read_curtois(p, cases[i].file, &err), 0);
-        assert_int_equal(shf_colgen_run(p, 60, &cg, &err), 0);
+        struct shf_colgen cg = colgen_lp(cases[i].file);
         assert_true(cg.solved);
         assert_true(cg.exact);
         assert_int_equal(shf_cg_ceiling(cg.master), cases[i].lp);
         assert_int_equal(cg.floor, cases[i].floor);
         assert_true(cg.floor <= cases[i].optimum);
-        shf_problem_free(p);
     }
 }
 
@@ -151,15 +158,10 @@ static void test_shifts_colgen_smoothed(void **ctx)
     } cases[] = {{DATA "Instance9.txt", 1217.0 / 3, 439, 886},
                  {DATA "Instance16.txt", 3223.5, 3224, 599}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        struct cs_error err = {0};
-        struct shf_problem *p = shf_problem_new();
-        struct shf_colgen cg;
-        assert_int_equal(shf_read_curtois(p, cases[i].file, &err), 0);
-        assert_int_equal(shf_colgen_run(p, 60, &cg, &err), 0);
+        struct shf_colgen cg = colgen_lp(cases[i].file);
         assert_true(fabs(cg.master - cases[i].master) < 1e-6);
         assert_int_equal(cg.floor, cases[i].floor);
         assert_int_equal(cg.columns, cases[i].columns);
-        shf_problem_free(p);
     }
 }
 
