@@ -105,6 +105,33 @@ static void test_shifts_root_bounds(void **ctx)
     cs_config_free(cfg);
 }
 
+/* The Lagrangian set-up's rows priced on two threads (lagrange.c): the
+ * same steps, the same prices to the last bit and the same tables as on
+ * one.  Instance7, 60 steps: the rows' cheapest total under the prices
+ * is -31383. */
+static void test_shifts_lagrange_threads(void **ctx)
+{
+    (void)ctx;
+    struct cs_error err = {0};
+    struct shf_problem *p = shf_problem_new();
+    assert_int_equal(shf_read_curtois(p, DATA "Instance7.txt", &err), 0);
+    struct shf_lagrange *lg[2];
+    for (int t = 0; t < 2; t++) {
+        lg[t] = shf_lagrange_new(p, 8000000, 60, 0, SHF_ROWS_AUTO, -INFINITY,
+                                 t + 1, &err);
+        assert_non_null(lg[t]);
+        assert_int_equal(lg[t]->steps, 60);
+    }
+    const size_t nk = (size_t)p->ndays * (size_t)p->nshifts;
+    assert_memory_equal(lg[0]->lambda, lg[1]->lambda, nk * sizeof(double));
+    assert_memory_equal(lg[0]->rest, lg[1]->rest,
+                        ((size_t)p->nstaff + 1) * sizeof(double));
+    assert_int_equal((int64_t)ceil(lg[0]->rest[0] - 1e-6), -31383);
+    shf_lagrange_free(lg[0]);
+    shf_lagrange_free(lg[1]);
+    shf_problem_free(p);
+}
+
 /* Instance `file`'s LP by shf_colgen_run, given a minute. */
 static struct shf_colgen colgen_lp(const char *file)
 {
@@ -1153,6 +1180,7 @@ int main(void)
         cmocka_unit_test(test_shifts_curtois_neighbourhoods),
         cmocka_unit_test(test_shifts_neighbourhood_kinds),
         cmocka_unit_test(test_shifts_root_bounds),
+        cmocka_unit_test(test_shifts_lagrange_threads),
         cmocka_unit_test(test_shifts_cg_ceiling),
         cmocka_unit_test(test_shifts_colgen_bounds),
         cmocka_unit_test(test_shifts_colgen_smoothed),

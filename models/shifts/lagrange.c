@@ -23,6 +23,8 @@
  * which only loosens the bound.
  */
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +79,45 @@ static void set_row_prices(struct shf_lagrange *lg, const struct shf_problem *p,
     }
 }
 
+/* threads the set-up prices rows on at most */
+#define LAG_THREADS 64
+
+/* Every staff member's table under x (shf_price_rows), shared out on
+ * lg->threads threads: staff members taken one at a time from a counter,
+ * each into its own table, so the tables do not depend on how many. */
+struct row_job {
+    const struct shf_lagrange *lg;
+    const struct shf_problem *p;
+    const double *x;
+    atomic_int next;
+};
+
+static void *price_some(void *arg)
+{
+    struct row_job *job = arg;
+    for (int s; (s = atomic_fetch_add(&job->next, 1)) < job->p->nstaff;)
+        shf_price_rows(job->lg, job->p, job->x, s, NULL,
+                       job->lg->space[s].togo);
+    return NULL;
+}
+
+static void price_all(const struct shf_lagrange *lg,
+                      const struct shf_problem *p, const double *x)
+{
+    struct row_job job = {.lg = lg, .p = p, .x = x};
+    atomic_init(&job.next, 0);
+    int helpers = (lg->threads < p->nstaff ? lg->threads : p->nstaff) - 1;
+    helpers = helpers > LAG_THREADS ? LAG_THREADS : helpers;
+    pthread_t id[LAG_THREADS];
+    int started = 0;
+    while (started < helpers &&
+           !pthread_create(&id[started], NULL, price_some, &job))
+        started++;
+    price_some(&job);
+    for (int t = 0; t < started; t++)
+        pthread_join(id[t], NULL);
+}
+
 /* L(x), and its subgradient in g: for the cover prices the best rows'
  * cover minus the day terms' y; for a priced row's multipliers how far its
  * best row passes each limit. */
@@ -91,10 +132,10 @@ static double evaluate(struct shf_lagrange *lg, const struct shf_problem *p,
         L += day_term(p, k, 0, lg->reach[k], x[k], &y);
         g[k] = -y;
     }
+    price_all(lg, p, x);
     for (int s = 0; s < n; s++) {
         int64_t minutes;
         int weekends;
-        shf_price_rows(lg, p, x, s, NULL, lg->space[s].togo);
         L += lg->space[s].togo[0];
         shf_add_best_row(lg, p, x, s, g, &minutes, &weekends);
         if (lg->priced) {
@@ -237,9 +278,11 @@ static int auto_steps(const struct shf_lagrange *lg,
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
                                       double seconds, int rows,
-                                      double must_beat, struct cs_error *err)
+                                      double must_beat, int threads,
+                                      struct cs_error *err)
 {
     struct shf_lagrange *lg = cs_xcalloc(1, sizeof *lg);
+    lg->threads = threads > 1 ? threads : 1;
     const int nk = p->ndays * p->nshifts;
     lg->nstaff = p->nstaff;
     lg->ndays = p->ndays;
@@ -295,18 +338,16 @@ struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
     /* a staff member with no legal row at all: the bound says so at the
      * root (the search then ends infeasible), and no prices help */
     lg->lambda = cs_xcalloc((size_t)nk, sizeof *lg->lambda);
-    for (int s = 0; s < p->nstaff; s++) {
-        shf_price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
+    price_all(lg, p, lg->lambda);
+    for (int s = 0; s < p->nstaff; s++)
         lg->dead |= lg->space[s].togo[0] == INFINITY;
-    }
     if (!lg->dead)
         improve(lg, p, iterations, seconds, must_beat);
     /* the search's tables, under the best prices */
     lg->rest = cs_xcalloc((size_t)p->nstaff + 1, sizeof *lg->rest);
-    for (int s = p->nstaff - 1; s >= 0; s--) {
-        shf_price_rows(lg, p, lg->lambda, s, NULL, lg->space[s].togo);
+    price_all(lg, p, lg->lambda);
+    for (int s = p->nstaff - 1; s >= 0; s--)
         lg->rest[s] = lg->rest[s + 1] + lg->space[s].togo[0];
-    }
     return lg;
 }
 

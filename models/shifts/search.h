@@ -310,6 +310,7 @@ struct shf_lagrange {
     double *weekend_price; /* nstaff: pi (0 unless priced)                 */
     double *row_const;     /* nstaff: - mu_max max + mu_min min - pi max_w  */
     int steps;             /* the subgradient steps taken at set-up          */
+    int threads;           /* the set-up's rows priced on this many threads */
     double shift_minutes;  /* the shifts' average length: the scale of the
                               minutes' multipliers                          */
     struct shf_rowspace {  /* one staff member's states before a day       */

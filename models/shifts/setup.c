@@ -514,7 +514,8 @@ static int shf_setup(const struct cs_config *cfg, const struct cs_setup *how,
         p->lagrange = shf_lagrange_new(
             p, (size_t)cs_config_int(cfg, "strategy.lagrange_states"), steps,
             steps < 0 ? SHF_LAGRANGE_SHARE * how->limits.seconds : 0,
-            cs_config_enum(cfg, "strategy.lagrange_rows"), must_beat, err);
+            cs_config_enum(cfg, "strategy.lagrange_rows"), must_beat,
+            how->threads, err);
         if (p->lagrange && p->lagrange->gave_up) {
             shf_lagrange_free(p->lagrange);
             p->lagrange = NULL;

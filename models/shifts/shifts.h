@@ -229,13 +229,16 @@ const signed char *shf_state_roster(const void *state);
  * the states, SHF_ROWS_PRICED prices them instead (search.h), AUTO tracks
  * them where the tables fit.  The steps stop at half their budget (of
  * steps or seconds) when no value so far is above must_beat (-INFINITY:
- * never), and mark the bound gave_up. */
+ * never), and mark the bound gave_up.  The rows of a step are priced on
+ * `threads` threads: the steps and their values are those of one thread,
+ * in less time. */
 enum { SHF_ROWS_AUTO, SHF_ROWS_TRACKED, SHF_ROWS_PRICED };
 struct shf_lagrange;
 struct shf_lagrange *shf_lagrange_new(const struct shf_problem *p,
                                       size_t max_states, int iterations,
                                       double seconds, int rows,
-                                      double must_beat, struct cs_error *err);
+                                      double must_beat, int threads,
+                                      struct cs_error *err);
 void shf_lagrange_free(struct shf_lagrange *lg);
 /* Neighbourhood rounds.  Rows pinned whole count as set; the others are
  * priced afresh each round: a shift costs what it changes in the cover the
