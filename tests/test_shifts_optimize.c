@@ -106,9 +106,9 @@ static void test_shifts_root_bounds(void **ctx)
 }
 
 /* The Lagrangian set-up's rows priced on two threads (lagrange.c): the
- * same steps, the same prices to the last bit and the same tables as on
- * one.  Instance7, 60 steps: the rows' cheapest total under the prices
- * is -31383. */
+ * same steps, the same prices and the same tables (every reachable
+ * state's value), to the last bit, as on one.  Instance7, 60 steps: the rows'
+ * cheapest total under the prices is -31383. */
 static void test_shifts_lagrange_threads(void **ctx)
 {
     (void)ctx;
@@ -126,6 +126,16 @@ static void test_shifts_lagrange_threads(void **ctx)
     assert_memory_equal(lg[0]->lambda, lg[1]->lambda, nk * sizeof(double));
     assert_memory_equal(lg[0]->rest, lg[1]->rest,
                         ((size_t)p->nstaff + 1) * sizeof(double));
+    /* every reachable state's value in every staff member's table */
+    for (int s = 0; s < p->nstaff; s++) {
+        const struct shf_rowspace *a = &lg[0]->space[s], *b = &lg[1]->space[s];
+        assert_int_equal(a->size, b->size);
+        for (int d = 0; d <= p->ndays; d++)
+            for (size_t i = a->first[d]; i < a->first[d + 1]; i++) {
+                size_t at = (size_t)d * a->size + a->at[i];
+                assert_memory_equal(&a->togo[at], &b->togo[at], sizeof(double));
+            }
+    }
     assert_int_equal((int64_t)ceil(lg[0]->rest[0] - 1e-6), -31383);
     shf_lagrange_free(lg[0]);
     shf_lagrange_free(lg[1]);
