@@ -199,6 +199,7 @@ static int rounds(struct cs_engine *e, void *state, int64_t bound,
     d->ud = keep.next_ud;
     out->steps = moves.steps;
     out->large_moves = moves.large;
+    out->adoptions = moves.adoptions;
     layer_moves_free(&moves);
     free(keep.best);
     return status;

@@ -81,7 +81,11 @@
  *              state), and the burst's end state if it beats the
  *              incumbent.  A burst also ends at limits.steps (all bursts'
  *              steps together), a limit or a stop; result.steps counts
- *              its steps (local.c).
+ *              its steps (local.c).  In a portfolio, with adopt_seconds,
+ *              once adopt_after of the time limit has passed, an
+ *              annealing burst whose lowest cost is above the portfolio's
+ *              best takes that best as its walk's state, at most once in
+ *              adopt_seconds (result.adoptions).
  *   portfolio  threads > 1 for solve or optimize: each thread runs the
  *              layers above with its own seed (thread t: seed + t, and
  *              rounds t * 2^32 + 1, + 2, ...).  Solve: the first solution
@@ -121,8 +125,12 @@ struct layer_moves {
     uint64_t bursts; /* so far: each draws its own seed */
     uint64_t steps;  /* so far, all bursts together */
     uint64_t large;  /* large moves tried (ls_large), all bursts together */
-    double heat;     /* annealing: the next start temperature's factor */
-    int64_t bound;   /* a burst ends at a cost this low: none is lower */
+    /* a portfolio's best taken as the walk's state (cs_bursts.
+     * adopt_seconds): how often, the version of the last, and when */
+    uint64_t adoptions, adopted;
+    double adopted_at;
+    double heat;   /* annealing: the next start temperature's factor */
+    int64_t bound; /* a burst ends at a cost this low: none is lower */
 };
 
 /* One burst of the moves layer from the incumbent best; false: stop the

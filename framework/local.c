@@ -294,22 +294,6 @@ static void fit_cooling(const struct cs_engine *e, double began, uint64_t k,
         *end = k + (uint64_t)steps;
 }
 
-/* A burst's cost after a move of delta: below the best, a new best to
- * hand out (pending); below the lowest it has seen, idle counts anew. */
-static void walked(int64_t delta, int64_t *now, int64_t *best, bool *pending,
-                   int64_t *seen, uint64_t *idle)
-{
-    *now += delta;
-    if (*now < *best) {
-        *best = *now;
-        *pending = true;
-    }
-    if (*now < *seen) {
-        *seen = *now;
-        *idle = 0;
-    }
-}
-
 /* The step of a burst's next large move, after one at step k that began
  * at t_in (the burst at `began`; *spent: the seconds large moves have
  * taken, this one added): large_steps later, or, by large_share, when the
@@ -326,6 +310,74 @@ static uint64_t large_next(const struct cs_bursts *b, uint64_t k, double t_in,
     double rate = stepping > 0 ? (double)k / stepping : 1e6;
     double gap = (now - t_in) * (1 - b->large_share) / b->large_share * rate;
     return k + (gap < 1 ? 1 : gap > 1e12 ? (uint64_t)1e12 : (uint64_t)gap);
+}
+
+/* What a burst's walk knows of where it is: its cost now, its best (a new
+ * one below the incumbent waits to go out while pending), the lowest it
+ * has seen, what it began at, and the steps since seen fell (a descent's
+ * idle count). */
+struct walk {
+    int64_t now, best, seen, start;
+    bool pending;
+    uint64_t idle;
+};
+
+/* A burst's cost after a move of delta: below the best, a new best to
+ * hand out (pending); below the lowest it has seen, idle counts anew. */
+static void walked(struct walk *w, int64_t delta)
+{
+    w->now += delta;
+    if (w->now < w->best) {
+        w->best = w->now;
+        w->pending = true;
+    }
+    if (w->now < w->seen) {
+        w->seen = w->now;
+        w->idle = 0;
+    }
+}
+
+/* In a portfolio, once adopt_after of the time limit has passed: when the
+ * best cost any thread has found is below the lowest this burst has seen,
+ * and adopt_seconds have passed since the last time (or it is the first),
+ * take that best as the walk's state, so that the thread cools on from it
+ * at its own temperature and with its own moves instead of where its own
+ * walk has stalled.  The state is the
+ * model's again (ls_start rebuilds what the moves keep); its cost is no
+ * find of this burst's, so nothing goes out.  false: ls_start stopped. */
+static bool adopt(struct cs_engine *e, void *state, struct layer_moves *m,
+                  uint64_t *rng, struct walk *w)
+{
+    const struct cs_hooks *h = e->problem->hooks;
+    e->peers.share->poll(e); /* the portfolio's best cost */
+    if (e->dfs.incumbent < w->best) {
+        w->best = e->dfs.incumbent; /* a best waiting to go out is none */
+        w->pending = false;
+    }
+    if (e->dfs.incumbent >= w->seen)
+        return true;
+    const struct cs_bursts *b = e->bursts;
+    double at = cs_now();
+    if (at - e->started < b->adopt_after * e->seconds ||
+        (m->adoptions && at - m->adopted_at < b->adopt_seconds))
+        return true;
+    uint64_t version = m->adopted;
+    eng_harvest(e, state); /* the walk's counters, before they go */
+    e->peers.share->best(e, state, &m->adopted);
+    if (m->adopted == version)
+        return true; /* nothing newer than the last taken (not copied) */
+    if (h->counters)
+        memset(state, 0, sizeof(struct cs_counters)); /* the other's */
+    m->adoptions++;
+    m->adopted_at = at;
+    static volatile sig_atomic_t never;
+    if (!h->local->ls_start(state, cs_random(rng), e->stop ? e->stop : &never))
+        return false;
+    w->now = w->seen = w->start = (int64_t)h->local->ls_conflicts(state);
+    w->best = e->dfs.incumbent;
+    w->pending = false;
+    w->idle = 0;
+    return true;
 }
 
 void layer_moves_free(struct layer_moves *m)
@@ -354,13 +406,12 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
     static volatile sig_atomic_t never;
     if (!h->local->ls_start(state, cs_random(&rng), e->stop ? e->stop : &never))
         return false;
-    int64_t now = (int64_t)h->local->ls_conflicts(state),
-            best = e->dfs.incumbent;
+    struct walk w = {.now = (int64_t)h->local->ls_conflicts(state),
+                     .best = e->dfs.incumbent};
     /* the lowest cost this burst has seen (a descent's idle count restarts
      * only below it), and what it began at (a portfolio's shared best
      * may be below the incumbent, and is no find of this burst's) */
-    int64_t seen = now < best ? now : best;
-    const int64_t start = seen;
+    w.seen = w.start = w.now < w.best ? w.now : w.best;
     /* annealing: anneal_steps steps, the temperature falling by the same
      * factor at each from anneal_t0 to anneal_t1; else a descent that ends
      * after local_steps steps without a new best */
@@ -388,24 +439,30 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
      * gap steps: a best the walk leaves sooner is dropped (the next one
      * below the incumbent goes out), and the burst's end state goes out
      * if it beats the incumbent */
-    bool go_on = true, pending = false;
+    bool go_on = true;
     const uint64_t gap = hand_gap(size);
     uint64_t handed = m->steps;
-    for (uint64_t k = 0, idle = 0; go_on; k++, idle++, t *= cool) {
-        if (anneal ? k >= end : idle >= l->local_steps)
+    const bool adopting = anneal && e->peers.share && b->adopt_seconds > 0;
+    for (uint64_t k = 0; go_on; k++, w.idle++, t *= cool) {
+        if (anneal ? k >= end : w.idle >= l->local_steps)
             break;
-        if (now <= m->bound)
+        if (w.now <= m->bound)
             break; /* the bound met: optimal, handed out below */
-        if (anneal && e->seconds > 0 && k && k % FIT_STEPS == 0)
+        if (anneal && e->seconds > 0 && k && k % FIT_STEPS == 0) {
             fit_cooling(e, began, k, t, &end, &cool);
+            if (adopting && !adopt(e, state, m, &rng, &w)) {
+                eng_harvest(e, state);
+                return false; /* stopped while starting from it */
+            }
+        }
         if (step_limit && m->steps >= step_limit)
             break;
         if (m->steps % 256 == 0) {
             eng_progress(e, false); /* a burst may take all the time left */
-            if (pending && m->steps - handed >= gap) {
-                go_on = new_best(e, state, now);
+            if (w.pending && m->steps - handed >= gap) {
+                go_on = new_best(e, state, w.now);
                 handed = m->steps;
-                pending = false;
+                w.pending = false;
             }
             if (!go_on || eng_must_stop(e))
                 break;
@@ -416,7 +473,7 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
             m->large++;
             next_large = large_next(b, k, t_in, began, &large_time);
             if (delta != INT64_MAX && delta < 0)
-                walked(delta, &now, &best, &pending, &seen, &idle);
+                walked(&w, delta);
         }
         int var = h->local->ls_pick(state, cs_random(&rng));
         if (var == CS_NONE)
@@ -428,22 +485,22 @@ bool layer_moves(struct cs_engine *e, const void *incumbent,
         if (!(anneal ? anneal_move(h, state, var, t, &rng, &move, &delta)
                      : step_move(h, l, state, var, &rng, &move, &delta, &walk)))
             continue;
-        if (delta >= 0 && pending) {
+        if (delta >= 0 && w.pending) {
             if (m->steps - handed >= gap) {
-                go_on = new_best(e, state, now);
+                go_on = new_best(e, state, w.now);
                 handed = m->steps;
             } else {
-                best = e->dfs.incumbent; /* let it go: the next counts */
+                w.best = e->dfs.incumbent; /* let it go: the next counts */
             }
-            pending = false;
+            w.pending = false;
         }
         h->local->ls_apply(state, var, move);
-        walked(delta, &now, &best, &pending, &seen, &idle);
+        walked(&w, delta);
     }
-    if (go_on && now < e->dfs.incumbent)
-        go_on = new_best(e, state, now); /* the burst's end, if better */
+    if (go_on && w.now < e->dfs.incumbent)
+        go_on = new_best(e, state, w.now); /* the burst's end, if better */
     if (anneal)
-        m->heat = seen < start                    ? 1
+        m->heat = w.seen < w.start                ? 1
                   : m->heat * 2 > ANNEAL_HEAT_MAX ? ANNEAL_HEAT_MAX
                                                   : m->heat * 2;
     eng_harvest(e, state);

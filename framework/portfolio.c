@@ -205,6 +205,7 @@ int layer_portfolio(const struct cs_spec *spec, int threads,
         out->rounds += r->rounds;
         out->steps += r->steps;
         out->large_moves += r->large_moves;
+        out->adoptions += r->adoptions;
         eng_free(&pf.members[t].e);
     }
     out->stats.solutions = pf.shared.delivered;

@@ -246,6 +246,8 @@ void out_end(struct out *o, const struct cs_result *r)
             fprintf(o->out, ", \"steps\": %" PRIu64, r->steps);
         if (r->large_moves)
             fprintf(o->out, ", \"large_moves\": %" PRIu64, r->large_moves);
+        if (r->adoptions)
+            fprintf(o->out, ", \"adoptions\": %" PRIu64, r->adoptions);
         if (r->portfolio)
             fprintf(o->out, ", \"portfolio\": %d", r->portfolio);
         if (o->profile)

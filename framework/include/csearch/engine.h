@@ -219,9 +219,10 @@ struct cs_result {
      * assignment was whole), the peak resident memory of the process in
      * bytes */
     uint64_t steps, conflicts, peak_bytes;
-    /* the moves layer's: the model's large moves tried (ls_large), all
-     * threads together */
-    uint64_t large_moves;
+    /* the moves layer's, all threads together: the model's large moves
+     * tried (ls_large), and the times a burst took the portfolio's best
+     * as its walk's state (cs_bursts.adopt_seconds) */
+    uint64_t large_moves, adoptions;
     int portfolio; /* threads of a portfolio; 0: none */
     struct cs_units units;
     /* optimize: the bound at the root, and the seconds from the search's

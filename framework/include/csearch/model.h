@@ -31,7 +31,7 @@
  * registry refuses a model or a plugin built against any other version: there
  * is no compatibility across versions, so a new field needs no "zero in old
  * models" rule. */
-#define CS_ABI_VERSION 17
+#define CS_ABI_VERSION 18
 
 /* select() and the engine's MRV return this when every variable is set. */
 #define CS_NONE (-1)
@@ -144,13 +144,19 @@ struct cs_layers {
  * the limit, anneal_steps aside, so the first burst takes all the time
  * left.  With the model's ls_large hook: a large move after every
  * large_steps steps of a burst; or, with large_steps 0, as often as keeps
- * the large moves' time at large_share of a burst's (0: none). */
+ * the large moves' time at large_share of a burst's (0: none).  In a
+ * portfolio under a time limit, with adopt_seconds > 0: once adopt_after
+ * (0-1) of the limit has passed, an annealing burst whose lowest cost is
+ * above the best any thread has found takes that best as its walk's state
+ * and walks on from it at its temperature, at most once in adopt_seconds
+ * (looked at every 65536 steps; adopt_seconds 0: never). */
 struct cs_bursts {
     uint64_t anneal_steps;
     double anneal_t0, anneal_t1;
     bool anneal_fill;
     uint64_t large_steps;
     double large_share;
+    double adopt_seconds, adopt_after;
 };
 
 /* What the run asks of a model's setup, besides its own keys: a model may
