@@ -152,11 +152,18 @@ ward 20 35 84 >"$tmp/ward-35x84.yaml"
 run_timed "$tmp/ward-35x84.yaml" --set limits.seconds=1 --json
 expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join(" ")' "on 10"
 # the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
-# with two threads, 0 with one, which has no odd thread
+# with two threads, 0 with one, which has no odd thread; and a thread's
+# annealing takes the portfolio's best roster in the last quarter of the
+# limit, at most once in 2 s (strategy.anneal_adopt, anneal_adopt_after),
+# which one thread has none of
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --json
-expect_json '[.strategy.large_share, .strategy.large_share_odd] | map(tostring) | join(" ")' "0 0.5"
+expect_json '[.strategy.large_share, .strategy.large_share_odd, .strategy.anneal_adopt, .strategy.anneal_adopt_after] | map(tostring) | join(" ")' "0 0.5 2 0.75"
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --set strategy.anneal_adopt=0.5 --set strategy.anneal_adopt_after=0.25 --json
+expect_json '[.strategy.anneal_adopt, .strategy.anneal_adopt_after] | map(tostring) | join(" ")' "0.5 0.25"
+run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --set strategy.anneal_adopt=0 --json
+expect_json '[.strategy.anneal_adopt, .strategy.anneal_adopt_after] | map(tostring) | join(" ")' "0 0"
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --json
-expect_json '[.strategy.large_share, .strategy.large_share_odd] | map(tostring) | join(" ")' "0 0"
+expect_json '[.strategy.large_share, .strategy.large_share_odd, .strategy.anneal_adopt, .strategy.anneal_adopt_after] | map(tostring) | join(" ")' "0 0 0 0"
 # temperatures go out in full (not %g's six digits: 12.3457)
 run 3 configs/shifts-instance7.yaml --set limits.seconds=0 --set limits.nodes=1000 --set limits.steps=10 --set strategy.lagrange_steps=50 --set strategy.anneal_t0=12.3456789 --set strategy.anneal_t1=0.000123456789 --json
 expect_json '[.strategy.anneal_t0, .strategy.anneal_t1] | map(tostring) | join(" ")' "12.3456789 0.000123456789"

@@ -225,7 +225,18 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
         {.key = "strategy.anneal_t1",                                          \
          CS_OPT_AUTO_REAL(1e-9, 1e15,                                          \
                           "annealing: the temperature a burst ends at, "       \
-                          "at most anneal_t0 (auto: 0.1)")},
+                          "at most anneal_t0 (auto: 0.1)")},                   \
+        {.key = "strategy.anneal_adopt",                                       \
+         CS_OPT_AUTO_REAL(                                                     \
+             0, 1e9,                                                           \
+             "with strategy.threads above 1 under limits.seconds: a "          \
+             "thread whose annealing has stalled above the best roster any "   \
+             "thread has found takes that roster and anneals on from it, at "  \
+             "most once in this many seconds, 0 = never (auto: 2)")},          \
+        {.key = "strategy.anneal_adopt_after",                                 \
+         CS_OPT_AUTO_REAL(0, 1,                                                \
+                          "strategy.anneal_adopt: from this share of "         \
+                          "limits.seconds on (auto: 0.75)")},
 
 /* The bursts' keys that can be wrong on their own (anneal_fill on without
  * a time limit, anneal_t1 above anneal_t0): checked before the set-up,
