@@ -272,6 +272,7 @@ static uint64_t fingerprint(const struct cs_config *cfg,
                         moved(opt->key) || !strncmp(opt->key, "limits.", 7) ||
                         !strncmp(opt->key, "output.", 7) ||
                         !strcmp(opt->key, "strategy.threads") ||
+                        /* a portfolio's, as threads */
                         !strncmp(opt->key, "strategy.anneal_adopt", 21) ||
                         !strcmp(opt->key, "strategy.seed") ||
                         !strcmp(opt->key, "strategy.probes") ||

@@ -154,7 +154,7 @@ expect_json '[.strategy.anneal_fill, .strategy.anneal_t0] | map(tostring) | join
 # the odd threads' row moves on a 28-day ward (strategy.large_share_odd): 0.5
 # with two threads, 0 with one, which has no odd thread; and a thread's
 # annealing takes the portfolio's best roster in the last quarter of the
-# limit, at most once in 2 s (strategy.anneal_adopt, anneal_adopt_after),
+# search's time, at most once in 2 s (strategy.anneal_adopt, anneal_adopt_after),
 # which one thread has none of
 run 3 configs/shifts-instance7.yaml --set limits.seconds=1 --set strategy.colgen_seconds=0 --threads 2 --json
 expect_json '[.strategy.large_share, .strategy.large_share_odd, .strategy.anneal_adopt, .strategy.anneal_adopt_after] | map(tostring) | join(" ")' "0 0.5 2 0.75"

@@ -51,16 +51,17 @@
 #define SHF_ODD_SHIFTS 10
 #define SHF_ODD_SHORT 28
 
-/* and in a portfolio under a time limit, in the last quarter of it, a
- * thread whose annealing is above the best roster any thread has found
- * takes that roster, at most once in 2 s (strategy.anneal_adopt and
- * anneal_adopt_after).  Zen 5, 60 s, two threads, Instances 13, 15 and
- * 18-24, seeds 2 and 3, without and with it, interleaved: lower in 11 of
- * 18 pairs, by 0.68% on average; 18 4580 -> 4483 and 4585 -> 4483, 13
- * 1527 -> 1460, 19 3342 -> 3260; higher at most 1.8% (15, 3975 -> 4048).
- * From the start instead of the last quarter (adopt_after 0) the two
- * threads follow each other all the minute: even over 43 pairs (22:
- * 32589 -> 33120, 32678 -> 33141); docs/performance.md */
+/* and in a portfolio under a time limit, in the last quarter of the
+ * search's time (the limit less the set-up), a thread whose annealing is
+ * above the best roster any thread has found takes that roster, at most
+ * once in 2 s (strategy.anneal_adopt and anneal_adopt_after).  Zen 5,
+ * 60 s, two threads, Instances 13, 15 and 18-24, seeds 2 and 3, without
+ * and with it, interleaved: lower in 11 of 18 pairs, by 0.68% on average;
+ * 18 4580 -> 4483 and 4585 -> 4483, 13 1527 -> 1460, 19 3342 -> 3260;
+ * higher at most 1.8% (15, 3975 -> 4048).  From the start instead
+ * (adopt_after 0) the two threads follow each other all the minute: lower
+ * in 10 of 18 pairs, 0.09% higher on average (22: 32589 -> 33120, 32678
+ * -> 33141); docs/performance.md */
 #define SHF_ADOPT_SECONDS 2.0
 #define SHF_ADOPT_AFTER 0.75
 

@@ -235,8 +235,9 @@ extern const char *const shf_switch_names[]; /* auto, on, off */
              "most once in this many seconds, 0 = never (auto: 2)")},          \
         {.key = "strategy.anneal_adopt_after",                                 \
          CS_OPT_AUTO_REAL(0, 1,                                                \
-                          "strategy.anneal_adopt: from this share of "         \
-                          "limits.seconds on (auto: 0.75)")},
+                          "strategy.anneal_adopt: from this share of the "     \
+                          "search's time on (limits.seconds less the "         \
+                          "set-up; auto: 0.75)")},
 
 /* The bursts' keys that can be wrong on their own (anneal_fill on without
  * a time limit, anneal_t1 above anneal_t0): checked before the set-up,

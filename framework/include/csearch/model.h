@@ -146,7 +146,8 @@ struct cs_layers {
  * large_steps steps of a burst; or, with large_steps 0, as often as keeps
  * the large moves' time at large_share of a burst's (0: none).  In a
  * portfolio under a time limit, with adopt_seconds > 0: once adopt_after
- * (0-1) of the limit has passed, an annealing burst whose lowest cost is
+ * (0-1) of the search's limit has passed (limits.seconds less the model's
+ * set-up, from the search's start), an annealing burst whose lowest cost is
  * above the best any thread has found takes that best as its walk's state
  * and walks on from it at its temperature, at most once in adopt_seconds
  * (looked at every 65536 steps; adopt_seconds 0: never). */
