@@ -7,11 +7,12 @@
  * solved and every row priced by all its rules; with -i, the dive's roster
  * (colgen.c): its cost as the checker
  * (check.c) counts it (or 'illegal' / 'none'), and its seconds; with -b,
- * after them, branch and price (colbranch.c, two thirds of BP_SECONDS)
- * and unless proven the master's rows as an integer program: the latter's
- * seconds, whether the roster was proven optimal, the least any roster
- * costs, the nodes, columns and seconds of the branching (the roster
- * column then holds the best of all). */
+ * after them, branch and price (colbranch.c, half of BP_SECONDS) and
+ * unless proven large neighbourhoods of its roster (shf_cg_lns): whether
+ * the roster was proven optimal, the least any roster costs, the nodes,
+ * columns and seconds of the branching, then the neighbourhoods' windows,
+ * those that found a cheaper roster, and their seconds (the roster column
+ * then holds the best of all). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +40,9 @@ int main(int argc, char **argv)
     printf("instance\tbound\tceil\tmaster\trounds\tcolumns\tseconds\tsolved"
            "\texact%s%s\n",
            ip > 0 || bp > 0 ? "\troster\tdives\tdive_seconds" : "",
-           bp > 0
-               ? "\tip_seconds\tproven\tbp_bound\tnodes\tbp_columns\tbp_seconds"
-               : "");
+           bp > 0 ? "\tproven\tbp_bound\tnodes\tbp_columns\tbp_seconds"
+                    "\tlns_windows\tlns_better\tlns_seconds"
+                  : "");
     for (int i = first; i < argc; i++) {
         struct cs_error err = {0};
         struct shf_problem *p = shf_problem_new();
@@ -73,9 +74,10 @@ int main(int argc, char **argv)
             printf("\t%.2f", cg.dive_seconds);
         }
         if (bp > 0)
-            printf("\t%.2f\t%s\t%" PRId64 "\t%" PRId64 "\t%d\t%.2f",
-                   cg.ip_seconds, cg.bp_proven ? "yes" : "no", cg.bp_bound,
-                   cg.bp_nodes, cg.bp_columns, cg.bp_seconds);
+            printf("\t%s\t%" PRId64 "\t%" PRId64 "\t%d\t%.2f\t%d\t%d\t%.2f",
+                   cg.bp_proven ? "yes" : "no", cg.bp_bound, cg.bp_nodes,
+                   cg.bp_columns, cg.bp_seconds, cg.lns_windows, cg.lns_better,
+                   cg.lns_seconds);
         printf("\n");
         fflush(stdout);
         free(roster);

@@ -204,7 +204,8 @@ static bool sync_columns(struct shf_cg *c, int s)
 }
 
 /* The masks made: every value left but a pinned cell's (re-rostering:
- * pinned, or before from_day), the pricers reading them, no staff fixed
+ * pinned, or before from_day) and, in a large neighbourhood, those outside
+ * c->within, the pricers reading them, no staff fixed
  * and every column that keeps them open (the dives fixed some); false if a
  * staff member has no row that keeps the pins. */
 static bool open_masks(struct shf_cg *c)
@@ -213,9 +214,12 @@ static bool open_masks(struct shf_cg *c)
     const int n = p->ndays, nv = p->nshifts + 1;
     const size_t cells = (size_t)p->nstaff * (size_t)n;
     c->allow = cs_xmalloc(cells * sizeof *c->allow);
-    for (size_t k = 0; k < cells; k++)
+    for (size_t k = 0; k < cells; k++) {
         c->allow[k] = p->fixed && p->fixed[k] >= 0 ? (uint64_t)1 << p->fixed[k]
                                                    : ((uint64_t)1 << nv) - 1;
+        if (c->within)
+            c->allow[k] &= c->within[k];
+    }
     for (int s = 0; s < p->nstaff; s++)
         shf_pricer_allow(c->pr[s], c->allow + (size_t)s * (size_t)n);
     c->nfixed = 0;
@@ -742,7 +746,7 @@ int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
         drop(&b, x);
     }
     free(heap.at);
-    /* the master as at the root for what follows (master_ip) */
+    /* the master as at the root for what follows (shf_cg_lns) */
     if (rows)
         load(c, root);
     free(root);
@@ -861,4 +865,62 @@ int shf_cg_cell_dive(struct shf_cg *c, int rounds, double share,
     free(try);
     free(agg);
     return rc ? rc : got;
+}
+
+/* A window's days at first, and at least (shf_cg_lns) */
+#define LNS_FIRST_DAYS 7
+#define LNS_LEAST_DAYS 3
+/* a window's tree's seconds at most, unless a number of windows is given */
+#define LNS_SECONDS 2.0
+
+int shf_cg_lns(struct shf_cg *c, double deadline, int windows, int threads,
+               signed char *roster, struct shf_colgen *out,
+               struct cs_error *err)
+{
+    const struct shf_problem *p = c->p;
+    const int n = p->ndays;
+    const size_t cells = (size_t)p->nstaff * (size_t)n;
+    const double began = cs_now();
+    /* fairness's penalties are no row's (shf_cg_branch) */
+    if (out->roster_cost < 0 || p->fair.nights_weight ||
+        p->fair.weekends_weight)
+        return 0;
+    uint64_t *within = cs_xmalloc(cells * sizeof *within);
+    const int keep = c->m.nrows;
+    uint64_t draw = 0x9E3779B97F4A7C15u; /* xorshift64 */
+    int width = LNS_FIRST_DAYS, rc = 0;
+    /* until the roster meets the bound: optimal */
+    while (!rc && out->roster_cost > out->bp_bound &&
+           (windows > 0 ? out->lns_windows < windows : cs_now() < deadline)) {
+        width = width < n ? width : n;
+        draw ^= draw << 13;
+        draw ^= draw >> 7;
+        draw ^= draw << 17;
+        const int from = (int)(draw % (uint64_t)(n - width + 1));
+        for (size_t k = 0; k < cells; k++) {
+            const int d = (int)(k % (size_t)n);
+            within[k] = d >= from && d < from + width
+                            ? ~(uint64_t)0
+                            : (uint64_t)1 << roster[k];
+        }
+        struct shf_colgen sub = *out;
+        c->within = within;
+        rc = shf_cg_branch(
+            c, windows > 0 ? deadline : fmin(deadline, cs_now() + LNS_SECONDS),
+            threads, roster, &sub, err);
+        c->within = NULL;
+        out->lns_windows++;
+        out->lns_better += sub.roster_cost < out->roster_cost;
+        out->roster_cost = sub.roster_cost;
+        out->rounds = sub.rounds;
+        shf_cg_drop_columns(c, keep, roster, true);
+        /* a window searched to its end grows, one cut short shrinks */
+        if (sub.bp_bound >= sub.roster_cost)
+            width += 2;
+        else if (width > LNS_LEAST_DAYS)
+            width--;
+    }
+    free(within);
+    out->lns_seconds = cs_now() - began;
+    return rc;
 }

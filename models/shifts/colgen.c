@@ -489,119 +489,6 @@ static int dives(struct shf_cg *c, double seconds, signed char *roster,
     return rc;
 }
 
-/* master_ip's start: the roster so far, as the master's columns */
-struct ip_start {
-    struct shf_cg *c;
-    const signed char *roster;
-    bool given;
-};
-
-/* GLPK's callback: the roster so far offered as its first solution. */
-static void ip_offer(glp_tree *tree, void *info)
-{
-    struct ip_start *st = info;
-    if (st->given || glp_ios_reason(tree) != GLP_IHEUR)
-        return;
-    st->given = true;
-    const struct shf_cg *c = st->c;
-    const struct shf_problem *p = c->p;
-    const int first = SHF_CG_FIRST(&c->m), n = p->ndays;
-    double *x = cs_xcalloc((size_t)(first + c->m.nrows), sizeof *x);
-    int found = 0;
-    for (int i = 0; i < c->m.nrows; i++) {
-        const int s = c->m.staff[i];
-        if (!memcmp(c->m.rows + (size_t)i * (size_t)n,
-                    st->roster + (size_t)s * (size_t)n, (size_t)n)) {
-            x[first + i] = 1;
-            found++;
-        }
-    }
-    if (found == p->nstaff) {
-        for (int k = 0; k < c->m.nk; k++) {
-            int d = k / p->nshifts, t = k % p->nshifts, y = 0;
-            for (int s = 0; s < p->nstaff; s++)
-                y += st->roster[(size_t)s * (size_t)n + (size_t)d] == t + 1;
-            x[2 * k + 1] = y < p->need[k] ? p->need[k] - y : 0; /* under */
-            x[2 * k + 2] = y > p->need[k] ? y - p->need[k] : 0; /* over */
-        }
-        glp_ios_heur_sol(tree, x);
-    }
-    free(x);
-}
-
-/* The restricted master as an integer program (GLPK's branch and cut with
- * its proximity search, from the roster so far) for `seconds`: one
- * generated row per staff member, cover soft.  Its best roster, if the
- * checker passes it and it is cheaper, goes into roster.  The master is
- * left an LP over the same columns.  0, or -1 with why in err. */
-static int master_ip(struct shf_cg *c, double seconds, signed char *roster,
-                     struct shf_colgen *out, struct cs_error *err)
-{
-    const struct shf_problem *p = c->p;
-    const size_t cells = (size_t)p->nstaff * (size_t)p->ndays;
-    const int first = SHF_CG_FIRST(&c->m), n = c->m.nrows;
-    const double began = cs_now();
-    int ms = (int)fmin(INT32_MAX, fmax(1, seconds * 1e3));
-    /* the LP over every column first: the branch and cut starts at its
-     * optimum (the dives left columns fixed) */
-    for (int i = 0; i < n; i++)
-        glp_set_col_bnds(c->m.lp, first + i, GLP_LO, 0, 0);
-    glp_smcp sparm;
-    glp_init_smcp(&sparm);
-    sparm.msg_lev = GLP_MSG_OFF;
-    sparm.meth = GLP_DUALP;
-    sparm.tm_lim = ms;
-    int rc = 0;
-    if (glp_simplex(c->m.lp, &sparm) || glp_get_status(c->m.lp) != GLP_OPT)
-        goto done;
-    for (int i = 0; i < n; i++)
-        glp_set_col_kind(c->m.lp, first + i, GLP_BV);
-    struct ip_start st = {
-        .c = c, .roster = roster, .given = out->roster_cost < 0};
-    glp_iocp parm;
-    glp_init_iocp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    parm.ps_heur = GLP_ON;
-    ms = (int)fmin(INT32_MAX, fmax(1, (began + seconds - cs_now()) * 1e3));
-    parm.tm_lim = parm.ps_tm_lim = ms;
-    parm.cb_func = ip_offer;
-    parm.cb_info = &st;
-    int solved = glp_intopt(c->m.lp, &parm);
-    int status = glp_mip_status(c->m.lp);
-    if (solved && solved != GLP_ETMLIM)
-        rc = cs_error_set(err, NULL, "colgen: the master IP failed (GLPK)");
-    else if (status == GLP_OPT || status == GLP_FEAS) {
-        signed char *try = cs_xmalloc(cells);
-        bool whole = true;
-        for (int s = 0; s < p->nstaff && whole; s++) {
-            int got = -1;
-            for (int i = 0; i < n; i++)
-                if (c->m.staff[i] == s &&
-                    glp_mip_col_val(c->m.lp, first + i) > 0.5)
-                    got = i;
-            whole = got >= 0;
-            if (whole)
-                memcpy(try + (size_t)s * (size_t)p->ndays,
-                       c->m.rows + (size_t)got * (size_t)p->ndays,
-                       (size_t)p->ndays);
-        }
-        struct shf_report r;
-        if (whole && !shf_check(p, try, &r) &&
-            (out->roster_cost < 0 || r.total < out->roster_cost)) {
-            out->roster_cost = r.total;
-            memcpy(roster, try, cells);
-        }
-        free(try);
-    }
-    for (int i = 0; i < n; i++) {
-        glp_set_col_kind(c->m.lp, first + i, GLP_CV);
-        glp_set_col_bnds(c->m.lp, first + i, GLP_LO, 0, 0);
-    }
-done:
-    out->ip_seconds = cs_now() - began;
-    return rc;
-}
-
 /* One side of the split on the under-cover total U = sum of the under
  * slacks: the master with the row U >= b (ge) or U <= b, solved by column
  * generation until no row prices out, the deadline, or its bound's ceiling
@@ -742,9 +629,11 @@ int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
     return shf_colgen_prove(p, seconds, until, 0, 1, roster, out, err);
 }
 
-int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
-                     double prove, int threads, signed char *roster,
-                     struct shf_colgen *out, struct cs_error *err)
+/* c made for p (its pricers, master and first columns, as shf_cg_free
+ * takes them) and the LP solved for at most `seconds`, the split on the
+ * under-cover total after: out's LP fields.  0, or -1 with why in err. */
+static int root(struct shf_cg *c, const struct shf_problem *p, double seconds,
+                int threads, struct shf_colgen *out, struct cs_error *err)
 {
     const double began = cs_now();
     const int nk = p->ndays * p->nshifts, n = p->nstaff;
@@ -752,62 +641,84 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
     memset(out, 0, sizeof *out);
     out->bound = -INFINITY;
     out->exact = true;
-    struct shf_cg c = {.p = p,
-                       .deadline = began + seconds,
-                       .cutoff = INT64_MAX,
-                       .threads = threads};
-    c.pr = cs_xcalloc((size_t)n, sizeof *c.pr);
+    *c = (struct shf_cg){.p = p,
+                         .deadline = began + seconds,
+                         .cutoff = INT64_MAX,
+                         .threads = threads};
+    c->pr = cs_xcalloc((size_t)n, sizeof *c->pr);
     for (int s = 0; s < n && !rc; s++) {
-        c.pr[s] = shf_pricer_new(p, s);
-        if (!c.pr[s])
+        c->pr[s] = shf_pricer_new(p, s);
+        if (!c->pr[s])
             rc = cs_error_set(err, NULL,
                               "colgen: staff %s's row has too many states to "
                               "price",
                               p->staff_id[s]);
         else
-            out->exact = out->exact && shf_pricer_exact(c.pr[s]);
+            out->exact = out->exact && shf_pricer_exact(c->pr[s]);
     }
-    c.lambda = cs_xcalloc((size_t)nk, sizeof *c.lambda);
-    c.pi = cs_xcalloc((size_t)n, sizeof *c.pi);
-    c.smooth = (int64_t)n * p->ndays > CG_SMOOTH_CELLS;
-    c.center = cs_xcalloc((size_t)nk, sizeof *c.center);
-    c.master = cs_xcalloc((size_t)nk, sizeof *c.master);
-    c.center_value = -INFINITY;
-    c.row = cs_xmalloc((size_t)p->ndays);
-    c.fixed = cs_xcalloc((size_t)n, sizeof *c.fixed);
-    make_tables(&c, 1);
+    c->lambda = cs_xcalloc((size_t)nk, sizeof *c->lambda);
+    c->pi = cs_xcalloc((size_t)n, sizeof *c->pi);
+    c->smooth = (int64_t)n * p->ndays > CG_SMOOTH_CELLS;
+    c->center = cs_xcalloc((size_t)nk, sizeof *c->center);
+    c->master = cs_xcalloc((size_t)nk, sizeof *c->master);
+    c->center_value = -INFINITY;
+    c->row = cs_xmalloc((size_t)p->ndays);
+    c->fixed = cs_xcalloc((size_t)n, sizeof *c->fixed);
+    make_tables(c, 1);
     glp_term_out(GLP_OFF);
     if (!rc)
-        master_new(&c.m, p);
+        master_new(&c->m, p);
     /* the first columns: each staff member's cheapest row by its requests
      * alone, and with every short shift worth its under weight */
-    for (int pass = 0; pass < 2 && !rc && !c.timed_out; pass++)
-        for (int s = 0; s < n && !rc && !c.timed_out; s++) {
+    for (int pass = 0; pass < 2 && !rc && !c->timed_out; pass++)
+        for (int s = 0; s < n && !rc && !c->timed_out; s++) {
             for (int k = 0; k < nk; k++)
-                c.lambda[k] =
+                c->lambda[k] =
                     pass ? (p->need[k] ? p->under[k] : -p->over[k]) : 0;
             double value;
             int64_t requests;
-            int got = shf_price_row(c.pr[s], c.tables[0], c.lambda, c.deadline,
-                                    c.row, &value, &requests);
+            int got = shf_price_row(c->pr[s], c->tables[0], c->lambda,
+                                    c->deadline, c->row, &value, &requests);
             if (got < 0)
-                c.timed_out = true;
+                c->timed_out = true;
             else if (!got)
                 rc =
                     cs_error_set(err, NULL, "colgen: staff %s has no legal row",
                                  p->staff_id[s]);
             else
-                shf_cg_add_column(&c.m, p, s, c.row, requests);
+                shf_cg_add_column(&c->m, p, s, c->row, requests);
         }
-    if (!rc && !c.timed_out)
-        rc = shf_cg_rounds(&c, 0, out, err);
-    c.smooth = false;
-    if (!rc && !c.timed_out && out->solved)
-        split_under(&c, out);
-    out->columns = c.m.lp ? c.m.nrows : 0;
+    if (!rc && !c->timed_out)
+        rc = shf_cg_rounds(c, 0, out, err);
+    c->smooth = false;
+    if (!rc && !c->timed_out && out->solved)
+        split_under(c, out);
+    out->columns = c->m.lp ? c->m.nrows : 0;
     out->floor = out->bound > -INFINITY ? shf_cg_ceiling(out->bound) : 0;
     out->seconds = cs_now() - began;
     out->roster_cost = -1;
+    return rc;
+}
+
+/* branch and price's share of the time after the dives; the large
+ * neighbourhoods of the best roster have the rest, CG_LNS_SECONDS at most,
+ * and a longer time goes to branch and price again, from that roster, for
+ * the proof.  The minute on two threads (Zen 5): Instance8 1310, 12 4043,
+ * where branch and price for two thirds and the master's rows as an
+ * integer program (GLPK) for the third left 1319 and 4045; Instance8
+ * proven in 188 s, 12 in 138 s (docs/performance.md).  A fifth for the
+ * tree, with the dives until 30% of the minute, cost Instances 14 and 16
+ * their proofs on one thread (1279; 3225 at the bound 3224). */
+#define CG_BP_SHARE 0.5
+#define CG_LNS_SECONDS 30.0
+
+int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
+                     double prove, int threads, signed char *roster,
+                     struct shf_colgen *out, struct cs_error *err)
+{
+    const double began = cs_now();
+    struct shf_cg c;
+    int rc = root(&c, p, seconds, threads, out, err);
     /* an LP its time cut short leads no dive, and gives no tree a bound
      * worth branching under: its bound stays, the search gets the time
      * (Instance15 on one thread, its LP 3762 of 3824 in its quarter: dives
@@ -822,19 +733,42 @@ int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
     if (out->bound > -INFINITY && shf_cg_ceiling(out->bound) > out->floor)
         out->floor = shf_cg_ceiling(out->bound);
     out->bp_bound = out->floor;
-    /* branch and price for two thirds of its time, then, unless it proved
-     * its roster optimal, the master's rows as an integer program from the
-     * best roster so far for a better one (Instance8 at 30 + 30 + 90 s:
-     * 1322 to its optimum 1300; from no roster GLPK found 1807 in 60 s, its
-     * feasibility pump on; run first, it cost Instance7 its proof in 600 s) */
-    const double bp_until = cs_now() + (began + prove - cs_now()) * 2 / 3;
-    if (!rc && roster && !cut && out->bound > -INFINITY &&
-        cs_now() < began + prove)
+    const bool go = !rc && roster && !cut && out->bound > -INFINITY;
+    const double bp_until = cs_now() + (began + prove - cs_now()) * CG_BP_SHARE;
+    if (go && cs_now() < began + prove)
         rc = shf_cg_branch(&c, bp_until, threads, roster, out, err);
-    if (!rc && roster && out->bound > -INFINITY && cs_now() < began + prove &&
-        out->roster_cost >= 0 && !out->bp_proven &&
-        out->roster_cost != out->floor)
-        rc = master_ip(&c, began + prove - cs_now(), roster, out, err);
+    if (go && !rc && cs_now() < began + prove && out->roster_cost >= 0 &&
+        !out->bp_proven && out->roster_cost > out->bp_bound)
+        rc = shf_cg_lns(&c, fmin(began + prove, cs_now() + CG_LNS_SECONDS), 0,
+                        threads, roster, out, err);
+    if (go && !rc && cs_now() < began + prove && !out->bp_proven &&
+        out->roster_cost > out->bp_bound) {
+        /* its bound is the higher of the two trees' */
+        const int64_t had = out->bp_bound;
+        const double took = out->bp_seconds;
+        rc = shf_cg_branch(&c, began + prove, threads, roster, out, err);
+        out->bp_bound = out->bp_bound > had ? out->bp_bound : had;
+        out->bp_seconds += took;
+    }
+    shf_cg_free(&c);
+    return rc;
+}
+
+int shf_colgen_lns(const struct shf_problem *p, double seconds, double prove,
+                   int windows, signed char *roster, struct shf_colgen *out,
+                   struct cs_error *err)
+{
+    const double began = cs_now();
+    struct shf_cg c;
+    int rc = root(&c, p, seconds, 1, out, err);
+    struct shf_report r;
+    if (!rc && shf_check(p, roster, &r))
+        rc = cs_error_set(err, NULL, "colgen: the roster breaks a hard rule");
+    if (!rc && !c.timed_out && out->bound > -INFINITY) {
+        out->roster_cost = r.total;
+        out->bp_bound = out->floor;
+        rc = shf_cg_lns(&c, began + prove, windows, 1, roster, out, err);
+    }
     shf_cg_free(&c);
     return rc;
 }

@@ -69,7 +69,10 @@ struct shf_colgen {
     int64_t bp_bound;  /* every roster costs at least this (>= floor) */
     bool bp_proven;    /* tree exhausted, every row exact: roster optimal */
     double bp_seconds; /* taken by it */
-    double ip_seconds; /* taken by the master's integer program before it */
+    /* then the large neighbourhoods of its roster (shf_cg_lns) */
+    int lns_windows;    /* windows searched */
+    int lns_better;     /* of them, found a cheaper roster */
+    double lns_seconds; /* taken by them */
 };
 /* Column generation for at most `seconds` (> 0).  0, or -1 with why in
  * err (a staff member has no legal row, a row's tables are too large). */
@@ -84,13 +87,23 @@ int shf_colgen_run(const struct shf_problem *p, double seconds,
 int shf_colgen_roster(const struct shf_problem *p, double seconds, double until,
                       signed char *roster, struct shf_colgen *out,
                       struct cs_error *err);
-/* The same, then branch and price (colbranch.c) until `prove` seconds from
- * its start, on `threads` threads, from the dives' roster: a cheaper roster
- * found goes into roster at out->roster_cost, and out->bp_bound is the least
- * any roster costs (the roster's cost when out->bp_proven). */
+/* The same, then branch and price (colbranch.c) from the dives' roster,
+ * on `threads` threads, for half the time until `prove` seconds from
+ * its start, then large neighbourhoods of the best roster (shf_cg_lns) for
+ * the rest, 30 s at most, and branch and price again for what is left: a
+ * cheaper roster found goes into roster at out->roster_cost, and
+ * out->bp_bound is the least any roster costs (the roster's cost when
+ * out->bp_proven or when a roster meets it). */
 int shf_colgen_prove(const struct shf_problem *p, double seconds, double until,
                      double prove, int threads, signed char *roster,
                      struct shf_colgen *out, struct cs_error *err);
+/* The LP for at most `seconds`, then `windows` large neighbourhoods
+ * (shf_cg_lns, one thread, each's tree until `prove` seconds from the
+ * start) of the roster given in roster, which the checker must pass: the
+ * cheapest into roster at out->roster_cost. */
+int shf_colgen_lns(const struct shf_problem *p, double seconds, double prove,
+                   int windows, signed char *roster, struct shf_colgen *out,
+                   struct cs_error *err);
 
 /* ---- shared by the master (colgen.c) and branch and price (colbranch.c) */
 struct glp_prob;
@@ -120,6 +133,9 @@ struct shf_cg {
      * pricers read them), NULL before; the rounds stop once the bound's
      * ceiling reaches cutoff */
     uint64_t *allow;
+    /* a neighbourhood's masks (nstaff x ndays; NULL: none), within which
+     * branch and price's root keeps its values (shf_cg_lns) */
+    const uint64_t *within;
     int64_t cutoff;
     bool infeasible; /* a staff member had no legal row left */
     double deadline;
@@ -190,5 +206,18 @@ int shf_cg_cell_dive(struct shf_cg *c, int rounds, double share,
 int shf_cg_branch(struct shf_cg *c, double deadline, int threads,
                   signed char *roster, struct shf_colgen *out,
                   struct cs_error *err);
+
+/* Large neighbourhoods of the roster at out->roster_cost (colbranch.c),
+ * one after another: a window of days, drawn at random, free for every
+ * staff member and the rest of the roster held, searched by branch and
+ * price (its root's masks in c->within) for a cheaper roster, which goes
+ * into roster.  A window searched to its end is followed by one two days
+ * wider, one cut short by one a day narrower (7 days first, 3 at least).
+ * Until deadline, each window's tree for 2 s at most; or, with `windows`
+ * > 0, that many windows, each's tree until deadline (so a test's windows
+ * are the same each run).  Counts into out->lns_*. */
+int shf_cg_lns(struct shf_cg *c, double deadline, int windows, int threads,
+               signed char *roster, struct shf_colgen *out,
+               struct cs_error *err);
 
 #endif

@@ -66,10 +66,10 @@ enum shf_bound { SHF_BOUNDS(SHF_ENUM_CONSTANT) };
  * limits.seconds from the LP's start (twice SHF_COLGEN_SECONDS without a
  * limit; strategy.colgen_seconds set: that for both) */
 #define SHF_DIVE_SHARE 0.4
-/* and the master's integer program and branch and price (colgen.c,
- * colbranch.c) until this share of limits.seconds from the LP's start
+/* and branch and price, then large neighbourhoods of its roster (colgen.c,
+ * colbranch.c), until this share of limits.seconds from the LP's start
  * (these seconds past the dives without a limit) */
-#define SHF_PROVE_SHARE 0.6
+#define SHF_PROVE_SHARE 0.7
 #define SHF_PROVE_SECONDS 300.0
 /* auto takes the LP bound up to this size only (colgen() says why) */
 #define SHF_COLGEN_CELLS 2000
@@ -271,12 +271,14 @@ static const struct cs_option shf_options[] = {
                       "10 shift types or 84 days)")},
     {.key = "strategy.prove_seconds",
      CS_OPT_AUTO_REAL(0, 1e9,
-                      "optimize: seconds the master's rows as an integer "
-                      "program (a third) and branch and price (the LP bound "
-                      "made exact by branching on cells) may run at set-up "
-                      "past the dives' deadline, from their roster; a proof "
+                      "optimize: seconds branch and price (the LP bound "
+                      "made exact by branching on cells; half, and what "
+                      "is left past 30 s of windows) and large "
+                      "neighbourhoods of its roster (windows of days searched "
+                      "by it) may run at set-up past the dives' deadline, "
+                      "from their roster; a proof "
                       "ends the run as optimal, else its bound is every "
-                      "node's floor, 0 = none (auto: until 60% of "
+                      "node's floor, 0 = none (auto: until 70% of "
                       "limits.seconds "
                       "from the LP's start; 300 s past the dives without a "
                       "limit; 0 where the LP is not taken)")},
@@ -331,7 +333,7 @@ static int repoint(int rc, const struct cs_config *cfg, const char *key,
 
 /* strategy.colgen_seconds and prove_seconds: the LP bound, rounded up and
  * raised by branch and price, as every node's floor (p->lp_floor), and the
- * best roster the dives, the integer program and the branching found as
+ * best roster the dives, the branching and its windows found as
  * the first (p->hint); a proof makes the floor that roster's cost, so the
  * search ends at once as optimal.  A row too large to price leaves it all
  * out under auto. */
