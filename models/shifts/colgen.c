@@ -398,8 +398,8 @@ static int dive(struct shf_cg *c, struct shf_colgen *out, signed char *roster,
 }
 
 /* The columns past the first `keep` dropped from the master, but the
- * rows of roster if `have` (a dive's best, so the integer program can
- * start from it), and the basis made anew.  The dives price their rows
+ * rows of roster if `have` (the best so far, which a window of shf_cg_lns
+ * holds outside its days), and the basis made anew.  The dives price their rows
  * under fixings and masks: left in, they made branch and price's trees and
  * nodes larger (two threads, Zen 5, `bench/shifts_lp 15 -i 15 -b 90 -t 2`:
  * Instance7 proven in 75 nodes, 4.22 s, against 80, 2.19 s without them;
