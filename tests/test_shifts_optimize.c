@@ -285,11 +285,11 @@ static void test_shifts_branch_and_price(void **ctx)
 }
 
 /* Large neighbourhoods (colbranch.c, shf_cg_lns) from Instance7's
- * published roster, 1069 (the LP's ceiling 1055, the optimum 1056): six
+ * published roster, 1069 (the LP's ceiling 1055, the optimum 1056): three
  * windows of days, each searched by branch and price to its end on one
- * thread, so the windows and rosters are the same each run: three find a
- * cheaper roster, 1063 at the end, which the checker passes at that
- * cost. */
+ * thread, so the windows and rosters are the same each run: one finds a
+ * cheaper roster, 1066, which the checker passes at that cost (six
+ * windows: three, 1063; fewer keep the sanitizers' run short). */
 static void test_shifts_lns(void **ctx)
 {
     (void)ctx;
@@ -302,14 +302,14 @@ static void test_shifts_lns(void **ctx)
     signed char *roster = malloc(cells);
     memcpy(roster, p->pin, cells);
     struct shf_colgen cg;
-    assert_int_equal(shf_colgen_lns(p, 60, 600, 6, roster, &cg, &err), 0);
+    assert_int_equal(shf_colgen_lns(p, 60, 600, 3, roster, &cg, &err), 0);
     assert_int_equal(cg.floor, 1055);
-    assert_int_equal(cg.lns_windows, 6);
-    assert_int_equal(cg.lns_better, 3);
-    assert_int_equal(cg.roster_cost, 1063);
+    assert_int_equal(cg.lns_windows, 3);
+    assert_int_equal(cg.lns_better, 1);
+    assert_int_equal(cg.roster_cost, 1066);
     struct shf_report r;
     assert_int_equal(shf_check(p, roster, &r), 0);
-    assert_int_equal(r.total, 1063);
+    assert_int_equal(r.total, 1066);
     free(roster);
     shf_problem_free(p);
 }
