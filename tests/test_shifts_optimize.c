@@ -218,6 +218,16 @@ static void test_shifts_cg_ceiling(void **ctx)
     assert_true(shf_cg_ceiling(1e300) == INT64_MAX);
 }
 
+/* The checker passes roster at `cost`; roster freed. */
+static void expect_checked(const struct shf_problem *p, signed char *roster,
+                           int64_t cost)
+{
+    struct shf_report r;
+    assert_int_equal(shf_check(p, roster, &r), 0);
+    assert_int_equal(r.total, cost);
+    free(roster);
+}
+
 /* The LP's dives (colgen.c): on Instance2 and Instance3 the first dive's
  * roster (on cells, colbranch.c) costs the LP bound's ceiling, 828 and
  * 1001, so the dives stop there with the optimum proven; the checker
@@ -241,10 +251,7 @@ static void test_shifts_colgen_dives(void **ctx)
         assert_int_equal(cg.floor, cases[i].optimum);
         assert_int_equal(cg.roster_cost, cases[i].optimum);
         assert_int_equal(cg.dives, cases[i].dives);
-        struct shf_report r;
-        assert_int_equal(shf_check(p, roster, &r), 0);
-        assert_int_equal(r.total, cases[i].optimum);
-        free(roster);
+        expect_checked(p, roster, cases[i].optimum);
         shf_problem_free(p);
     }
 }
@@ -276,10 +283,7 @@ static void test_shifts_branch_and_price(void **ctx)
         assert_int_equal(cg.roster_cost, 1143);
         if (threads < 4)
             assert_int_equal(cg.bp_nodes, 12);
-        struct shf_report r;
-        assert_int_equal(shf_check(p, roster, &r), 0);
-        assert_int_equal(r.total, 1143);
-        free(roster);
+        expect_checked(p, roster, 1143);
         shf_problem_free(p);
     }
 }
@@ -288,8 +292,7 @@ static void test_shifts_branch_and_price(void **ctx)
  * published roster, 1069 (the LP's ceiling 1055, the optimum 1056): three
  * windows of days, each searched by branch and price to its end on one
  * thread, so the windows and rosters are the same each run: one finds a
- * cheaper roster, 1066, which the checker passes at that cost (six
- * windows: three, 1063; fewer keep the sanitizers' run short). */
+ * cheaper roster, 1066, which the checker passes at that cost. */
 static void test_shifts_lns(void **ctx)
 {
     (void)ctx;
@@ -307,10 +310,7 @@ static void test_shifts_lns(void **ctx)
     assert_int_equal(cg.lns_windows, 3);
     assert_int_equal(cg.lns_better, 1);
     assert_int_equal(cg.roster_cost, 1066);
-    struct shf_report r;
-    assert_int_equal(shf_check(p, roster, &r), 0);
-    assert_int_equal(r.total, 1066);
-    free(roster);
+    expect_checked(p, roster, 1066);
     shf_problem_free(p);
 }
 
