@@ -626,15 +626,21 @@ int shf_price_row(struct shf_pricer *pr, struct shf_price_tables *tb,
         return 0;
     /* the limits first left out: a row within them is the answer, else the
      * passes again counting the ones it broke */
-    for (unsigned counted = 0;;) {
+    double last = INFINITY; /* the last row's value, priced anew */
+    for (unsigned counted = 0, again = 0;; again = 1) {
         count_limits(pr, counted);
         price(pr, lambda);
         double ub = INFINITY;
         size_t best;
         int rc;
         if (pr->back) {
-            ub = completion(pr);
-            run_completion(pr);
+            /* the two tables hang on the prices alone, not on the limits
+             * counted: made once a row */
+            if (!again) {
+                last = completion(pr);
+                run_completion(pr);
+            }
+            ub = last;
             /* a narrow pass first: its row, legal under the limits
              * counted, is a bound to beat */
             if (sweep(pr, tb, deadline, ub, PR_BEAM, &best) > 0 &&
